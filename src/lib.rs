@@ -1,0 +1,8 @@
+//! nimjudge: an online judge for combinatorial-game contest problems.
+//!
+//! # Layout
+//! - [`solver`]: the pure solver core, one exact reference solver per problem.
+//! - [`checker`]: token-by-token comparison of outputs.
+
+pub mod checker;
+pub mod solver;

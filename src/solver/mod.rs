@@ -1,0 +1,173 @@
+//! The solver core: one exact reference solver per hosted problem.
+//!
+//! Each problem is a type implementing [`Problem`]: `parse` turns the input
+//! text into a typed input (strictly, with errors naming line, token and
+//! constraint), `solve` computes the typed answer, `format` renders the exact
+//! text the original judge expects, and `generate` makes valid inputs for
+//! testcases. The [`registry`] maps problem ids to type-erased [`Solver`]s.
+//!
+//! **Invariant:** this module is pure and synchronous. No async, no database,
+//! no file or network I/O, no global state. Bad input is an [`InputError`],
+//! never a panic.
+//!
+//! # Layout
+//! - [`input`]: the byte scanner and [`InputError`].
+//! - [`grundy`]: mex, Grundy tables and win/lose search, used by brute forces.
+//! - [`seeded`]: the deterministic random source behind the generators.
+//! - [`registry`]: the id → solver table.
+//! - one module per problem.
+
+pub mod grundy;
+pub mod input;
+pub mod registry;
+pub mod seeded;
+
+pub mod coin_game;
+pub mod constrained_nim;
+pub mod dont_say_n;
+pub mod football_game;
+pub mod habanero_tofu;
+pub mod misere_nim;
+pub mod nim;
+pub mod nim_k;
+pub mod playing_with_stones;
+pub mod prime_factor_game;
+pub mod prime_factor_game_returns;
+pub mod xy_game;
+
+pub use input::InputError;
+pub use registry::{Solver, find, solvers};
+pub use seeded::SeededRng;
+
+use std::{fmt, str::FromStr};
+
+/// The shape of a generated testcase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TestKind {
+    /// Small values, in the range a brute force can check.
+    Small,
+    /// Boundary values: minimum and maximum sizes and values.
+    Edge,
+    /// Random values across the whole allowed range, moderate sizes.
+    Random,
+    /// The largest input the constraints allow.
+    Max,
+}
+
+impl TestKind {
+    pub const ALL: [TestKind; 4] = [
+        TestKind::Small,
+        TestKind::Edge,
+        TestKind::Random,
+        TestKind::Max,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TestKind::Small => "small",
+            TestKind::Edge => "edge",
+            TestKind::Random => "random",
+            TestKind::Max => "max",
+        }
+    }
+}
+
+impl fmt::Display for TestKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for TestKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TestKind::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == s)
+            .ok_or_else(|| {
+                format!("unknown testcase kind `{s}` (expected small, edge, random or max)")
+            })
+    }
+}
+
+/// Who wins a game with perfect play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    FirstPlayerWins,
+    SecondPlayerWins,
+}
+
+impl Outcome {
+    pub fn from_first_wins(first_wins: bool) -> Self {
+        if first_wins {
+            Outcome::FirstPlayerWins
+        } else {
+            Outcome::SecondPlayerWins
+        }
+    }
+
+    /// The token the problem prints for this outcome.
+    pub fn token(self, first: &'static str, second: &'static str) -> &'static str {
+        match self {
+            Outcome::FirstPlayerWins => first,
+            Outcome::SecondPlayerWins => second,
+        }
+    }
+}
+
+/// One hosted problem: parse, solve, format, generate.
+pub trait Problem {
+    /// The id used everywhere: `problems/<id>/`, the API, the CLI.
+    const ID: &'static str;
+    /// The parsed, validated input.
+    type Input;
+    /// The answer, before formatting.
+    type Output;
+
+    /// Parses and validates an input text against every constraint.
+    fn parse(text: &str) -> Result<Self::Input, InputError>;
+    /// Computes the exact answer. Total on every input `parse` accepts.
+    fn solve(input: &Self::Input) -> Self::Output;
+    /// Renders the answer exactly as the original judge expects it.
+    fn format(output: &Self::Output) -> String;
+    /// Makes a valid input of the given kind, deterministic in `rng`'s seed.
+    fn generate(kind: TestKind, rng: &mut SeededRng) -> String;
+}
+
+/// Appends `Alice`/`Bob`-style winner lines to `out`, one per case.
+pub fn push_lines<I: IntoIterator<Item = &'static str>>(out: &mut String, lines: I) {
+    for line in lines {
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
+/// Appends space-separated integers and a newline to `out`.
+pub fn push_numbers<I: IntoIterator<Item = u64>>(out: &mut String, numbers: I) {
+    let mut first = true;
+    for n in numbers {
+        if !first {
+            out.push(' ');
+        }
+        first = false;
+        push_u64(out, n);
+    }
+    out.push('\n');
+}
+
+/// Appends the decimal digits of `n` without allocating.
+pub fn push_u64(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // The buffer holds only ASCII digits.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+}

@@ -1,0 +1,176 @@
+//! `nim`: plain Nim in nimjudge's own format.
+//!
+//! N piles; a move removes any positive number of stones from one pile; the
+//! player who cannot move loses. The first player (Alice) wins iff the XOR of
+//! the pile sizes is non-zero (Bouton 1901).
+
+use super::{
+    Outcome, Problem, SeededRng, TestKind,
+    input::{Field, InputError, Scanner},
+    push_lines, push_numbers,
+};
+
+pub const MAX_N: usize = 200_000;
+pub const MAX_A: u64 = 1_000_000_000_000_000_000;
+
+pub struct Nim;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NimInput {
+    pub piles: Vec<u64>,
+}
+
+impl Problem for Nim {
+    const ID: &'static str = "nim";
+    type Input = NimInput;
+    type Output = Outcome;
+
+    fn parse(text: &str) -> Result<NimInput, InputError> {
+        let mut s = Scanner::new(text);
+        let n = s.usize(Field::new("N"), 1, MAX_N)?;
+        let mut piles = Vec::with_capacity(n);
+        for i in 1..=n {
+            piles.push(s.u64(Field::new("A_i").at(i), 0, MAX_A)?);
+        }
+        s.finish()?;
+        Ok(NimInput { piles })
+    }
+
+    fn solve(input: &NimInput) -> Outcome {
+        Outcome::from_first_wins(input.piles.iter().fold(0, |x, &a| x ^ a) != 0)
+    }
+
+    fn format(output: &Outcome) -> String {
+        let mut out = String::with_capacity(6);
+        push_lines(&mut out, [output.token("Alice", "Bob")]);
+        out
+    }
+
+    fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
+        let piles: Vec<u64> = match kind {
+            TestKind::Small => {
+                let n = rng.range_usize(1, 5);
+                (0..n).map(|_| rng.range(0, 7)).collect()
+            }
+            TestKind::Edge => match rng.range(0, 3) {
+                0 => vec![0],
+                1 => vec![MAX_A],
+                2 => vec![MAX_A, MAX_A],
+                _ => vec![0; MAX_N],
+            },
+            TestKind::Random => {
+                let n = rng.range_usize(1, 1000);
+                let mut piles: Vec<u64> = (0..n).map(|_| rng.log_uniform(0, MAX_A)).collect();
+                if rng.chance(1, 2) {
+                    // Force a losing position for the first player.
+                    let x = piles[1..].iter().fold(0, |x, &a| x ^ a);
+                    piles[0] = x;
+                }
+                piles
+            }
+            TestKind::Max => (0..MAX_N).map(|_| rng.range(MAX_A / 2, MAX_A)).collect(),
+        };
+        render(&piles)
+    }
+}
+
+fn render(piles: &[u64]) -> String {
+    let mut out = String::with_capacity(piles.len() * 20 + 8);
+    push_numbers(&mut out, [piles.len() as u64]);
+    push_numbers(&mut out, piles.iter().copied());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::grundy::{WinLoseSearch, for_each_vector};
+    use proptest::prelude::*;
+
+    fn winner(text: &str) -> String {
+        Nim::format(&Nim::solve(&Nim::parse(text).unwrap()))
+    }
+
+    /// Every position of up to three piles of up to 5 stones, searched from
+    /// the rules: take any positive number from one pile.
+    #[test]
+    fn xor_rule_matches_game_search_on_all_small_positions() {
+        let mut search = WinLoseSearch::normal_play(|piles: &Vec<u64>| {
+            let mut next = Vec::new();
+            for i in 0..piles.len() {
+                for take in 1..=piles[i] {
+                    let mut p = piles.clone();
+                    p[i] -= take;
+                    next.push(p);
+                }
+            }
+            next
+        });
+        for len in 1..=3 {
+            for_each_vector(len, 5, |piles| {
+                let first_wins = search.mover_wins(&piles.to_vec());
+                let input = NimInput {
+                    piles: piles.to_vec(),
+                };
+                assert_eq!(
+                    Nim::solve(&input),
+                    Outcome::from_first_wins(first_wins),
+                    "{piles:?}"
+                );
+            });
+        }
+    }
+
+    #[test]
+    fn answers_in_the_original_format() {
+        assert_eq!(winner("2\n3 3\n"), "Bob\n");
+        assert_eq!(winner("3\n1 2 4\n"), "Alice\n");
+        assert_eq!(winner("1\n0\n"), "Bob\n");
+    }
+
+    #[test]
+    fn rejects_n_out_of_range() {
+        let err = Nim::parse("0\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: N = 0 violates the constraint 1 ≤ N ≤ 2·10^5"
+        );
+    }
+
+    #[test]
+    fn rejects_a_pile_above_the_bound() {
+        let err = Nim::parse("2\n1 1000000000000000001\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: A_2 = 1000000000000000001 violates the constraint 0 ≤ A_i ≤ 10^18"
+        );
+    }
+
+    #[test]
+    fn rejects_missing_and_extra_piles() {
+        let err = Nim::parse("3\n1 2\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2: expected A_3, but the input ended");
+        let err = Nim::parse("1\n1 2\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: unexpected token `2` after the end of the input"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn swapping_piles_never_changes_the_winner(mut piles in prop::collection::vec(0..=MAX_A, 1..20)) {
+            let before = Nim::solve(&NimInput { piles: piles.clone() });
+            piles.reverse();
+            prop_assert_eq!(before, Nim::solve(&NimInput { piles }));
+        }
+
+        #[test]
+        fn adding_the_xor_as_a_pile_makes_the_first_player_lose(piles in prop::collection::vec(0..=MAX_A, 1..20)) {
+            let x = piles.iter().fold(0, |x, &a| x ^ a);
+            let mut with_xor = piles.clone();
+            with_xor.push(x);
+            prop_assert_eq!(Nim::solve(&NimInput { piles: with_xor }), Outcome::SecondPlayerWins);
+        }
+    }
+}
