@@ -1,28 +1,107 @@
-//! `coin-game`: placeholder while the solver is written.
+//! `coin-game`: yukicoder No.524 「コインゲーム」.
+//!
+//! Plate i holds i coins (1 ≤ i ≤ N); a move takes coins from one plate. This
+//! is Nim on piles 1..N, and 1 ^ 2 ^ … ^ N is N, 1, N + 1, 0 for N mod 4 =
+//! 0, 1, 2, 3, so the first player loses exactly when N ≡ 3 (mod 4).
 
-use super::{InputError, Problem, SeededRng, TestKind};
+use super::{
+    Outcome, Problem, SeededRng, TestKind,
+    input::{Field, InputError, Scanner},
+    push_lines, push_numbers,
+};
+
+pub const MAX_N: u64 = 1_000_000_000_000_000_000;
 
 pub struct CoinGame;
 
 impl Problem for CoinGame {
     const ID: &'static str = "coin-game";
-    type Input = ();
-    type Output = ();
+    type Input = u64;
+    type Output = Outcome;
 
-    fn parse(_text: &str) -> Result<(), InputError> {
-        Err(InputError::Invalid {
-            line: 1,
-            message: "not hosted yet".into(),
-        })
+    fn parse(text: &str) -> Result<u64, InputError> {
+        let mut s = Scanner::new(text);
+        let n = s.u64(Field::new("N"), 1, MAX_N)?;
+        s.finish()?;
+        Ok(n)
     }
 
-    fn solve(_input: &()) {}
-
-    fn format(_output: &()) -> String {
-        String::new()
+    fn solve(n: &u64) -> Outcome {
+        Outcome::from_first_wins(n % 4 != 3)
     }
 
-    fn generate(_kind: TestKind, _rng: &mut SeededRng) -> String {
-        String::new()
+    fn format(output: &Outcome) -> String {
+        let mut out = String::new();
+        push_lines(&mut out, [output.token("O", "X")]);
+        out
+    }
+
+    fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
+        let n = match kind {
+            TestKind::Small => rng.range(1, 20),
+            TestKind::Edge => *rng.pick(&[1, 3, MAX_N, MAX_N - 1, MAX_N - 2, MAX_N - 3]),
+            TestKind::Random => rng.log_uniform(1, MAX_N),
+            TestKind::Max => rng.range(MAX_N - 1000, MAX_N),
+        };
+        let mut out = String::new();
+        push_numbers(&mut out, [n]);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::grundy::WinLoseSearch;
+
+    /// The plates as a game from the rules, searched exhaustively.
+    #[test]
+    fn rule_matches_game_search_for_small_n() {
+        let mut search = WinLoseSearch::normal_play(|plates: &Vec<u64>| {
+            let mut next = Vec::new();
+            for i in 0..plates.len() {
+                for take in 1..=plates[i] {
+                    let mut p = plates.clone();
+                    p[i] -= take;
+                    p.sort_unstable();
+                    next.push(p);
+                }
+            }
+            next
+        });
+        for n in 1..=6u64 {
+            let plates: Vec<u64> = (1..=n).collect();
+            let expected = Outcome::from_first_wins(search.mover_wins(&plates));
+            assert_eq!(CoinGame::solve(&n), expected, "N = {n}");
+        }
+    }
+
+    /// By Sprague-Grundy the position is Nim; its XOR, summed plate by plate.
+    #[test]
+    fn rule_matches_the_xor_of_all_plates() {
+        let mut xor = 0;
+        for n in 1..5000u64 {
+            xor ^= n;
+            assert_eq!(
+                CoinGame::solve(&n),
+                Outcome::from_first_wins(xor != 0),
+                "N = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn answers_with_o_and_x() {
+        assert_eq!(CoinGame::format(&CoinGame::solve(&3)), "X\n");
+        assert_eq!(CoinGame::format(&CoinGame::solve(&MAX_N)), "O\n");
+    }
+
+    #[test]
+    fn rejects_n_out_of_range() {
+        let err = CoinGame::parse("0").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: N = 0 violates the constraint 1 ≤ N ≤ 10^18"
+        );
     }
 }

@@ -1,28 +1,256 @@
-//! `dont-say-n`: placeholder while the solver is written.
+//! `dont-say-n`: yukicoder No.1313 「N言っちゃダメゲーム (4)」.
+//!
+//! Starting from 0, players alternately add 1..=K to the number; whoever says
+//! a number ≥ N or a dangerous number (S_i = `x`) loses. Backward DP: the
+//! player to move at v loses iff no safe w in (v, v + K], w ≤ N − 1, is a
+//! losing position; a sliding count makes it O(N). The answer lists every
+//! winning first number i in 1..=K, ascending, one per line, or `0`.
 
-use super::{InputError, Problem, SeededRng, TestKind};
+use super::{
+    Problem, SeededRng, TestKind,
+    input::{Field, InputError, Scanner},
+    push_numbers, push_u64,
+};
+
+pub const MAX_N: u64 = 200_000;
 
 pub struct DontSayN;
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DontSayNInput {
+    pub k: usize,
+    /// `safe[i]` for 1 ≤ i ≤ N − 1 (index 0 is the start and always safe).
+    pub safe: Vec<bool>,
+}
+
+impl DontSayNInput {
+    pub fn n(&self) -> usize {
+        self.safe.len()
+    }
+}
+
 impl Problem for DontSayN {
     const ID: &'static str = "dont-say-n";
-    type Input = ();
-    type Output = ();
+    type Input = DontSayNInput;
+    /// The winning first numbers, ascending; empty if the first player loses.
+    type Output = Vec<u64>;
 
-    fn parse(_text: &str) -> Result<(), InputError> {
-        Err(InputError::Invalid {
-            line: 1,
-            message: "not hosted yet".into(),
-        })
+    fn parse(text: &str) -> Result<DontSayNInput, InputError> {
+        let mut s = Scanner::new(text);
+        let n = s.usize(Field::new("N"), 2, MAX_N as usize)?;
+        let k = s.usize(Field::new("K"), 1, MAX_N as usize - 1)?;
+        if k >= n {
+            return Err(InputError::Invalid {
+                line: s.line(),
+                message: format!("K = {k} violates the constraint K < N (N = {n})"),
+            });
+        }
+        let (word, line) = s.word(Field::new("S"))?;
+        if word.len() != n - 1 {
+            return Err(InputError::Invalid {
+                line,
+                message: format!(
+                    "S has {} characters, violating the constraint |S| = N − 1 = {}",
+                    String::from_utf8_lossy(word).chars().count(),
+                    n - 1
+                ),
+            });
+        }
+        let mut safe = Vec::with_capacity(n);
+        safe.push(true);
+        for (i, &c) in word.iter().enumerate() {
+            match c {
+                b'o' => safe.push(true),
+                b'x' => safe.push(false),
+                _ => {
+                    return Err(InputError::Invalid {
+                        line,
+                        message: format!(
+                            "character {} of S is `{}`; S may contain only `o` and `x`",
+                            i + 1,
+                            String::from_utf8_lossy(&word[i..])
+                                .chars()
+                                .next()
+                                .unwrap_or('?')
+                        ),
+                    });
+                }
+            }
+        }
+        s.finish()?;
+        Ok(DontSayNInput { k, safe })
     }
 
-    fn solve(_input: &()) {}
-
-    fn format(_output: &()) -> String {
-        String::new()
+    fn solve(input: &DontSayNInput) -> Vec<u64> {
+        let n = input.n();
+        let k = input.k;
+        // lose[v]: the player to move after the number v has been said loses.
+        let mut lose = vec![false; n];
+        // Number of safe losing positions in the window (v, v + k].
+        let mut window = 0usize;
+        for v in (0..n).rev() {
+            lose[v] = window == 0;
+            if input.safe[v] && lose[v] {
+                window += 1;
+            }
+            let leaving = v + k;
+            if leaving < n && input.safe[leaving] && lose[leaving] {
+                window -= 1;
+            }
+        }
+        (1..=k)
+            .filter(|&i| input.safe[i] && lose[i])
+            .map(|i| i as u64)
+            .collect()
     }
 
-    fn generate(_kind: TestKind, _rng: &mut SeededRng) -> String {
-        String::new()
+    fn format(output: &Vec<u64>) -> String {
+        let mut out = String::with_capacity(output.len().max(1) * 7);
+        if output.is_empty() {
+            out.push_str("0\n");
+        }
+        for &i in output {
+            push_u64(&mut out, i);
+            out.push('\n');
+        }
+        out
+    }
+
+    fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
+        let (n, k, danger) = match kind {
+            TestKind::Small => {
+                let n = rng.range(2, 14);
+                (n, rng.range(1, n - 1), rng.range(0, 3))
+            }
+            TestKind::Edge => *rng.pick(&[
+                (2, 1, 0),
+                (2, 1, 4),
+                (MAX_N, 1, 0),
+                (MAX_N, MAX_N - 1, 4),
+                (MAX_N, 2, 1),
+            ]),
+            TestKind::Random => {
+                let n = rng.log_uniform(2, MAX_N);
+                (n, rng.log_uniform(1, n - 1), rng.range(0, 3))
+            }
+            TestKind::Max => (MAX_N, rng.range(2, 20), 1),
+        };
+        // `danger` in quarters: the chance that a number is dangerous.
+        let s: String = (1..n)
+            .map(|_| if rng.chance(danger, 4) { 'x' } else { 'o' })
+            .collect();
+        let mut out = String::new();
+        push_numbers(&mut out, [n, k]);
+        out.push_str(&s);
+        out.push('\n');
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// From the rules: the mover at v wins iff some d in 1..=K says a safe
+    /// number w < N from which the opponent loses.
+    fn brute_winning_first_numbers(n: usize, k: usize, safe: &[bool]) -> Vec<u64> {
+        fn wins(v: usize, n: usize, k: usize, safe: &[bool], memo: &mut [Option<bool>]) -> bool {
+            if let Some(known) = memo[v] {
+                return known;
+            }
+            let result = (1..=k).any(|d| {
+                let w = v + d;
+                w < n && safe[w] && !wins(w, n, k, safe, memo)
+            });
+            memo[v] = Some(result);
+            result
+        }
+        let mut memo = vec![None; n];
+        (1..=k)
+            .filter(|&i| i < n && safe[i] && !wins(i, n, k, safe, &mut memo))
+            .map(|i| i as u64)
+            .collect()
+    }
+
+    #[test]
+    fn dp_matches_game_search_for_every_small_input() {
+        for n in 2..=12usize {
+            for k in 1..n {
+                for mask in 0u32..(1 << (n - 1)) {
+                    let mut safe = vec![true];
+                    safe.extend((0..n - 1).map(|i| mask >> i & 1 == 0));
+                    let input = DontSayNInput {
+                        k,
+                        safe: safe.clone(),
+                    };
+                    assert_eq!(
+                        DontSayN::solve(&input),
+                        brute_winning_first_numbers(n, k, &safe),
+                        "N = {n}, K = {k}, mask {mask:b}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn answers_print_one_number_per_line_or_zero() {
+        // K = 1, N = 3, S = "oo": say 1, opponent says 2, you must say 3 = N.
+        let input = DontSayN::parse("3 1\noo\n").unwrap();
+        assert_eq!(DontSayN::format(&DontSayN::solve(&input)), "0\n");
+        // N = 5, K = 2: saying 1 leaves 2 or 3, and both let you reach 4.
+        let input = DontSayN::parse("5 2\noooo\n").unwrap();
+        assert_eq!(DontSayN::format(&DontSayN::solve(&input)), "1\n");
+    }
+
+    #[test]
+    fn rejects_n_out_of_range() {
+        let err = DontSayN::parse("200001 1\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: N = 200001 violates the constraint 2 ≤ N ≤ 2·10^5"
+        );
+    }
+
+    #[test]
+    fn rejects_k_out_of_range() {
+        let err = DontSayN::parse("5 0\noooo\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: K = 0 violates the constraint 1 ≤ K ≤ 199999"
+        );
+    }
+
+    #[test]
+    fn rejects_k_not_below_n() {
+        let err = DontSayN::parse("5 5\noooo\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: K = 5 violates the constraint K < N (N = 5)"
+        );
+    }
+
+    #[test]
+    fn rejects_s_of_the_wrong_length() {
+        let err = DontSayN::parse("5 2\nooo\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: S has 3 characters, violating the constraint |S| = N − 1 = 4"
+        );
+    }
+
+    #[test]
+    fn rejects_a_character_other_than_o_and_x() {
+        let err = DontSayN::parse("5 2\nooxa\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: character 4 of S is `a`; S may contain only `o` and `x`"
+        );
+    }
+
+    #[test]
+    fn rejects_a_missing_s() {
+        let err = DontSayN::parse("5 2\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 1: expected S, but the input ended");
     }
 }

@@ -1,28 +1,187 @@
-//! `misere-nim`: placeholder while the solver is written.
+//! `misere-nim`: HackerRank "Misère Nim".
+//!
+//! Nim where the player who removes the last stone loses. If every pile has
+//! one stone, the first player wins iff the number of piles is even;
+//! otherwise the first player wins iff the XOR of the piles is non-zero
+//! (Bouton 1901, the misère correction).
 
-use super::{InputError, Problem, SeededRng, TestKind};
+use super::{
+    Outcome, Problem, SeededRng, TestKind,
+    input::{Field, InputError, Scanner},
+    push_lines, push_numbers,
+};
+
+pub const MAX_T: usize = 100;
+pub const MAX_N: usize = 100;
+pub const MAX_S: u64 = 1_000_000_000;
 
 pub struct MisereNim;
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisereNimInput {
+    /// One pile list per test case.
+    pub cases: Vec<Vec<u64>>,
+}
+
 impl Problem for MisereNim {
     const ID: &'static str = "misere-nim";
-    type Input = ();
-    type Output = ();
+    type Input = MisereNimInput;
+    type Output = Vec<Outcome>;
 
-    fn parse(_text: &str) -> Result<(), InputError> {
-        Err(InputError::Invalid {
-            line: 1,
-            message: "not hosted yet".into(),
-        })
+    fn parse(text: &str) -> Result<MisereNimInput, InputError> {
+        let mut s = Scanner::new(text);
+        let t = s.usize(Field::new("T"), 1, MAX_T)?;
+        let mut cases = Vec::with_capacity(t);
+        for case in 1..=t {
+            let n = s.usize(Field::new("n").in_case(case), 1, MAX_N)?;
+            let mut piles = Vec::with_capacity(n);
+            for i in 1..=n {
+                piles.push(s.u64(Field::new("s_i").at(i).in_case(case), 1, MAX_S)?);
+            }
+            cases.push(piles);
+        }
+        s.finish()?;
+        Ok(MisereNimInput { cases })
     }
 
-    fn solve(_input: &()) {}
-
-    fn format(_output: &()) -> String {
-        String::new()
+    fn solve(input: &MisereNimInput) -> Vec<Outcome> {
+        input
+            .cases
+            .iter()
+            .map(|piles| misere_outcome(piles))
+            .collect()
     }
 
-    fn generate(_kind: TestKind, _rng: &mut SeededRng) -> String {
-        String::new()
+    fn format(output: &Vec<Outcome>) -> String {
+        let mut out = String::with_capacity(output.len() * 7);
+        push_lines(&mut out, output.iter().map(|o| o.token("First", "Second")));
+        out
+    }
+
+    fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
+        let cases: Vec<Vec<u64>> = match kind {
+            TestKind::Small => (0..rng.range(1, 10))
+                .map(|_| (0..rng.range(1, 4)).map(|_| rng.range(1, 4)).collect())
+                .collect(),
+            TestKind::Edge => vec![
+                vec![1],
+                vec![1, 1],
+                vec![1; MAX_N],
+                vec![1; MAX_N - 1],
+                vec![MAX_S; MAX_N],
+                vec![2],
+                vec![1, 1, 2],
+                vec![MAX_S],
+            ],
+            TestKind::Random => (0..rng.range(1, MAX_T as u64))
+                .map(|_| {
+                    let n = rng.range(1, MAX_N as u64);
+                    let all_ones = rng.chance(1, 5);
+                    (0..n)
+                        .map(|_| {
+                            if all_ones {
+                                1
+                            } else {
+                                rng.log_uniform(1, MAX_S)
+                            }
+                        })
+                        .collect()
+                })
+                .collect(),
+            TestKind::Max => (0..MAX_T)
+                .map(|_| (0..MAX_N).map(|_| rng.range(MAX_S / 2, MAX_S)).collect())
+                .collect(),
+        };
+        let mut out = String::new();
+        push_numbers(&mut out, [cases.len() as u64]);
+        for piles in &cases {
+            push_numbers(&mut out, [piles.len() as u64]);
+            push_numbers(&mut out, piles.iter().copied());
+        }
+        out
+    }
+}
+
+/// The outcome of one misère Nim position.
+fn misere_outcome(piles: &[u64]) -> Outcome {
+    let first_wins = if piles.iter().all(|&p| p <= 1) {
+        piles.iter().filter(|&&p| p == 1).count() % 2 == 0
+    } else {
+        piles.iter().fold(0, |x, &p| x ^ p) != 0
+    };
+    Outcome::from_first_wins(first_wins)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::grundy::{WinLoseSearch, for_each_vector};
+
+    /// Misère play from the rules: a move takes stones from one pile; the
+    /// player facing no stones wins, because the opponent took the last one.
+    #[test]
+    fn rule_matches_game_search_on_all_small_positions() {
+        let mut search = WinLoseSearch::stuck_player_wins(|piles: &Vec<u64>| {
+            let mut next = Vec::new();
+            for i in 0..piles.len() {
+                for take in 1..=piles[i] {
+                    let mut p = piles.clone();
+                    p[i] -= take;
+                    next.push(p);
+                }
+            }
+            next
+        });
+        for len in 1..=4 {
+            for_each_vector(len, 4, |piles| {
+                let expected = Outcome::from_first_wins(search.mover_wins(&piles.to_vec()));
+                assert_eq!(misere_outcome(piles), expected, "{piles:?}");
+            });
+        }
+    }
+
+    #[test]
+    fn official_sample() {
+        let input = MisereNim::parse("2\n2\n1 1\n3\n2 1 3\n").unwrap();
+        assert_eq!(
+            MisereNim::format(&MisereNim::solve(&input)),
+            "First\nSecond\n"
+        );
+    }
+
+    #[test]
+    fn rejects_t_out_of_range() {
+        let err = MisereNim::parse("101\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: T = 101 violates the constraint 1 ≤ T ≤ 100"
+        );
+    }
+
+    #[test]
+    fn rejects_n_out_of_range() {
+        let err = MisereNim::parse("1\n0\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: n of test case 1 = 0 violates the constraint 1 ≤ n ≤ 100"
+        );
+    }
+
+    #[test]
+    fn rejects_an_empty_pile() {
+        let err = MisereNim::parse("1\n2\n3 0\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3: s_2 of test case 1 = 0 violates the constraint 1 ≤ s_i ≤ 10^9"
+        );
+    }
+
+    #[test]
+    fn rejects_a_missing_case() {
+        let err = MisereNim::parse("2\n1\n1\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3: expected n of test case 2, but the input ended"
+        );
     }
 }

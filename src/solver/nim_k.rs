@@ -1,28 +1,191 @@
-//! `nim-k`: placeholder while the solver is written.
+//! `nim-k`: Moore's Nim_K, as posed in the NimK article (seed 002).
+//!
+//! A move takes a positive number of stones from each of between 1 and K
+//! non-empty piles. The player to move loses iff, for every bit position,
+//! the number of piles with that bit set is a multiple of K + 1 (Moore 1910).
 
-use super::{InputError, Problem, SeededRng, TestKind};
+use super::{
+    Outcome, Problem, SeededRng, TestKind,
+    input::{Field, InputError, Scanner},
+    push_lines, push_numbers,
+};
+
+pub const MAX_N: usize = 100_000;
+pub const MAX_A: u64 = 1_000_000_000;
+pub const MAX_K: u64 = 100_000;
 
 pub struct NimK;
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NimKInput {
+    pub k: u64,
+    pub piles: Vec<u64>,
+}
+
 impl Problem for NimK {
     const ID: &'static str = "nim-k";
-    type Input = ();
-    type Output = ();
+    type Input = NimKInput;
+    type Output = Outcome;
 
-    fn parse(_text: &str) -> Result<(), InputError> {
-        Err(InputError::Invalid {
-            line: 1,
-            message: "not hosted yet".into(),
-        })
+    fn parse(text: &str) -> Result<NimKInput, InputError> {
+        let mut s = Scanner::new(text);
+        let n = s.usize(Field::new("N"), 1, MAX_N)?;
+        let k = s.u64(Field::new("K"), 1, MAX_K)?;
+        let mut piles = Vec::with_capacity(n);
+        for i in 1..=n {
+            piles.push(s.u64(Field::new("A_i").at(i), 1, MAX_A)?);
+        }
+        s.finish()?;
+        Ok(NimKInput { k, piles })
     }
 
-    fn solve(_input: &()) {}
-
-    fn format(_output: &()) -> String {
-        String::new()
+    fn solve(input: &NimKInput) -> Outcome {
+        Outcome::from_first_wins(moore_first_wins(&input.piles, input.k))
     }
 
-    fn generate(_kind: TestKind, _rng: &mut SeededRng) -> String {
-        String::new()
+    fn format(output: &Outcome) -> String {
+        let mut out = String::new();
+        push_lines(&mut out, [output.token("Alice", "Bob")]);
+        out
+    }
+
+    fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
+        let (k, piles): (u64, Vec<u64>) = match kind {
+            TestKind::Small => {
+                let n = rng.range_usize(1, 5);
+                (rng.range(1, 4), (0..n).map(|_| rng.range(1, 6)).collect())
+            }
+            TestKind::Edge => match rng.range(0, 3) {
+                0 => (1, vec![1]),
+                1 => (MAX_K, vec![MAX_A; MAX_N]),
+                2 => (MAX_K - 1, vec![MAX_A; MAX_N]),
+                _ => (3, vec![MAX_A; 4]),
+            },
+            TestKind::Random => {
+                let n = rng.range_usize(1, 2000);
+                let k = rng.log_uniform(1, MAX_K);
+                let mut piles: Vec<u64> = (0..n).map(|_| rng.log_uniform(1, MAX_A)).collect();
+                if rng.chance(1, 2) {
+                    // Repeat a block K+1 times so every bit count is a multiple of K+1.
+                    let block = (n / (k as usize + 1)).max(1);
+                    piles.truncate(block);
+                    let copies = piles.repeat(k as usize + 1);
+                    piles = copies.into_iter().take(MAX_N).collect();
+                }
+                (k, piles)
+            }
+            TestKind::Max => (
+                rng.range(1, 8),
+                (0..MAX_N).map(|_| rng.range(MAX_A / 2, MAX_A)).collect(),
+            ),
+        };
+        let mut out = String::new();
+        push_numbers(&mut out, [piles.len() as u64, k]);
+        push_numbers(&mut out, piles.iter().copied());
+        out
+    }
+}
+
+/// Moore's criterion: the first player wins iff some bit column count is not
+/// a multiple of `k + 1`.
+pub fn moore_first_wins(piles: &[u64], k: u64) -> bool {
+    let mut counts = [0u64; 64];
+    for &pile in piles {
+        let mut bits = pile;
+        while bits != 0 {
+            counts[bits.trailing_zeros() as usize] += 1;
+            bits &= bits - 1;
+        }
+    }
+    counts.iter().any(|&c| c % (k + 1) != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::grundy::{WinLoseSearch, for_each_vector};
+
+    /// Every way to take a positive amount from each of 1..=k non-empty piles.
+    fn moves(piles: &[u64], k: usize) -> Vec<Vec<u64>> {
+        let mut next = Vec::new();
+        let n = piles.len();
+        for mask in 1u32..(1 << n) {
+            let chosen: Vec<usize> = (0..n).filter(|&i| mask >> i & 1 == 1).collect();
+            if chosen.len() > k || chosen.iter().any(|&i| piles[i] == 0) {
+                continue;
+            }
+            // Enumerate every vector of removal amounts over the chosen piles.
+            let mut amounts = vec![1u64; chosen.len()];
+            loop {
+                let mut p = piles.to_vec();
+                for (j, &i) in chosen.iter().enumerate() {
+                    p[i] -= amounts[j];
+                }
+                p.sort_unstable();
+                next.push(p);
+                let mut j = 0;
+                while j < chosen.len() && amounts[j] == piles[chosen[j]] {
+                    amounts[j] = 1;
+                    j += 1;
+                }
+                if j == chosen.len() {
+                    break;
+                }
+                amounts[j] += 1;
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn moore_rule_matches_game_search_on_all_small_positions() {
+        for k in 1..=3usize {
+            let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| moves(p, k));
+            for (len, max) in [(1, 6), (2, 5), (3, 4), (4, 3)] {
+                for_each_vector(len, max, |piles| {
+                    let mut sorted = piles.to_vec();
+                    sorted.sort_unstable();
+                    assert_eq!(
+                        moore_first_wins(piles, k as u64),
+                        search.mover_wins(&sorted),
+                        "k = {k}, piles {piles:?}"
+                    );
+                });
+            }
+        }
+    }
+
+    #[test]
+    fn blog_example_is_a_first_player_win() {
+        // The worked example of the NimK posts: N=5, K=3, piles 22 11 42 23 19.
+        let input = NimK::parse("5 3\n22 11 42 23 19\n").unwrap();
+        assert_eq!(NimK::format(&NimK::solve(&input)), "Alice\n");
+    }
+
+    #[test]
+    fn rejects_k_out_of_range() {
+        let err = NimK::parse("1 0\n5\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: K = 0 violates the constraint 1 ≤ K ≤ 10^5"
+        );
+    }
+
+    #[test]
+    fn rejects_n_out_of_range() {
+        let err = NimK::parse("100001 1\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: N = 100001 violates the constraint 1 ≤ N ≤ 10^5"
+        );
+    }
+
+    #[test]
+    fn rejects_a_pile_out_of_range() {
+        let err = NimK::parse("2 1\n5 0\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: A_2 = 0 violates the constraint 1 ≤ A_i ≤ 10^9"
+        );
     }
 }

@@ -1,28 +1,179 @@
-//! `playing-with-stones`: placeholder while the solver is written.
+//! `playing-with-stones`: UVa 1482 / LA 5059 / BOJ 7824 "Playing With Stones".
+//!
+//! A move removes between 1 and ⌊a/2⌋ stones from one pile. The Grundy value
+//! is a/2 for even a and g(⌊a/2⌋) for odd a (g(1) = 0): strip the trailing
+//! one bits, then halve. The first player wins iff the XOR is non-zero.
 
-use super::{InputError, Problem, SeededRng, TestKind};
+use super::{
+    Outcome, Problem, SeededRng, TestKind,
+    input::{Field, InputError, Scanner},
+    push_lines, push_numbers,
+};
+
+pub const MAX_T: usize = 100;
+pub const MAX_N: usize = 100;
+pub const MAX_A: u64 = 2_000_000_000_000_000_000;
 
 pub struct PlayingWithStones;
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StonesInput {
+    pub cases: Vec<Vec<u64>>,
+}
+
+/// The Grundy value of a pile of `a` stones.
+pub fn pile_grundy(a: u64) -> u64 {
+    // Shifting out the trailing ones leaves an even number (or 0), then halve.
+    (a >> a.trailing_ones()) >> 1
+}
+
 impl Problem for PlayingWithStones {
     const ID: &'static str = "playing-with-stones";
-    type Input = ();
-    type Output = ();
+    type Input = StonesInput;
+    type Output = Vec<Outcome>;
 
-    fn parse(_text: &str) -> Result<(), InputError> {
-        Err(InputError::Invalid {
-            line: 1,
-            message: "not hosted yet".into(),
-        })
+    fn parse(text: &str) -> Result<StonesInput, InputError> {
+        let mut s = Scanner::new(text);
+        let t = s.usize(Field::new("T"), 1, MAX_T)?;
+        let mut cases = Vec::with_capacity(t);
+        for case in 1..=t {
+            let n = s.usize(Field::new("N").in_case(case), 1, MAX_N)?;
+            let mut piles = Vec::with_capacity(n);
+            for i in 1..=n {
+                piles.push(s.u64(Field::new("a_i").at(i).in_case(case), 1, MAX_A)?);
+            }
+            cases.push(piles);
+        }
+        s.finish()?;
+        Ok(StonesInput { cases })
     }
 
-    fn solve(_input: &()) {}
-
-    fn format(_output: &()) -> String {
-        String::new()
+    fn solve(input: &StonesInput) -> Vec<Outcome> {
+        input
+            .cases
+            .iter()
+            .map(|piles| {
+                Outcome::from_first_wins(piles.iter().fold(0, |x, &a| x ^ pile_grundy(a)) != 0)
+            })
+            .collect()
     }
 
-    fn generate(_kind: TestKind, _rng: &mut SeededRng) -> String {
-        String::new()
+    fn format(output: &Vec<Outcome>) -> String {
+        let mut out = String::with_capacity(output.len() * 4);
+        push_lines(&mut out, output.iter().map(|o| o.token("YES", "NO")));
+        out
+    }
+
+    fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
+        let cases: Vec<Vec<u64>> = match kind {
+            TestKind::Small => (0..rng.range(1, 10))
+                .map(|_| (0..rng.range(1, 4)).map(|_| rng.range(1, 12)).collect())
+                .collect(),
+            TestKind::Edge => vec![
+                vec![1],
+                vec![MAX_A],
+                vec![MAX_A - 1; MAX_N],
+                vec![(1 << 60) - 1, 1],
+                vec![1; MAX_N],
+                vec![2, 3],
+            ],
+            TestKind::Random => (0..rng.range(1, MAX_T as u64))
+                .map(|_| {
+                    (0..rng.range(1, MAX_N as u64))
+                        .map(|_| rng.log_uniform(1, MAX_A))
+                        .collect()
+                })
+                .collect(),
+            TestKind::Max => (0..MAX_T)
+                .map(|_| (0..MAX_N).map(|_| rng.range(MAX_A / 2, MAX_A)).collect())
+                .collect(),
+        };
+        let mut out = String::new();
+        push_numbers(&mut out, [cases.len() as u64]);
+        for piles in &cases {
+            push_numbers(&mut out, [piles.len() as u64]);
+            push_numbers(&mut out, piles.iter().copied());
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::grundy::{WinLoseSearch, for_each_vector, grundy_table};
+
+    fn moves(a: u64) -> impl Iterator<Item = u64> {
+        (1..=a / 2).map(move |t| a - t)
+    }
+
+    #[test]
+    fn grundy_formula_matches_mex_search_up_to_3000() {
+        let table = grundy_table(3000, |a, out| {
+            out.extend(moves(a as u64).map(|w| w as usize))
+        });
+        for (a, &g) in table.iter().enumerate().skip(1) {
+            assert_eq!(pile_grundy(a as u64), g, "a = {a}");
+        }
+    }
+
+    #[test]
+    fn whole_game_matches_search_over_small_positions() {
+        let mut search = WinLoseSearch::normal_play(|piles: &Vec<u64>| {
+            let mut next = Vec::new();
+            for i in 0..piles.len() {
+                for w in moves(piles[i]) {
+                    let mut p = piles.clone();
+                    p[i] = w;
+                    next.push(p);
+                }
+            }
+            next
+        });
+        for len in 1..=3 {
+            for_each_vector(len, 9, |piles| {
+                if piles.contains(&0) {
+                    return;
+                }
+                let input = StonesInput {
+                    cases: vec![piles.to_vec()],
+                };
+                let expected = Outcome::from_first_wins(search.mover_wins(&piles.to_vec()));
+                assert_eq!(PlayingWithStones::solve(&input), [expected], "{piles:?}");
+            });
+        }
+    }
+
+    #[test]
+    fn values_up_to_two_times_ten_to_the_eighteen_are_exact() {
+        assert_eq!(pile_grundy(MAX_A), MAX_A / 2);
+        assert_eq!(pile_grundy(MAX_A - 1), pile_grundy((MAX_A - 1) / 2));
+    }
+
+    #[test]
+    fn rejects_t_out_of_range() {
+        let err = PlayingWithStones::parse("0\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: T = 0 violates the constraint 1 ≤ T ≤ 100"
+        );
+    }
+
+    #[test]
+    fn rejects_n_out_of_range() {
+        let err = PlayingWithStones::parse("1\n101\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: N of test case 1 = 101 violates the constraint 1 ≤ N ≤ 100"
+        );
+    }
+
+    #[test]
+    fn rejects_a_pile_above_the_bound() {
+        let err = PlayingWithStones::parse("1\n1\n2000000000000000001\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 3: a_1 of test case 1 = 2000000000000000001 violates the constraint 1 ≤ a_i ≤ 2·10^18"
+        );
     }
 }

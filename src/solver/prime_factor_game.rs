@@ -1,28 +1,142 @@
-//! `prime-factor-game`: placeholder while the solver is written.
+//! `prime-factor-game`: yukicoder No.2 「素因数ゲーム」.
+//!
+//! A move divides the current number by p^j for a prime p and j ≥ 1 with
+//! p^j dividing it; whoever reaches 1 wins. Each prime's exponent is a Nim
+//! pile, so Alice wins iff the XOR of the exponents of N is non-zero.
+//! Trial division up to √N ≤ 10^4.
 
-use super::{InputError, Problem, SeededRng, TestKind};
+use super::{
+    Outcome, Problem, SeededRng, TestKind,
+    input::{Field, InputError, Scanner},
+    push_lines, push_numbers,
+};
+
+pub const MIN_N: u64 = 2;
+pub const MAX_N: u64 = 100_000_000;
 
 pub struct PrimeFactorGame;
 
 impl Problem for PrimeFactorGame {
     const ID: &'static str = "prime-factor-game";
-    type Input = ();
-    type Output = ();
+    type Input = u64;
+    type Output = Outcome;
 
-    fn parse(_text: &str) -> Result<(), InputError> {
-        Err(InputError::Invalid {
-            line: 1,
-            message: "not hosted yet".into(),
+    fn parse(text: &str) -> Result<u64, InputError> {
+        let mut s = Scanner::new(text);
+        let n = s.u64(Field::new("N"), MIN_N, MAX_N)?;
+        s.finish()?;
+        Ok(n)
+    }
+
+    fn solve(n: &u64) -> Outcome {
+        let xor = prime_exponents(*n).fold(0, |x, (_, e)| x ^ e);
+        Outcome::from_first_wins(xor != 0)
+    }
+
+    fn format(output: &Outcome) -> String {
+        let mut out = String::new();
+        push_lines(&mut out, [output.token("Alice", "Bob")]);
+        out
+    }
+
+    fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
+        let n = match kind {
+            TestKind::Small => rng.range(MIN_N, 3000),
+            // 99999989 is the largest prime below 10^8; 2^26 and 3^16 are
+            // single-prime powers; 10^8 = 2^8 5^8 is a loss.
+            TestKind::Edge => *rng.pick(&[2, 4, 99_999_989, 67_108_864, 43_046_721, MAX_N]),
+            TestKind::Random => rng.log_uniform(MIN_N, MAX_N),
+            TestKind::Max => *rng.pick(&[99_999_989, 99_999_971, 99_999_959]),
+        };
+        let mut out = String::new();
+        push_numbers(&mut out, [n]);
+        out
+    }
+}
+
+/// The prime factorisation of `n` as (prime, exponent) pairs, ascending.
+pub fn prime_exponents(mut n: u64) -> impl Iterator<Item = (u64, u64)> {
+    let mut p = 2;
+    std::iter::from_fn(move || {
+        while p * p <= n {
+            let prime = p;
+            p += if p == 2 { 1 } else { 2 };
+            let mut e = 0;
+            while n % prime == 0 {
+                n /= prime;
+                e += 1;
+            }
+            if e > 0 {
+                return Some((prime, e));
+            }
+        }
+        (n > 1).then(|| {
+            let prime = n;
+            n = 1;
+            (prime, 1)
         })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// win(n) from the rules: some move n → n / p^j reaches 1 or a losing
+    /// number. Computed bottom-up for every n below the limit.
+    #[test]
+    fn exponent_xor_matches_game_search_below_20000() {
+        const LIMIT: usize = 20_000;
+        let mut composite = vec![false; LIMIT];
+        for p in 2..LIMIT {
+            if !composite[p] {
+                (p * p..LIMIT).step_by(p).for_each(|m| composite[m] = true);
+            }
+        }
+        let mut wins = vec![false; LIMIT];
+        for n in 2..LIMIT {
+            let mut win = false;
+            for p in (2..=n).filter(|&p| !composite[p] && n % p == 0) {
+                // Try every power p^j dividing n.
+                let mut m = n;
+                while m % p == 0 && !win {
+                    m /= p;
+                    win = m == 1 || !wins[m];
+                }
+                if win {
+                    break;
+                }
+            }
+            wins[n] = win;
+            assert_eq!(
+                PrimeFactorGame::solve(&(n as u64)),
+                Outcome::from_first_wins(win),
+                "N = {n}"
+            );
+        }
     }
 
-    fn solve(_input: &()) {}
-
-    fn format(_output: &()) -> String {
-        String::new()
+    #[test]
+    fn factorisation_is_exact() {
+        let f: Vec<_> = prime_exponents(360).collect();
+        assert_eq!(f, [(2, 3), (3, 2), (5, 1)]);
+        let f: Vec<_> = prime_exponents(99_999_989).collect();
+        assert_eq!(f, [(99_999_989, 1)]);
+        let f: Vec<_> = prime_exponents(MAX_N).collect();
+        assert_eq!(f, [(2, 8), (5, 8)]);
     }
 
-    fn generate(_kind: TestKind, _rng: &mut SeededRng) -> String {
-        String::new()
+    #[test]
+    fn rejects_n_out_of_range() {
+        let err = PrimeFactorGame::parse("1").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: N = 1 violates the constraint 2 ≤ N ≤ 10^8"
+        );
+        let err = PrimeFactorGame::parse("100000001").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: N = 100000001 violates the constraint 2 ≤ N ≤ 10^8"
+        );
     }
 }

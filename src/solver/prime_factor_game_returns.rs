@@ -1,28 +1,151 @@
-//! `prime-factor-game-returns`: placeholder while the solver is written.
+//! `prime-factor-game-returns`: yukicoder No.103 「素因数ゲーム リターンズ」.
+//!
+//! A move divides one number by p or by p² (p prime, dividing it). Each
+//! prime power p^e is a pile where a move removes 1 or 2, with Grundy value
+//! e mod 3; Alice wins iff the XOR over all numbers and primes is non-zero.
 
-use super::{InputError, Problem, SeededRng, TestKind};
+use super::{
+    Outcome, Problem, SeededRng, TestKind,
+    input::{Field, InputError, Scanner},
+    prime_factor_game::prime_exponents,
+    push_lines, push_numbers,
+};
+
+pub const MAX_N: usize = 100;
+pub const MAX_M: u64 = 10_000;
 
 pub struct PrimeFactorGameReturns;
 
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NumbersInput {
+    pub numbers: Vec<u64>,
+}
+
+/// The Grundy value of one number: XOR of its exponents mod 3.
+pub fn number_grundy(m: u64) -> u64 {
+    prime_exponents(m).fold(0, |x, (_, e)| x ^ (e % 3))
+}
+
 impl Problem for PrimeFactorGameReturns {
     const ID: &'static str = "prime-factor-game-returns";
-    type Input = ();
-    type Output = ();
+    type Input = NumbersInput;
+    type Output = Outcome;
 
-    fn parse(_text: &str) -> Result<(), InputError> {
-        Err(InputError::Invalid {
-            line: 1,
-            message: "not hosted yet".into(),
-        })
+    fn parse(text: &str) -> Result<NumbersInput, InputError> {
+        let mut s = Scanner::new(text);
+        let n = s.usize(Field::new("N"), 1, MAX_N)?;
+        let mut numbers = Vec::with_capacity(n);
+        for i in 1..=n {
+            numbers.push(s.u64(Field::new("M_i").at(i), 1, MAX_M)?);
+        }
+        s.finish()?;
+        Ok(NumbersInput { numbers })
     }
 
-    fn solve(_input: &()) {}
-
-    fn format(_output: &()) -> String {
-        String::new()
+    fn solve(input: &NumbersInput) -> Outcome {
+        let xor = input.numbers.iter().fold(0, |x, &m| x ^ number_grundy(m));
+        Outcome::from_first_wins(xor != 0)
     }
 
-    fn generate(_kind: TestKind, _rng: &mut SeededRng) -> String {
-        String::new()
+    fn format(output: &Outcome) -> String {
+        let mut out = String::new();
+        push_lines(&mut out, [output.token("Alice", "Bob")]);
+        out
+    }
+
+    fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
+        let numbers: Vec<u64> = match kind {
+            TestKind::Small => (0..rng.range(1, 4)).map(|_| rng.range(1, 60)).collect(),
+            TestKind::Edge => match rng.range(0, 2) {
+                0 => vec![1],
+                1 => vec![MAX_M; MAX_N],
+                _ => vec![8192, 6561, 9973, 1, 4096],
+            },
+            TestKind::Random => (0..rng.range(1, MAX_N as u64))
+                .map(|_| rng.log_uniform(1, MAX_M))
+                .collect(),
+            TestKind::Max => (0..MAX_N).map(|_| rng.range(MAX_M - 100, MAX_M)).collect(),
+        };
+        let mut out = String::new();
+        push_numbers(&mut out, [numbers.len() as u64]);
+        push_numbers(&mut out, numbers.iter().copied());
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::grundy::{WinLoseSearch, grundy_table};
+
+    fn is_prime(p: usize) -> bool {
+        p >= 2 && (2..p).take_while(|q| q * q <= p).all(|q| p % q != 0)
+    }
+
+    /// The numbers reachable from `m` in one move, from the rules.
+    fn moves(m: usize) -> Vec<usize> {
+        let mut next = Vec::new();
+        for p in (2..=m).filter(|&p| m % p == 0 && is_prime(p)) {
+            next.push(m / p);
+            if m % (p * p) == 0 {
+                next.push(m / (p * p));
+            }
+        }
+        next
+    }
+
+    #[test]
+    fn single_number_grundy_matches_mex_search_up_to_the_bound() {
+        let table = grundy_table(MAX_M as usize, |m, out| out.extend(moves(m)));
+        for m in 1..=MAX_M {
+            assert_eq!(number_grundy(m), table[m as usize], "M = {m}");
+        }
+    }
+
+    #[test]
+    fn whole_game_matches_search_over_small_multisets() {
+        let mut search = WinLoseSearch::normal_play(|ms: &Vec<usize>| {
+            let mut next = Vec::new();
+            for i in 0..ms.len() {
+                for m in moves(ms[i]) {
+                    let mut v = ms.clone();
+                    v[i] = m;
+                    v.sort_unstable();
+                    next.push(v);
+                }
+            }
+            next
+        });
+        for a in 1..=40usize {
+            for b in a..=40 {
+                for c in [1, 2, 4, 12, 36] {
+                    let mut ms = vec![a, b, c];
+                    ms.sort_unstable();
+                    let input = NumbersInput {
+                        numbers: ms.iter().map(|&m| m as u64).collect(),
+                    };
+                    let expected = Outcome::from_first_wins(search.mover_wins(&ms));
+                    assert_eq!(PrimeFactorGameReturns::solve(&input), expected, "{ms:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rejects_n_out_of_range() {
+        let err = PrimeFactorGameReturns::parse("101\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1: N = 101 violates the constraint 1 ≤ N ≤ 100"
+        );
+    }
+
+    #[test]
+    fn rejects_m_out_of_range() {
+        let err = PrimeFactorGameReturns::parse("2\n4 10001\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: M_2 = 10001 violates the constraint 1 ≤ M_i ≤ 10^4"
+        );
     }
 }
