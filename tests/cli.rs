@@ -1,0 +1,129 @@
+//! The offline commands, exercised through the real `nimjudge` binary.
+
+use std::{
+    io::Write,
+    process::{Command, Output, Stdio},
+};
+
+const BIN: &str = env!("CARGO_BIN_EXE_nimjudge");
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts the input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+#[test]
+fn solve_prints_the_reference_output() {
+    let out = run(&["solve", "misere-nim"], "2\n2\n1 1\n3\n2 1 3\n");
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "First\nSecond\n");
+}
+
+#[test]
+fn solve_rejects_an_invalid_input_with_status_2_and_one_line() {
+    let out = run(&["solve", "nim"], "2\n1 x\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("line 2: token `x` is not an integer (expected A_2)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn solve_rejects_an_unknown_problem() {
+    let out = run(&["solve", "chess"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown problem `chess`"));
+}
+
+#[test]
+fn problems_lists_all_twelve_ids() {
+    let out = run(&["problems"], "");
+    assert!(out.status.success());
+    let ids = text(&out.stdout);
+    assert_eq!(ids.lines().count(), 12);
+    assert!(ids.lines().any(|l| l == "xy-game"));
+}
+
+#[test]
+fn check_accepts_a_right_answer_and_names_the_first_wrong_token() {
+    let dir = std::env::temp_dir().join(format!("nimjudge-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let input = dir.join("in");
+    let right = dir.join("right");
+    let wrong = dir.join("wrong");
+    std::fs::write(&input, "2\n2\n1 1\n3\n2 1 3\n").expect("write");
+    std::fs::write(&right, "First   \r\nSecond").expect("write");
+    std::fs::write(&wrong, "First\nFirst\n").expect("write");
+    let args = |out: &std::path::Path| {
+        vec![
+            "check".to_string(),
+            "misere-nim".into(),
+            "--input".into(),
+            input.display().to_string(),
+            "--output".into(),
+            out.display().to_string(),
+        ]
+    };
+    let right_args = args(&right);
+    let out = run(
+        &right_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "AC\n");
+    let wrong_args = args(&wrong);
+    let out = run(
+        &wrong_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "WA token 2 (line 2): expected `Second`, found `First`\n"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn generate_is_deterministic_and_its_output_solves() {
+    let first = run(
+        &["generate", "dont-say-n", "--kind", "random", "--seed", "7"],
+        "",
+    );
+    let second = run(
+        &["generate", "dont-say-n", "--kind", "random", "--seed", "7"],
+        "",
+    );
+    assert!(first.status.success());
+    assert_eq!(first.stdout, second.stdout);
+    let solved = run(&["solve", "dont-say-n"], &text(&first.stdout));
+    assert!(solved.status.success(), "{}", text(&solved.stderr));
+    assert!(!solved.stdout.is_empty());
+}
+
+#[test]
+fn generate_rejects_an_unknown_kind() {
+    let out = run(&["generate", "nim", "--kind", "huge"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown testcase kind `huge`"));
+}
