@@ -56,6 +56,9 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// The grading daemon and its tools: serve, token, log, submit, status, bench.
+    #[command(flatten)]
+    Daemon(crate::daemon_cli::DaemonCommand),
 }
 
 /// Exit status for a usage error or an invalid input.
@@ -138,6 +141,7 @@ fn offline(command: Command) -> Result<ExitCode, String> {
             let solver = find(&problem)?;
             write(&mut stdout, &solver.generate(kind, seed))?;
         }
+        Command::Daemon(_) => return Err("daemon commands are run by main, not here".into()),
     }
     Ok(ExitCode::SUCCESS)
 }

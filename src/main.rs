@@ -3,9 +3,15 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use nimjudge::cli::{Cli, run_offline};
+use nimjudge::{
+    cli::{Cli, Command, run_offline},
+    daemon_cli,
+};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    run_offline(cli.command)
+    match cli.command {
+        Command::Daemon(command) => daemon_cli::run(command),
+        offline => run_offline(offline),
+    }
 }

@@ -1,0 +1,160 @@
+//! Building and running the daemon: database, catalog sync, listener, workers.
+//!
+//! [`Application::build`] does everything that can fail at start (open and
+//! migrate the database, sync `problems/`, bind the port) before anything
+//! runs, and exposes the bound port, so tests start the real server on port
+//! 0. [`Application::run_until`] serves until its shutdown future resolves,
+//! then stops accepting, lets workers finish the jobs they hold for up to the
+//! grace period, and releases whatever is left back to the queue.
+
+use std::{future::Future, net::SocketAddr};
+
+use anyhow::Context;
+use tokio::{net::TcpListener, task::JoinSet};
+use tokio_util::sync::CancellationToken;
+use tracing::{info, warn};
+
+use crate::{
+    catalog,
+    config::Config,
+    http::{self, AppState},
+    store::Store,
+    worker::Judge,
+};
+
+/// A daemon that is bound and ready to run.
+pub struct Application {
+    listener: TcpListener,
+    address: SocketAddr,
+    config: Config,
+    judge: Judge,
+    /// Names this process's workers `<instance>-w<n>`, so a shutdown can
+    /// release exactly the jobs its own workers hold.
+    instance: String,
+}
+
+impl Application {
+    /// Opens the database (creating and migrating it), syncs the catalog and
+    /// binds the listener.
+    pub async fn build(config: Config) -> anyhow::Result<Application> {
+        let store = Store::connect(&config.database)
+            .await
+            .with_context(|| format!("cannot open the database {}", config.database.url))?;
+        let report = catalog::sync(&store, &config.catalog.problems_dir)
+            .await
+            .context("cannot sync the problem catalog")?;
+        for (path, reason) in &report.skipped {
+            warn!(path = %path.display(), %reason, "problem definition skipped");
+        }
+        info!(
+            created = ?report.created,
+            updated = ?report.updated,
+            unchanged = report.unchanged.len(),
+            "catalog synced"
+        );
+        let listener = TcpListener::bind(config.server.bind)
+            .await
+            .with_context(|| format!("cannot bind {}", config.server.bind))?;
+        let address = listener.local_addr().context("no local address")?;
+        let judge = Judge::new(store, &config.worker);
+        let instance = uuid::Uuid::new_v4().simple().to_string();
+        let instance = instance.get(..8).unwrap_or(&instance).to_string();
+        Ok(Application {
+            listener,
+            address,
+            config,
+            judge,
+            instance,
+        })
+    }
+
+    /// The bound port (useful when the configured port was 0).
+    pub fn port(&self) -> u16 {
+        self.address.port()
+    }
+
+    /// The bound address.
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The judging machinery, for tests that drive workers by hand.
+    pub fn judge(&self) -> &Judge {
+        &self.judge
+    }
+
+    /// Serves HTTP and runs the workers until `shutdown` resolves.
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let cancel = CancellationToken::new();
+        let state = AppState {
+            judge: self.judge.clone(),
+            max_wait: self.config.server.max_wait,
+            shutdown: cancel.clone(),
+        };
+        let mut workers = JoinSet::new();
+        for n in 1..=self.config.worker.count {
+            let name = format!("{}-w{n}", self.instance);
+            workers.spawn(self.judge.clone().run_worker(name, cancel.child_token()));
+        }
+        info!(address = %self.address, workers = self.config.worker.count, "nimjudge listening");
+        let router = http::router(state, self.config.server.body_limit_bytes);
+        let signal = cancel.clone();
+        let served = axum::serve(self.listener, router)
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                info!("shutting down: no new requests; workers finish their jobs");
+                signal.cancel();
+            })
+            .await;
+        cancel.cancel();
+        let grace = self.config.worker.shutdown_grace;
+        let finished = tokio::time::timeout(grace, async {
+            while workers.join_next().await.is_some() {}
+        })
+        .await;
+        if finished.is_err() {
+            workers.abort_all();
+            while workers.join_next().await.is_some() {}
+            let released = self
+                .judge
+                .store()
+                .release(&format!("{}-", self.instance))
+                .await?;
+            warn!(
+                released,
+                "released jobs that did not finish within the grace period"
+            );
+        }
+        self.judge.store().close().await;
+        served.context("the HTTP server failed")?;
+        info!("stopped");
+        Ok(())
+    }
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
+    }
+}

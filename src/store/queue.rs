@@ -1,0 +1,546 @@
+//! Submissions as a leased job queue, their judgements and event log.
+//!
+//! A submission row is its own queue entry. A worker claims one in a single
+//! `update ... returning` statement that sets a lease; every later write of
+//! that worker is fenced by the attempt number it claimed, so a worker whose
+//! lease expired (and whose job another worker claimed) can never write a
+//! verdict: zero rows affected means "lease lost, drop the result".
+
+use std::time::Duration;
+
+use serde::Serialize;
+use sqlx::{Row, sqlite::SqliteRow};
+
+use super::{Store, StoreError, SubmissionState, Verdict, now_ms, parse_column};
+
+/// A submission to insert.
+#[derive(Debug, Clone)]
+pub struct NewSubmission<'a> {
+    pub problem_id: &'a str,
+    pub user_name: &'a str,
+    /// `answers` or `custom`.
+    pub kind: &'a str,
+    /// The kind's payload as JSON.
+    pub payload: String,
+}
+
+/// A claimed job: everything a worker needs, and the fence for its writes.
+#[derive(Debug, Clone)]
+pub struct Claim {
+    pub id: String,
+    pub problem_id: String,
+    pub kind: String,
+    pub payload: String,
+    /// The fence: writes succeed only while the row still has this attempt.
+    pub attempt: i64,
+    /// Claims in this judging round, this one included.
+    pub tries: i64,
+    pub worker: String,
+    pub queued_at: i64,
+    pub claimed_at: i64,
+}
+
+/// A stored submission.
+#[derive(Debug, Clone, Serialize)]
+pub struct SubmissionRow {
+    pub id: String,
+    #[serde(skip)]
+    pub seq: i64,
+    pub problem: String,
+    pub user: String,
+    pub kind: String,
+    pub state: SubmissionState,
+    pub verdict: Option<Verdict>,
+    pub message: Option<String>,
+    pub attempt: i64,
+    pub worker: Option<String>,
+    pub queued_at: i64,
+    pub judged_at: Option<i64>,
+    /// Submit (or rejudge) to verdict, once judged.
+    pub latency_ms: Option<i64>,
+    pub created_at: i64,
+}
+
+/// One testcase's result, to write or as stored.
+#[derive(Debug, Clone, Serialize)]
+pub struct ResultRow {
+    pub testcase: String,
+    pub hidden: bool,
+    pub verdict: Verdict,
+    pub time_us: i64,
+    pub message: Option<String>,
+}
+
+/// Alias for writing: results are written and read with the same shape.
+pub type ResultWrite = ResultRow;
+
+/// A verdict to record.
+#[derive(Debug, Clone)]
+pub struct JudgementWrite {
+    pub problem_version: i64,
+    pub verdict: Verdict,
+    pub message: Option<String>,
+    pub results: Vec<ResultWrite>,
+}
+
+/// A stored judgement with its results.
+#[derive(Debug, Clone, Serialize)]
+pub struct JudgementRow {
+    pub attempt: i64,
+    pub problem_version: i64,
+    pub verdict: Verdict,
+    pub message: Option<String>,
+    pub worker: String,
+    pub duration_ms: i64,
+    pub created_at: i64,
+    pub results: Vec<ResultRow>,
+}
+
+/// One line of a submission's event log.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventRow {
+    pub kind: String,
+    pub actor: Option<String>,
+    pub detail: Option<String>,
+    pub created_at: i64,
+}
+
+/// Filters of the submission listing; `None` means any.
+#[derive(Debug, Clone, Default)]
+pub struct ListFilter {
+    pub problem: Option<String>,
+    pub verdict: Option<Verdict>,
+    pub user: Option<String>,
+    /// Only submissions created at or after this time (unix ms).
+    pub since: Option<i64>,
+    /// Only submissions older than this cursor (a `seq`).
+    pub before: Option<i64>,
+    pub limit: i64,
+}
+
+/// Why a rejudge did not happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RejudgeOutcome {
+    Queued,
+    NotFound,
+    /// It is queued or running already.
+    Pending,
+}
+
+const SUBMISSION_COLUMNS: &str = "seq, id, problem_id, user_name, kind, state, verdict, message, \
+     attempt, worker, queued_at, judged_at, created_at";
+
+fn submission_row(row: &SqliteRow) -> Result<SubmissionRow, StoreError> {
+    let verdict: Option<String> = row.try_get("verdict")?;
+    let queued_at: i64 = row.try_get("queued_at")?;
+    let judged_at: Option<i64> = row.try_get("judged_at")?;
+    Ok(SubmissionRow {
+        id: row.try_get("id")?,
+        seq: row.try_get("seq")?,
+        problem: row.try_get("problem_id")?,
+        user: row.try_get("user_name")?,
+        kind: row.try_get("kind")?,
+        state: parse_column(row, "state")?,
+        verdict: verdict
+            .map(|v| v.parse())
+            .transpose()
+            .map_err(StoreError::Corrupt)?,
+        message: row.try_get("message")?,
+        attempt: row.try_get("attempt")?,
+        worker: row.try_get("worker")?,
+        queued_at,
+        judged_at,
+        latency_ms: judged_at.map(|j| j - queued_at),
+        created_at: row.try_get("created_at")?,
+    })
+}
+
+impl Store {
+    /// Inserts a queued submission and its `queued` event, atomically.
+    pub async fn insert_submission(
+        &self,
+        new: &NewSubmission<'_>,
+    ) -> Result<SubmissionRow, StoreError> {
+        let id = uuid::Uuid::new_v4().to_string();
+        let now = now_ms();
+        let mut tx = self.write.begin().await?;
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "insert into submission (id, problem_id, user_name, kind, payload, state, queued_at, created_at) \
+             values (?, ?, ?, ?, ?, 'queued', ?, ?) returning {SUBMISSION_COLUMNS}"
+        )))
+        .bind(&id)
+        .bind(new.problem_id)
+        .bind(new.user_name)
+        .bind(new.kind)
+        .bind(&new.payload)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?;
+        insert_event(&mut tx, &id, "queued", Some(new.user_name), None, now).await?;
+        tx.commit().await?;
+        submission_row(&row)
+    }
+
+    /// Claims the next job for `worker` with a lease, in one statement:
+    /// first a job whose lease expired, else the oldest queued one.
+    /// Records `claimed` (and `lease_lost` for a reclaim) in the event log.
+    pub async fn claim(&self, worker: &str, lease: Duration) -> Result<Option<Claim>, StoreError> {
+        let now = now_ms();
+        let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+        let mut tx = self.write.begin().await?;
+        let row = sqlx::query(
+            "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+             worker = ?1, lease_until = ?2 + ?3 \
+             where seq = coalesce( \
+                 (select min(seq) from submission where state = 'running' and lease_until < ?2), \
+                 (select min(seq) from submission where state = 'queued')) \
+             returning id, problem_id, kind, payload, attempt, tries, queued_at",
+        )
+        .bind(worker)
+        .bind(now)
+        .bind(lease_ms)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let claim = Claim {
+            id: row.try_get("id")?,
+            problem_id: row.try_get("problem_id")?,
+            kind: row.try_get("kind")?,
+            payload: row.try_get("payload")?,
+            attempt: row.try_get("attempt")?,
+            tries: row.try_get("tries")?,
+            worker: worker.to_string(),
+            queued_at: row.try_get("queued_at")?,
+            claimed_at: now,
+        };
+        if claim.tries > 1 {
+            let detail = format!("the lease of attempt {} expired", claim.attempt - 1);
+            insert_event(&mut tx, &claim.id, "lease_lost", None, Some(&detail), now).await?;
+        }
+        let detail = format!("attempt {}", claim.attempt);
+        insert_event(
+            &mut tx,
+            &claim.id,
+            "claimed",
+            Some(worker),
+            Some(&detail),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Some(claim))
+    }
+
+    /// Writes a judgement, its results and the verdict in one transaction,
+    /// fenced by the claim's attempt. `Ok(false)` means the lease was lost
+    /// (another worker claimed the job): nothing was written but a `dropped`
+    /// event.
+    pub async fn finish(
+        &self,
+        claim: &Claim,
+        judgement: &JudgementWrite,
+    ) -> Result<bool, StoreError> {
+        let now = now_ms();
+        let duration = now - claim.claimed_at;
+        let mut tx = self.write.begin().await?;
+        let fenced = sqlx::query(
+            "update submission set state = 'done', verdict = ?, message = ?, judged_at = ?, \
+             lease_until = null where id = ? and attempt = ? and state = 'running'",
+        )
+        .bind(judgement.verdict.as_str())
+        .bind(&judgement.message)
+        .bind(now)
+        .bind(&claim.id)
+        .bind(claim.attempt)
+        .execute(&mut *tx)
+        .await?;
+        if fenced.rows_affected() == 0 {
+            tx.rollback().await?;
+            let detail = format!("attempt {} finished after losing its lease", claim.attempt);
+            let mut tx = self.write.begin().await?;
+            insert_event(
+                &mut tx,
+                &claim.id,
+                "dropped",
+                Some(&claim.worker),
+                Some(&detail),
+                now,
+            )
+            .await?;
+            tx.commit().await?;
+            return Ok(false);
+        }
+        let judgement_id: i64 = sqlx::query(
+            "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
+             worker, duration_ms, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id",
+        )
+        .bind(&claim.id)
+        .bind(claim.attempt)
+        .bind(judgement.problem_version)
+        .bind(judgement.verdict.as_str())
+        .bind(&judgement.message)
+        .bind(&claim.worker)
+        .bind(duration)
+        .bind(now)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("id")?;
+        for result in &judgement.results {
+            sqlx::query(
+                "insert into result (judgement_id, testcase, hidden, verdict, time_us, message, created_at) \
+                 values (?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(judgement_id)
+            .bind(&result.testcase)
+            .bind(result.hidden)
+            .bind(result.verdict.as_str())
+            .bind(result.time_us)
+            .bind(&result.message)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let detail = format!(
+            "{} in {duration} ms ({} ms after it was queued)",
+            judgement.verdict,
+            now - claim.queued_at
+        );
+        insert_event(
+            &mut tx,
+            &claim.id,
+            "judged",
+            Some(&claim.worker),
+            Some(&detail),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Puts the jobs of workers whose names start with `worker_prefix` back
+    /// in the queue (used at shutdown for jobs that did not finish in time).
+    /// The release does not count as a try. Returns how many were released.
+    pub async fn release(&self, worker_prefix: &str) -> Result<u64, StoreError> {
+        let now = now_ms();
+        let pattern = format!("{}%", worker_prefix.replace(['%', '_'], ""));
+        let mut tx = self.write.begin().await?;
+        sqlx::query(
+            "insert into event (submission_id, kind, actor, detail, created_at) \
+             select id, 'released', worker, 'the daemon stopped before judging finished', ? \
+             from submission where state = 'running' and worker like ?",
+        )
+        .bind(now)
+        .bind(&pattern)
+        .execute(&mut *tx)
+        .await?;
+        let done = sqlx::query(
+            "update submission set state = 'queued', lease_until = null, tries = max(tries - 1, 0) \
+             where state = 'running' and worker like ?",
+        )
+        .bind(&pattern)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected())
+    }
+
+    /// One submission.
+    pub async fn submission(&self, id: &str) -> Result<Option<SubmissionRow>, StoreError> {
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "select {SUBMISSION_COLUMNS} from submission where id = ?"
+        )))
+        .bind(id)
+        .fetch_optional(&self.read)
+        .await?;
+        row.as_ref().map(submission_row).transpose()
+    }
+
+    /// Every judgement of a submission, oldest first, with results.
+    pub async fn judgements(&self, id: &str) -> Result<Vec<JudgementRow>, StoreError> {
+        let rows = sqlx::query(
+            "select id, attempt, problem_version, verdict, message, worker, duration_ms, created_at \
+             from judgement where submission_id = ? order by id",
+        )
+        .bind(id)
+        .fetch_all(&self.read)
+        .await?;
+        let mut judgements = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let judgement_id: i64 = row.try_get("id")?;
+            let results = sqlx::query(
+                "select testcase, hidden, verdict, time_us, message from result \
+                 where judgement_id = ? order by testcase",
+            )
+            .bind(judgement_id)
+            .fetch_all(&self.read)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(ResultRow {
+                    testcase: r.try_get("testcase")?,
+                    hidden: r.try_get("hidden")?,
+                    verdict: parse_column(r, "verdict")?,
+                    time_us: r.try_get("time_us")?,
+                    message: r.try_get("message")?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+            judgements.push(JudgementRow {
+                attempt: row.try_get("attempt")?,
+                problem_version: row.try_get("problem_version")?,
+                verdict: parse_column(row, "verdict")?,
+                message: row.try_get("message")?,
+                worker: row.try_get("worker")?,
+                duration_ms: row.try_get("duration_ms")?,
+                created_at: row.try_get("created_at")?,
+                results,
+            });
+        }
+        Ok(judgements)
+    }
+
+    /// A submission's event log, oldest first.
+    pub async fn events(&self, id: &str) -> Result<Vec<EventRow>, StoreError> {
+        sqlx::query(
+            "select kind, actor, detail, created_at from event where submission_id = ? order by id",
+        )
+        .bind(id)
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(EventRow {
+                kind: r.try_get("kind")?,
+                actor: r.try_get("actor")?,
+                detail: r.try_get("detail")?,
+                created_at: r.try_get("created_at")?,
+            })
+        })
+        .collect()
+    }
+
+    /// Submissions matching `filter`, newest first.
+    pub async fn list_submissions(
+        &self,
+        filter: &ListFilter,
+    ) -> Result<Vec<SubmissionRow>, StoreError> {
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "select {SUBMISSION_COLUMNS} from submission \
+             where (?1 is null or problem_id = ?1) and (?2 is null or verdict = ?2) \
+             and (?3 is null or user_name = ?3) and (?4 is null or created_at >= ?4) \
+             and (?5 is null or seq < ?5) order by seq desc limit ?6"
+        )))
+        .bind(&filter.problem)
+        .bind(filter.verdict.map(Verdict::as_str))
+        .bind(&filter.user)
+        .bind(filter.since)
+        .bind(filter.before)
+        .bind(filter.limit)
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter().map(submission_row).collect()
+    }
+
+    /// Queues a judged submission again. Earlier judgements stay.
+    pub async fn rejudge(&self, id: &str, by: &str) -> Result<RejudgeOutcome, StoreError> {
+        let now = now_ms();
+        let mut tx = self.write.begin().await?;
+        let done = sqlx::query(
+            "update submission set state = 'queued', tries = 0, queued_at = ?, lease_until = null \
+             where id = ? and state = 'done'",
+        )
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            let exists = sqlx::query("select 1 from submission where id = ?")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .is_some();
+            return Ok(if exists {
+                RejudgeOutcome::Pending
+            } else {
+                RejudgeOutcome::NotFound
+            });
+        }
+        insert_event(&mut tx, id, "rejudged", Some(by), None, now).await?;
+        tx.commit().await?;
+        Ok(RejudgeOutcome::Queued)
+    }
+
+    /// Queues every judged submission of a problem again; returns how many.
+    pub async fn rejudge_problem(&self, problem_id: &str, by: &str) -> Result<u64, StoreError> {
+        let now = now_ms();
+        let mut tx = self.write.begin().await?;
+        sqlx::query(
+            "insert into event (submission_id, kind, actor, detail, created_at) \
+             select id, 'rejudged', ?, 'with every submission of the problem', ? \
+             from submission where problem_id = ? and state = 'done'",
+        )
+        .bind(by)
+        .bind(now)
+        .bind(problem_id)
+        .execute(&mut *tx)
+        .await?;
+        let done = sqlx::query(
+            "update submission set state = 'queued', tries = 0, queued_at = ?, lease_until = null \
+             where problem_id = ? and state = 'done'",
+        )
+        .bind(now)
+        .bind(problem_id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected())
+    }
+
+    /// Submissions waiting and being judged.
+    pub async fn queue_depth(&self) -> Result<(i64, i64), StoreError> {
+        let row = sqlx::query(
+            "select (select count(*) from submission where state = 'queued') as queued, \
+             (select count(*) from submission where state = 'running') as running",
+        )
+        .fetch_one(&self.read)
+        .await?;
+        Ok((row.try_get("queued")?, row.try_get("running")?))
+    }
+
+    /// Judgements ever recorded, by verdict.
+    pub async fn verdict_counts(&self) -> Result<Vec<(Verdict, i64)>, StoreError> {
+        sqlx::query(
+            "select verdict, count(*) as n from judgement group by verdict order by verdict",
+        )
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(|r| Ok((parse_column(r, "verdict")?, r.try_get("n")?)))
+        .collect()
+    }
+}
+
+async fn insert_event(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    submission_id: &str,
+    kind: &str,
+    actor: Option<&str>,
+    detail: Option<&str>,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "insert into event (submission_id, kind, actor, detail, created_at) values (?, ?, ?, ?, ?)",
+    )
+    .bind(submission_id)
+    .bind(kind)
+    .bind(actor)
+    .bind(detail)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,392 @@
+//! Workers: claim a submission, get reference outputs, compare, record.
+//!
+//! A worker is a loop that wakes on a [`Notify`] (a new submission) or a
+//! deadline (expired leases, pending references) and stops on a cancellation
+//! token between jobs, so a job in flight finishes. Reference outputs come
+//! from the solver core on the blocking pool and are cached in the database
+//! per (testcase, problem version), so each is computed once. Verdicts are
+//! written through [`Store::finish`], fenced by the claim's attempt number.
+//! [`Judge::run_one_job`] is public so tests can drain the queue one job at a
+//! time. This module does not speak HTTP.
+
+use std::{
+    collections::BTreeMap,
+    sync::Arc,
+    time::{Duration, Instant},
+};
+
+use serde::Deserialize;
+use tokio::sync::{Notify, broadcast};
+use tokio_util::sync::CancellationToken;
+use tracing::{Instrument, error, info, info_span, warn};
+
+use crate::{
+    checker::{self, Comparison},
+    config::WorkerConfig,
+    solver::{self, InputError},
+    store::{Claim, JudgementWrite, ReferenceRow, ResultWrite, Store, StoreError, Verdict},
+    telemetry::LatencyHistogram,
+};
+
+/// A failure that leaves the job to be reclaimed when its lease expires.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkerError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("the solver task failed: {0}")]
+    Join(#[from] tokio::task::JoinError),
+}
+
+/// The payload of an `answers` submission.
+#[derive(Debug, Deserialize)]
+pub struct AnswersPayload {
+    pub answers: BTreeMap<String, String>,
+}
+
+/// The payload of a `custom` submission.
+#[derive(Debug, Deserialize)]
+pub struct CustomPayload {
+    pub input: String,
+    pub output: String,
+}
+
+/// What became of one claimed job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobOutcome {
+    pub submission: String,
+    /// `None` if the lease was lost and the result dropped.
+    pub verdict: Option<Verdict>,
+}
+
+/// The judging machinery shared by workers and HTTP handlers. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Judge {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    store: Store,
+    lease: Duration,
+    max_attempts: u32,
+    poll_interval: Duration,
+    /// Woken once per new job so an idle worker starts at once; a missed
+    /// wake-up costs at most one poll interval.
+    wake: Notify,
+    /// Ids of submissions as they are judged, for clients waiting on a verdict.
+    judged: broadcast::Sender<String>,
+    latency: LatencyHistogram,
+}
+
+impl Judge {
+    pub fn new(store: Store, config: &WorkerConfig) -> Judge {
+        let (judged, _) = broadcast::channel(4096);
+        Judge {
+            inner: Arc::new(Inner {
+                store,
+                lease: config.lease,
+                max_attempts: config.max_attempts,
+                poll_interval: config.poll_interval,
+                wake: Notify::new(),
+                judged,
+                latency: LatencyHistogram::default(),
+            }),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// Tells one idle worker that a job is waiting.
+    pub fn job_added(&self) {
+        self.inner.wake.notify_one();
+    }
+
+    /// A stream of the ids of submissions judged from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<String> {
+        self.inner.judged.subscribe()
+    }
+
+    /// Submit-to-verdict latencies recorded by this process.
+    pub fn latency(&self) -> &LatencyHistogram {
+        &self.inner.latency
+    }
+
+    /// Runs workers until `cancel` fires; each finishes its job in flight.
+    pub async fn run_worker(self, name: String, cancel: CancellationToken) {
+        info!(worker = %name, "worker started");
+        loop {
+            if cancel.is_cancelled() {
+                break;
+            }
+            let busy = match self.run_one_job(&name).await {
+                Ok(Some(_)) => true,
+                Ok(None) => match self.compute_pending_reference().await {
+                    Ok(found) => found,
+                    Err(e) => {
+                        error!(worker = %name, error = %e, "computing a reference failed");
+                        false
+                    }
+                },
+                Err(e) => {
+                    error!(worker = %name, error = %e, "a job failed; its lease will expire");
+                    false
+                }
+            };
+            if busy {
+                continue;
+            }
+            tokio::select! {
+                () = cancel.cancelled() => break,
+                () = self.inner.wake.notified() => {}
+                () = tokio::time::sleep(self.inner.poll_interval) => {}
+            }
+        }
+        info!(worker = %name, "worker stopped");
+    }
+
+    /// Claims and judges one job as `worker`. `Ok(None)` if the queue is empty.
+    pub async fn run_one_job(&self, worker: &str) -> Result<Option<JobOutcome>, WorkerError> {
+        let Some(claim) = self.inner.store.claim(worker, self.inner.lease).await? else {
+            return Ok(None);
+        };
+        let span = info_span!("job", submission = %claim.id, attempt = claim.attempt, worker);
+        self.judge_claim(claim).instrument(span).await.map(Some)
+    }
+
+    async fn judge_claim(&self, claim: Claim) -> Result<JobOutcome, WorkerError> {
+        let max_attempts = i64::from(self.inner.max_attempts);
+        let judgement = if claim.tries > max_attempts {
+            JudgementWrite {
+                problem_version: 0,
+                verdict: Verdict::IE,
+                message: Some(format!(
+                    "gave up: {} claims lost their lease (max_attempts = {max_attempts})",
+                    claim.tries - 1
+                )),
+                results: Vec::new(),
+            }
+        } else {
+            match claim.kind.as_str() {
+                "answers" => self.judge_answers(&claim).await?,
+                "custom" => self.judge_custom(&claim).await?,
+                other => internal_error(0, format!("unknown submission kind `{other}`")),
+            }
+        };
+        let written = self.inner.store.finish(&claim, &judgement).await?;
+        if written {
+            let latency = (crate::store::now_ms() - claim.queued_at).max(0);
+            self.inner
+                .latency
+                .observe_ms(u64::try_from(latency).unwrap_or(0));
+            // Nobody listening is fine.
+            let _ = self.inner.judged.send(claim.id.clone());
+            info!(verdict = %judgement.verdict, latency_ms = latency, "judged");
+        } else {
+            warn!("lease lost before the verdict was written; result dropped");
+        }
+        Ok(JobOutcome {
+            submission: claim.id,
+            verdict: written.then_some(judgement.verdict),
+        })
+    }
+
+    async fn judge_answers(&self, claim: &Claim) -> Result<JudgementWrite, WorkerError> {
+        let payload: AnswersPayload = match serde_json::from_str(&claim.payload) {
+            Ok(p) => p,
+            Err(e) => return Ok(internal_error(0, format!("unreadable payload: {e}"))),
+        };
+        let Some((version, testcases)) = self
+            .inner
+            .store
+            .judge_testcases(&claim.problem_id, true)
+            .await?
+        else {
+            return Ok(internal_error(
+                0,
+                format!("problem `{}` no longer exists", claim.problem_id),
+            ));
+        };
+        if testcases.is_empty() {
+            return Ok(internal_error(
+                version,
+                "the problem has no public testcases".into(),
+            ));
+        }
+        let mut results = Vec::with_capacity(testcases.len());
+        for testcase in testcases {
+            let started = Instant::now();
+            let reference = match testcase.reference {
+                Some(reference) => reference,
+                None => {
+                    let input = testcase.input.unwrap_or_default();
+                    self.compute_reference(&claim.problem_id, testcase.id, version, input)
+                        .await?
+                }
+            };
+            let (verdict, message) = match (&reference.output, payload.answers.get(&testcase.name))
+            {
+                (None, _) => (
+                    Verdict::IE,
+                    Some(format!(
+                        "the reference solver failed: {}",
+                        reference.error.as_deref().unwrap_or("unknown error")
+                    )),
+                ),
+                (Some(_), None) => (Verdict::WA, Some("no answer was submitted".to_string())),
+                (Some(expected), Some(answer)) => match checker::compare(expected, answer) {
+                    Comparison::Accepted => (Verdict::AC, None),
+                    Comparison::WrongAnswer(difference) => {
+                        (Verdict::WA, Some(difference.to_string()))
+                    }
+                },
+            };
+            results.push(ResultWrite {
+                testcase: testcase.name,
+                hidden: testcase.hidden,
+                verdict,
+                time_us: micros(started.elapsed()),
+                message,
+            });
+        }
+        Ok(summarise(version, results))
+    }
+
+    async fn judge_custom(&self, claim: &Claim) -> Result<JudgementWrite, WorkerError> {
+        let payload: CustomPayload = match serde_json::from_str(&claim.payload) {
+            Ok(p) => p,
+            Err(e) => return Ok(internal_error(0, format!("unreadable payload: {e}"))),
+        };
+        let version = self
+            .inner
+            .store
+            .problem(&claim.problem_id)
+            .await?
+            .map_or(0, |p| p.version);
+        let started = Instant::now();
+        let reference = solve(&claim.problem_id, payload.input).await?;
+        let (verdict, message) = match reference {
+            Err(e) => (
+                Verdict::IE,
+                Some(format!("the reference solver failed: {e}")),
+            ),
+            Ok(expected) => match checker::compare(&expected, &payload.output) {
+                Comparison::Accepted => (Verdict::AC, None),
+                Comparison::WrongAnswer(difference) => (Verdict::WA, Some(difference.to_string())),
+            },
+        };
+        Ok(summarise(
+            version,
+            vec![ResultWrite {
+                testcase: "custom".into(),
+                hidden: false,
+                verdict,
+                time_us: micros(started.elapsed()),
+                message,
+            }],
+        ))
+    }
+
+    /// Computes and caches one reference. Concurrent workers may compute the
+    /// same one; the first stored wins and both results are equal.
+    async fn compute_reference(
+        &self,
+        problem_id: &str,
+        testcase_id: i64,
+        version: i64,
+        input: String,
+    ) -> Result<ReferenceRow, WorkerError> {
+        let started = Instant::now();
+        let reference = match solve(problem_id, input).await? {
+            Ok(output) => ReferenceRow {
+                output: Some(output),
+                error: None,
+            },
+            Err(e) => ReferenceRow {
+                output: None,
+                error: Some(e),
+            },
+        };
+        self.inner
+            .store
+            .save_reference(testcase_id, version, &reference, micros(started.elapsed()))
+            .await?;
+        Ok(reference)
+    }
+
+    /// Computes one missing reference (a setter's new testcase, or a new
+    /// problem version). `Ok(false)` if none is missing.
+    pub async fn compute_pending_reference(&self) -> Result<bool, WorkerError> {
+        let Some(pending) = self.inner.store.pending_reference().await? else {
+            return Ok(false);
+        };
+        self.compute_reference(
+            &pending.problem_id,
+            pending.testcase_id,
+            pending.problem_version,
+            pending.input,
+        )
+        .await?;
+        Ok(true)
+    }
+}
+
+/// Runs the problem's solver on the blocking pool, in the caller's span.
+async fn solve(problem_id: &str, input: String) -> Result<Result<String, String>, WorkerError> {
+    let Some(solver) = solver::find(problem_id) else {
+        return Ok(Err(format!("no solver is registered for `{problem_id}`")));
+    };
+    let span = tracing::Span::current();
+    let output = tokio::task::spawn_blocking(move || {
+        span.in_scope(|| solver.solve(&input).map_err(|e: InputError| e.to_string()))
+    })
+    .await?;
+    Ok(output)
+}
+
+/// The submission's verdict from its testcases: IE if any is IE, else WA
+/// naming the first wrong testcase, else AC.
+fn summarise(problem_version: i64, results: Vec<ResultWrite>) -> JudgementWrite {
+    let first = |verdict: Verdict| results.iter().find(|r| r.verdict == verdict);
+    let (verdict, message) = if let Some(r) = first(Verdict::IE) {
+        (
+            Verdict::IE,
+            Some(format!(
+                "testcase {}: {}",
+                r.testcase,
+                r.message.as_deref().unwrap_or("")
+            )),
+        )
+    } else if let Some(r) = first(Verdict::WA) {
+        (
+            Verdict::WA,
+            Some(format!(
+                "testcase {}: {}",
+                r.testcase,
+                r.message.as_deref().unwrap_or("")
+            )),
+        )
+    } else {
+        (Verdict::AC, None)
+    };
+    JudgementWrite {
+        problem_version,
+        verdict,
+        message,
+        results,
+    }
+}
+
+fn internal_error(problem_version: i64, cause: String) -> JudgementWrite {
+    JudgementWrite {
+        problem_version,
+        verdict: Verdict::IE,
+        message: Some(cause),
+        results: Vec::new(),
+    }
+}
+
+fn micros(elapsed: Duration) -> i64 {
+    i64::try_from(elapsed.as_micros()).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,246 @@
+//! Test harness: a fresh database and problem catalog per test, the real
+//! server on port 0, and typed request helpers.
+
+use std::{
+    collections::BTreeMap,
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use nimjudge::{
+    config::{Config, DEFAULT_TOML},
+    startup::Application,
+    store::{Role, Store},
+    worker::Judge,
+};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tokio::{sync::oneshot, task::JoinHandle};
+
+/// The `nim` testcases of the fixture catalog: (name, origin, input).
+pub const NIM_TESTCASES: [(&str, &str, &str); 3] = [
+    ("sample-1", "sample", "3\n1 2 3\n"),
+    ("small-1", "generated", "2\n1 2\n"),
+    ("small-2", "generated", "4\n5 0 7 1\n"),
+];
+
+/// A folder under the system temp dir, removed on drop.
+pub struct TestDir(PathBuf);
+
+impl TestDir {
+    pub fn new() -> TestDir {
+        let path = std::env::temp_dir().join(format!("nimjudge-test-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&path).expect("create temp dir");
+        write_nim_catalog(&path.join("problems"));
+        TestDir(path)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Writes `problems/nim/` in the catalog layout.
+pub fn write_nim_catalog(problems: &Path) {
+    let folder = problems.join("nim");
+    std::fs::create_dir_all(folder.join("testcases")).expect("create catalog");
+    let mut manifest = String::from(
+        "id = \"nim\"\ntitle = \"Nim\"\ntime_limit_ms = 2000\nmemory_limit_mib = 1024\ncomparison = \"tokens\"\n",
+    );
+    for (name, origin, input) in NIM_TESTCASES {
+        manifest.push_str(&format!(
+            "\n[[testcase]]\nname = \"{name}\"\norigin = \"{origin}\"\n"
+        ));
+        std::fs::write(folder.join("testcases").join(format!("{name}.in")), input)
+            .expect("write input");
+    }
+    std::fs::write(folder.join("problem.toml"), manifest).expect("write manifest");
+    std::fs::write(folder.join("statement.md"), "# Nim\n").expect("write statement");
+}
+
+/// The correct output for a nim input, from the solver core.
+pub fn nim_answer(input: &str) -> String {
+    nimjudge::solver::find("nim")
+        .expect("nim is registered")
+        .solve(input)
+        .expect("a valid input")
+}
+
+/// Correct answers for every fixture testcase.
+pub fn correct_answers() -> BTreeMap<String, String> {
+    NIM_TESTCASES
+        .iter()
+        .map(|(name, _, input)| (name.to_string(), nim_answer(input)))
+        .collect()
+}
+
+/// Settings for a test: port 0, the test's database and catalog.
+pub fn test_config(dir: &Path, workers: usize) -> Config {
+    let env = vec![
+        (
+            "NIMJUDGE_SERVER__BIND".to_string(),
+            "127.0.0.1:0".to_string(),
+        ),
+        (
+            "NIMJUDGE_DATABASE__URL".to_string(),
+            format!("sqlite://{}", dir.join("nimjudge.db").display()),
+        ),
+        ("NIMJUDGE_WORKER__COUNT".to_string(), workers.to_string()),
+        (
+            "NIMJUDGE_WORKER__POLL_INTERVAL_MS".to_string(),
+            "50".to_string(),
+        ),
+        ("NIMJUDGE_WORKER__MAX_ATTEMPTS".to_string(), "2".to_string()),
+        (
+            "NIMJUDGE_SERVER__BODY_LIMIT_BYTES".to_string(),
+            "65536".to_string(),
+        ),
+        (
+            "NIMJUDGE_CATALOG__PROBLEMS_DIR".to_string(),
+            dir.join("problems").display().to_string(),
+        ),
+    ];
+    Config::from_layers(&[("defaults", DEFAULT_TOML)], env).expect("test config")
+}
+
+/// A running server and a token per role.
+pub struct TestApp {
+    pub address: String,
+    pub judge: Judge,
+    pub http: reqwest::Client,
+    pub admin: String,
+    pub setter: String,
+    pub contestant: String,
+    /// A second contestant, to check that contestants cannot see each other.
+    pub other: String,
+    stop: Option<oneshot::Sender<()>>,
+    handle: Option<JoinHandle<anyhow::Result<()>>>,
+}
+
+impl TestApp {
+    /// Starts the server on `dir` with `workers` workers.
+    pub async fn spawn(dir: &Path, workers: usize) -> TestApp {
+        let app = Application::build(test_config(dir, workers))
+            .await
+            .expect("build the application");
+        let address = format!("http://127.0.0.1:{}", app.port());
+        let judge = app.judge().clone();
+        let store = judge.store();
+        let admin = token(store, "alice-admin", Role::Admin).await;
+        let setter = token(store, "sam-setter", Role::Setter).await;
+        let contestant = token(store, "carol", Role::Contestant).await;
+        let other = token(store, "dave", Role::Contestant).await;
+        let (stop, stopped) = oneshot::channel::<()>();
+        let handle = tokio::spawn(app.run_until(async move {
+            let _ = stopped.await;
+        }));
+        TestApp {
+            address,
+            judge,
+            http: reqwest::Client::new(),
+            admin,
+            setter,
+            contestant,
+            other,
+            stop: Some(stop),
+            handle: Some(handle),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        self.judge.store()
+    }
+
+    /// Stops the server gracefully and checks that it exited cleanly.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(handle) = self.handle.take() {
+            handle
+                .await
+                .expect("server task")
+                .expect("server exits cleanly");
+        }
+    }
+
+    pub async fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut request = self.http.request(method, format!("{}{path}", self.address));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("send request");
+        let status = response.status();
+        let text = response.text().await.expect("read body");
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> (StatusCode, Value) {
+        self.request(reqwest::Method::GET, path, Some(token), None)
+            .await
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+        self.request(reqwest::Method::POST, path, Some(token), Some(body))
+            .await
+    }
+
+    /// Submits answers; returns the new submission's id.
+    pub async fn submit_answers(&self, token: &str, answers: &BTreeMap<String, String>) -> String {
+        let (status, body) = self
+            .post(
+                "/api/submissions",
+                token,
+                json!({ "problem": "nim", "answers": answers }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        body["id"].as_str().expect("an id").to_string()
+    }
+
+    /// Waits (long-polling) until the submission is judged.
+    pub async fn verdict(&self, id: &str, token: &str) -> Value {
+        for _ in 0..40 {
+            let (status, body) = self
+                .get(&format!("/api/submissions/{id}?wait_ms=1000"), token)
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            if body["submission"]["state"] == "done" {
+                return body;
+            }
+        }
+        panic!("submission {id} was not judged in time");
+    }
+
+    /// Waits until nothing is queued or running.
+    pub async fn drain(&self) {
+        for _ in 0..400 {
+            let (queued, running) = self.store().queue_depth().await.expect("queue depth");
+            if queued == 0 && running == 0 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("the queue did not drain");
+    }
+}
+
+async fn token(store: &Store, name: &str, role: Role) -> String {
+    store.create_token(name, role).await.expect("create token")
+}

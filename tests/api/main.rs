@@ -1,0 +1,9 @@
+//! Integration tests of the grading daemon: the real server on port 0, a
+//! fresh SQLite database per test, driven over HTTP.
+
+mod errors;
+mod helpers;
+mod queue;
+mod roles;
+mod setters;
+mod submissions;

@@ -1,0 +1,194 @@
+//! The job queue under failure: dead workers, restarts, and load.
+
+use std::time::Duration;
+
+use nimjudge::store::{JudgementWrite, Verdict};
+
+use crate::helpers::{TestApp, TestDir, correct_answers};
+
+#[tokio::test]
+async fn a_job_whose_lease_expires_is_judged_once_by_another_worker() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let id = app
+        .submit_answers(&app.contestant, &correct_answers())
+        .await;
+    let store = app.store();
+
+    // A worker claims the job and dies.
+    let stale = store
+        .claim("dead-worker", Duration::from_millis(200))
+        .await
+        .expect("claim")
+        .expect("a job");
+    assert_eq!(stale.id, id);
+    // While the lease holds, nobody else gets it.
+    assert_eq!(app.judge.run_one_job("w2").await.expect("run"), None);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let outcome = app
+        .judge
+        .run_one_job("w2")
+        .await
+        .expect("run")
+        .expect("reclaimed");
+    assert_eq!(outcome.submission, id);
+    assert_eq!(outcome.verdict, Some(Verdict::AC));
+
+    // The dead worker comes back and tries to write: fenced out.
+    let late = JudgementWrite {
+        problem_version: 1,
+        verdict: Verdict::WA,
+        message: Some("stale".into()),
+        results: Vec::new(),
+    };
+    assert!(!store.finish(&stale, &late).await.expect("finish"));
+    assert_eq!(app.judge.run_one_job("w3").await.expect("run"), None);
+
+    let judgements = store.judgements(&id).await.expect("judgements");
+    assert_eq!(judgements.len(), 1);
+    assert_eq!(judgements[0].worker, "w2");
+    assert_eq!(judgements[0].verdict, Verdict::AC);
+    let kinds: Vec<String> = store
+        .events(&id)
+        .await
+        .expect("events")
+        .into_iter()
+        .map(|e| e.kind)
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "queued",
+            "claimed",
+            "lease_lost",
+            "claimed",
+            "judged",
+            "dropped"
+        ]
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_job_that_loses_too_many_leases_is_ie_with_the_reason() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let id = app
+        .submit_answers(&app.contestant, &correct_answers())
+        .await;
+    // max_attempts is 2 in tests: two claims die, the third gives up.
+    for worker in ["dead-1", "dead-2"] {
+        app.store()
+            .claim(worker, Duration::from_millis(50))
+            .await
+            .expect("claim")
+            .expect("a job");
+        tokio::time::sleep(Duration::from_millis(80)).await;
+    }
+    let outcome = app
+        .judge
+        .run_one_job("w")
+        .await
+        .expect("run")
+        .expect("a job");
+    assert_eq!(outcome.verdict, Some(Verdict::IE));
+    let row = app
+        .store()
+        .submission(&id)
+        .await
+        .expect("read")
+        .expect("row");
+    assert!(
+        row.message
+            .as_deref()
+            .is_some_and(|m| m.contains("max_attempts")),
+        "{row:?}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn after_a_restart_queued_and_claimed_jobs_are_each_judged_exactly_once() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let mut ids = Vec::new();
+    for _ in 0..6 {
+        ids.push(
+            app.submit_answers(&app.contestant, &correct_answers())
+                .await,
+        );
+    }
+    // Two jobs are held by workers of a process that is then killed.
+    for _ in 0..2 {
+        app.store()
+            .claim("killed-w1", Duration::from_millis(300))
+            .await
+            .expect("claim")
+            .expect("a job");
+    }
+    assert_eq!(app.store().queue_depth().await.expect("depth"), (4, 2));
+    app.stop().await;
+
+    let app = TestApp::spawn(dir.path(), 2).await;
+    app.drain().await;
+    for id in &ids {
+        let judgements = app.store().judgements(id).await.expect("judgements");
+        assert_eq!(judgements.len(), 1, "{id}");
+        assert_eq!(judgements[0].verdict, Verdict::AC);
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_thousand_concurrent_submissions_are_each_judged_exactly_once() {
+    const N: usize = 1000;
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 2).await;
+    let answers = correct_answers();
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..N {
+        let http = app.http.clone();
+        let url = format!("{}/api/submissions", app.address);
+        let token = app.contestant.clone();
+        let body = serde_json::json!({ "problem": "nim", "answers": answers });
+        tasks.spawn(async move {
+            let response = http
+                .post(url)
+                .bearer_auth(token)
+                .json(&body)
+                .send()
+                .await
+                .expect("send");
+            assert_eq!(response.status(), reqwest::StatusCode::ACCEPTED);
+            let reply: serde_json::Value = response.json().await.expect("json");
+            reply["id"].as_str().expect("id").to_string()
+        });
+    }
+    let mut ids = Vec::with_capacity(N);
+    while let Some(id) = tasks.join_next().await {
+        ids.push(id.expect("task"));
+    }
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), N);
+    app.drain().await;
+    // Every submission is done, and there are exactly N judgements in all,
+    // so each has exactly one.
+    let counts = app.store().verdict_counts().await.expect("counts");
+    assert_eq!(counts, vec![(Verdict::AC, N as i64)]);
+    let listed = app
+        .store()
+        .list_submissions(&nimjudge::store::ListFilter {
+            limit: N as i64 + 1,
+            ..Default::default()
+        })
+        .await
+        .expect("list");
+    assert_eq!(listed.len(), N);
+    assert!(
+        listed
+            .iter()
+            .all(|s| s.verdict == Some(Verdict::AC) && s.attempt == 1)
+    );
+    app.stop().await;
+}

@@ -1,0 +1,171 @@
+//! Problem setters managing testcases, and the catalog sync.
+
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestDir};
+
+async fn testcase_status(app: &TestApp, name: &str) -> Option<Value> {
+    let (_, body) = app.get("/api/problems/nim/testcases", &app.setter).await;
+    body["testcases"]
+        .as_array()?
+        .iter()
+        .find(|t| t["name"] == name)
+        .map(|t| t["status"].clone())
+}
+
+#[tokio::test]
+async fn a_setter_adds_a_valid_testcase_and_a_worker_computes_its_reference() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 1).await;
+    let (status, body) = app
+        .post(
+            "/api/problems/nim/testcases",
+            &app.setter,
+            json!({ "name": "setter-1", "input": "2\n7 7\n", "hidden": false }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let mut ready = false;
+    for _ in 0..100 {
+        if testcase_status(&app, "setter-1").await == Some(json!("ready")) {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(ready, "the reference was not computed");
+    let (status, input) = app
+        .get(
+            "/api/problems/nim/testcases/setter-1/input",
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(input, json!("2\n7 7\n"));
+    // The same name again is a conflict.
+    let (status, _) = app
+        .post(
+            "/api/problems/nim/testcases",
+            &app.setter,
+            json!({ "name": "setter-1", "input": "1\n1\n" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn an_invalid_testcase_is_refused_with_the_validators_message_and_not_stored() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let (status, body) = app
+        .post(
+            "/api/problems/nim/testcases",
+            &app.setter,
+            json!({ "name": "bad-1", "input": "2\n1 -3\n" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let expected = nimjudge::solver::find("nim")
+        .expect("nim")
+        .validate("2\n1 -3\n")
+        .expect_err("invalid")
+        .to_string();
+    assert!(
+        body["error"].as_str().expect("error").contains(&expected),
+        "{body}"
+    );
+    assert_eq!(testcase_status(&app, "bad-1").await, None);
+    let (status, _) = app
+        .post(
+            "/api/problems/nim/testcases",
+            &app.setter,
+            json!({ "name": "Bad Name", "input": "1\n1\n" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn hidden_testcases_are_invisible_to_contestants_and_can_be_deleted() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let (status, _) = app
+        .post(
+            "/api/problems/nim/testcases",
+            &app.admin,
+            json!({ "name": "secret-1", "input": "1\n9\n", "hidden": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (_, body) = app
+        .get("/api/problems/nim/testcases", &app.contestant)
+        .await;
+    let names: Vec<&str> = body["testcases"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(names, ["sample-1", "small-1", "small-2"]);
+    let (status, _) = app
+        .get(
+            "/api/problems/nim/testcases/secret-1/input",
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // Answers may name public testcases only.
+    let (status, _) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "answers": { "secret-1": "Alice" } }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, _) = app
+        .request(
+            Method::DELETE,
+            "/api/problems/nim/testcases/secret-1",
+            Some(&app.setter),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, _) = app
+        .get("/api/problems/nim/testcases/secret-1/input", &app.setter)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_catalog_sync_is_idempotent_and_a_changed_definition_gets_a_new_version() {
+    let dir = TestDir::new();
+    let version = |body: &Value| body["problem"]["version"].as_i64();
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let (_, body) = app.get("/api/problems/nim", &app.contestant).await;
+    assert_eq!(version(&body), Some(1), "{body}");
+    app.stop().await;
+
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let (_, body) = app.get("/api/problems/nim", &app.contestant).await;
+    assert_eq!(version(&body), Some(1), "a second sync changed nothing");
+    app.stop().await;
+
+    let input = dir.path().join("problems/nim/testcases/small-1.in");
+    std::fs::write(&input, "2\n3 3\n").expect("edit");
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let (_, body) = app.get("/api/problems/nim", &app.contestant).await;
+    assert_eq!(version(&body), Some(2));
+    let (_, input) = app
+        .get("/api/problems/nim/testcases/small-1/input", &app.contestant)
+        .await;
+    assert_eq!(input, json!("2\n3 3\n"));
+    app.stop().await;
+}

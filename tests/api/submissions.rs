@@ -1,0 +1,240 @@
+//! Contestants submitting answers and custom checks; reviewers reading them.
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{NIM_TESTCASES, TestApp, TestDir, correct_answers, nim_answer};
+
+fn flip(answer: &str) -> String {
+    if answer.trim() == "Alice" {
+        "Bob\n"
+    } else {
+        "Alice\n"
+    }
+    .to_string()
+}
+
+#[tokio::test]
+async fn correct_answers_to_every_public_testcase_are_accepted() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 2).await;
+    let id = app
+        .submit_answers(&app.contestant, &correct_answers())
+        .await;
+    let body = app.verdict(&id, &app.contestant).await;
+    assert_eq!(body["submission"]["verdict"], "AC", "{body}");
+    let results = body["results"].as_array().expect("results");
+    assert_eq!(results.len(), NIM_TESTCASES.len());
+    assert!(results.iter().all(|r| r["verdict"] == "AC"), "{body}");
+    let kinds: Vec<&str> = body["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter_map(|e| e["kind"].as_str())
+        .collect();
+    assert_eq!(kinds, ["queued", "claimed", "judged"]);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_wrong_token_is_wa_naming_the_testcase_and_the_token() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 2).await;
+    let mut answers = correct_answers();
+    let expected = nim_answer(NIM_TESTCASES[1].2);
+    let wrong = flip(&expected);
+    answers.insert("small-1".into(), wrong.clone());
+    answers.remove("small-2");
+    let id = app.submit_answers(&app.contestant, &answers).await;
+    let body = app.verdict(&id, &app.contestant).await;
+    assert_eq!(body["submission"]["verdict"], "WA", "{body}");
+    let message = body["submission"]["message"].as_str().expect("a message");
+    assert!(message.contains("small-1"), "{message}");
+    assert!(
+        message.contains(&format!(
+            "expected `{}`, found `{}`",
+            expected.trim(),
+            wrong.trim()
+        )),
+        "{message}"
+    );
+    let results = body["results"].as_array().expect("results");
+    let verdict_of = |name: &str| {
+        results
+            .iter()
+            .find(|r| r["testcase"] == name)
+            .map(|r| r["verdict"].clone())
+    };
+    assert_eq!(verdict_of("sample-1"), Some(json!("AC")));
+    assert_eq!(verdict_of("small-1"), Some(json!("WA")));
+    // Left unanswered: WA for that testcase.
+    assert_eq!(verdict_of("small-2"), Some(json!("WA")));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_custom_check_judges_one_input_of_the_contestants_choice() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 1).await;
+    let input = "3\n4 4 1\n";
+    let right = nim_answer(input);
+    for (output, verdict) in [(right.clone(), "AC"), (flip(&right), "WA")] {
+        let (status, body) = app
+            .post(
+                "/api/submissions",
+                &app.contestant,
+                json!({ "problem": "nim", "input": input, "output": output }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        let id = body["id"].as_str().expect("id");
+        assert_eq!(body["url"], format!("/api/submissions/{id}"));
+        let judged = app.verdict(id, &app.contestant).await;
+        assert_eq!(judged["submission"]["verdict"], verdict, "{judged}");
+        assert_eq!(judged["results"][0]["testcase"], "custom");
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn an_invalid_custom_input_is_a_422_with_the_validators_message_and_no_job() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "input": "2\n1\n", "output": "Alice\n" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let error = body["error"].as_str().expect("error");
+    let validator = nimjudge::solver::find("nim")
+        .expect("nim")
+        .validate("2\n1\n")
+        .expect_err("invalid")
+        .to_string();
+    assert!(error.contains(&validator), "{error} vs {validator}");
+    assert_eq!(app.store().queue_depth().await.expect("depth"), (0, 0));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn unknown_testcase_names_are_refused() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let mut answers = correct_answers();
+    answers.insert("no-such-test".into(), "Alice".into());
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "answers": answers }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .expect("error")
+            .contains("no-such-test")
+    );
+    assert_eq!(app.store().queue_depth().await.expect("depth"), (0, 0));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn reviewers_filter_and_page_through_submissions() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 2).await;
+    let mut wrong = correct_answers();
+    wrong.insert("sample-1".into(), flip(&wrong["sample-1"]));
+    let mut ids = Vec::new();
+    for i in 0..5 {
+        let answers = if i % 2 == 0 {
+            correct_answers()
+        } else {
+            wrong.clone()
+        };
+        ids.push(app.submit_answers(&app.contestant, &answers).await);
+    }
+    ids.push(app.submit_answers(&app.other, &correct_answers()).await);
+    app.drain().await;
+
+    // Pages of two, newest first, until the cursor runs out.
+    let mut seen = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let path = match &cursor {
+            Some(c) => format!("/api/submissions?limit=2&cursor={c}"),
+            None => "/api/submissions?limit=2".to_string(),
+        };
+        let (status, body) = app.get(&path, &app.setter).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        for s in body["submissions"].as_array().expect("page") {
+            seen.push(s["id"].as_str().expect("id").to_string());
+        }
+        match body["next_cursor"].as_str() {
+            Some(c) => cursor = Some(c.to_string()),
+            None => break,
+        }
+    }
+    let newest_first: Vec<String> = ids.iter().rev().cloned().collect();
+    assert_eq!(seen, newest_first);
+
+    let (_, body) = app
+        .get("/api/submissions?verdict=WA&problem=nim", &app.admin)
+        .await;
+    assert_eq!(body["submissions"].as_array().expect("list").len(), 2);
+    let (_, body) = app.get("/api/submissions?user=dave", &app.admin).await;
+    assert_eq!(body["submissions"].as_array().expect("list").len(), 1);
+
+    // A contestant lists only their own, and cannot ask for another's.
+    let (_, body) = app.get("/api/submissions", &app.contestant).await;
+    let mine = body["submissions"].as_array().expect("list");
+    assert_eq!(mine.len(), 5);
+    assert!(mine.iter().all(|s| s["user"] == "carol"));
+    let (status, _) = app.get("/api/submissions?user=dave", &app.contestant).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_rejudge_adds_a_judgement_and_keeps_the_earlier_one() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 1).await;
+    let id = app
+        .submit_answers(&app.contestant, &correct_answers())
+        .await;
+    app.verdict(&id, &app.contestant).await;
+    let (status, body) = app
+        .post(
+            &format!("/api/submissions/{id}/rejudge"),
+            &app.setter,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    app.drain().await;
+    let body = app.verdict(&id, &app.admin).await;
+    let judgements = body["judgements"].as_array().expect("judgements");
+    assert_eq!(judgements.len(), 2, "{body}");
+    assert!(judgements.iter().all(|j| j["verdict"] == "AC"));
+    let rejudged = body["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .find(|e| e["kind"] == "rejudged")
+        .expect("a rejudged event");
+    assert_eq!(rejudged["actor"], "sam-setter");
+
+    let (status, body) = app
+        .post("/api/problems/nim/rejudge", &app.admin, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    assert_eq!(body["queued"], 1);
+    app.drain().await;
+    let body = app.verdict(&id, &app.admin).await;
+    assert_eq!(body["judgements"].as_array().expect("judgements").len(), 3);
+    app.stop().await;
+}
