@@ -99,7 +99,7 @@ pub fn grundy(x: u64, y: u64, v: u64) -> u8 {
 /// True when `v` is a multiple of `x` or of `y` (0 included).
 #[inline]
 pub fn is_blocked(x: u64, y: u64, v: u64) -> bool {
-    v % x == 0 || v % y == 0
+    v.is_multiple_of(x) || v.is_multiple_of(y)
 }
 
 /// The one-bit interval state after a gap of `gap` (only `gap mod 3` matters).
@@ -151,10 +151,10 @@ fn state_entering(x: u64, y: u64, i: u64) -> u8 {
     match x % 3 {
         1 => 0,
         0 => {
-            if y % 3 == 0 {
+            if y.is_multiple_of(3) {
                 return 0;
             }
-            let j = if last % 3 != 0 {
+            let j = if !last.is_multiple_of(3) {
                 last
             } else {
                 last.saturating_sub(1)

@@ -11,7 +11,9 @@
 //!   is O(lcm/X + lcm/Y) ≤ O(X + Y) per call, whatever `v`.
 
 use super::closed_form::{after_gap, is_blocked, pattern};
-use crate::solver::grundy::grundy_table;
+use std::cell::OnceCell;
+
+use crate::solver::grundy::{grundy_table, mex};
 
 /// `g(0..=limit)` from the rules: `g(v) = mex{ g(v − d) : d ∈ {1, 2},
 /// v − d ≥ 0, v − d not a multiple of x or y }`.
@@ -19,8 +21,8 @@ pub fn brute_table(x: u64, y: u64, limit: usize) -> Vec<u64> {
     grundy_table(limit, |v, moves| {
         for d in 1..=2 {
             if let Some(w) = v.checked_sub(d)
-                && (w as u64) % x != 0
-                && (w as u64) % y != 0
+                && !(w as u64).is_multiple_of(x)
+                && !(w as u64).is_multiple_of(y)
             {
                 moves.push(w);
             }
@@ -71,23 +73,39 @@ impl BitMap {
     }
 }
 
-/// The smallest blocked number greater than `a`.
-fn next_blocked(x: u64, y: u64, a: u64) -> u64 {
-    (a / x + 1)
-        .saturating_mul(x)
-        .min((a / y + 1).saturating_mul(y))
+/// The blocked numbers after a blocked `start`, in increasing order: the merge
+/// of the multiples of `x` and of `y`, one addition per step.
+struct Blocked {
+    x: u64,
+    y: u64,
+    next_x: u64,
+    next_y: u64,
 }
 
-/// The state map of the gaps between consecutive blocked numbers in `[0, end]`,
-/// where `end` is blocked.
-fn walk_map(x: u64, y: u64, end: u64) -> BitMap {
-    let (mut map, mut a) = (BitMap::IDENTITY, 0);
-    while a < end {
-        let b = next_blocked(x, y, a);
-        map = map.then(BitMap::of_gap(b - a));
-        a = b;
+impl Blocked {
+    fn after(x: u64, y: u64, start: u64) -> Blocked {
+        Blocked {
+            x,
+            y,
+            next_x: (start / x + 1).saturating_mul(x),
+            next_y: (start / y + 1).saturating_mul(y),
+        }
     }
-    map
+}
+
+impl Iterator for Blocked {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        let b = self.next_x.min(self.next_y);
+        if self.next_x == b {
+            self.next_x = self.next_x.saturating_add(self.x);
+        }
+        if self.next_y == b {
+            self.next_y = self.next_y.saturating_add(self.y);
+        }
+        Some(b)
+    }
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {
@@ -98,39 +116,84 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 }
 
 /// `g(v)` by walking the intervals: exact for every `1 ≤ x < y` and `v`.
+/// Builds a [`Simulator`]; use one directly to query many piles.
 pub fn simulate(x: u64, y: u64, v: u64) -> u8 {
-    assert!(1 <= x && x < y, "need 1 ≤ x < y, got x = {x}, y = {y}");
-    if !is_blocked(x, y, v) {
-        return simulate_free(x, y, v);
-    }
-    let mut seen = Vec::new();
-    for d in 1..=2 {
-        if let Some(w) = v.checked_sub(d)
-            && !is_blocked(x, y, w)
-        {
-            seen.push(u64::from(simulate_free(x, y, w)));
-        }
-    }
-    crate::solver::grundy::mex(seen) as u8
+    Simulator::new(x, y).grundy(v)
 }
 
-fn simulate_free(x: u64, y: u64, v: u64) -> u8 {
-    let period = u128::from(x / gcd(x, y)) * u128::from(y);
-    let (mut a, mut state) = if period <= u128::from(v) {
-        // Whole periods first: the gaps repeat, so their maps do.
-        let periods = u128::from(v) / period;
-        let start = (periods * period) as u64;
-        let map = walk_map(x, y, period as u64).power(periods);
-        (start, map.apply(0))
-    } else {
-        (0, 0)
-    };
-    loop {
-        let b = next_blocked(x, y, a);
-        if b > v {
-            return pattern(state, v - a);
+/// The interval walk for one `(x, y)`, with the state map of one period of
+/// the blocked set computed on first use.
+pub struct Simulator {
+    x: u64,
+    y: u64,
+    /// `lcm(x, y)`: the blocked set repeats with this period.
+    period: u128,
+    /// The state map of the gaps in `[0, period]`. Walking a period costs
+    /// O(x + y), so it is only done when a pile is at least one period long.
+    period_map: OnceCell<BitMap>,
+}
+
+impl Simulator {
+    pub fn new(x: u64, y: u64) -> Simulator {
+        assert!(1 <= x && x < y, "need 1 ≤ x < y, got x = {x}, y = {y}");
+        Simulator {
+            x,
+            y,
+            period: u128::from(x / gcd(x, y)) * u128::from(y),
+            period_map: OnceCell::new(),
         }
-        state = after_gap(b - a, state);
-        a = b;
+    }
+
+    /// `g(v)`: the mex over free predecessors when `v` is blocked.
+    pub fn grundy(&self, v: u64) -> u8 {
+        let (x, y) = (self.x, self.y);
+        if !is_blocked(x, y, v) {
+            return self.free(v);
+        }
+        let mut seen = Vec::new();
+        for d in 1..=2 {
+            if let Some(w) = v.checked_sub(d)
+                && !is_blocked(x, y, w)
+            {
+                seen.push(u64::from(self.free(w)));
+            }
+        }
+        mex(seen) as u8
+    }
+
+    /// The state map of the gaps between consecutive blocked numbers in
+    /// `[0, end]`, where `end` is blocked.
+    fn walk_map(&self, end: u64) -> BitMap {
+        let mut map = BitMap::IDENTITY;
+        let mut a = 0;
+        for b in Blocked::after(self.x, self.y, 0) {
+            if b > end {
+                break;
+            }
+            map = map.then(BitMap::of_gap(b - a));
+            a = b;
+        }
+        map
+    }
+
+    fn free(&self, v: u64) -> u8 {
+        let (mut a, mut state) = if self.period <= u128::from(v) {
+            // Whole periods first: the gaps repeat, so their maps do.
+            let periods = u128::from(v) / self.period;
+            let map = *self
+                .period_map
+                .get_or_init(|| self.walk_map(self.period as u64));
+            ((periods * self.period) as u64, map.power(periods).apply(0))
+        } else {
+            (0, 0)
+        };
+        for b in Blocked::after(self.x, self.y, a) {
+            if b > v {
+                break;
+            }
+            state = after_gap(b - a, state);
+            a = b;
+        }
+        pattern(state, v - a)
     }
 }

@@ -3,7 +3,7 @@
 //! the official sample, validation messages and the generators.
 
 use super::{
-    reference::{brute_table, simulate},
+    reference::{Simulator, brute_table},
     *,
 };
 
@@ -30,13 +30,313 @@ fn simulation_matches_the_rules_dp() {
     for y in 2..=30 {
         for x in 1..y {
             let table = brute_table(x, y, 2000);
+            let sim = Simulator::new(x, y);
             for (v, &expected) in table.iter().enumerate().skip(1) {
                 assert_eq!(
-                    u64::from(simulate(x, y, v as u64)),
+                    u64::from(sim.grundy(v as u64)),
                     expected,
                     "x = {x}, y = {y}, v = {v}"
                 );
             }
         }
+    }
+}
+
+/// The search behind the X ≡ 2 case, against a linear scan, over every slope
+/// regime (`a mod 3c` in `[0, c]`, `(c, 2c)` and `[2c, 3c)`), negative and
+/// positive offsets, every residue and many windows.
+#[test]
+fn floor_residue_search_matches_a_linear_scan() {
+    for c in 1..=7i128 {
+        for a in 0..=(6 * c + 1) {
+            for b in -9..=9i128 {
+                for w in 0..3 {
+                    for lo in [-3i128, 0, 1, 4] {
+                        for hi in (lo - 1)..=(lo + 24) {
+                            let expected = (lo..=hi)
+                                .rev()
+                                .find(|&j| (a * j + b).div_euclid(c).rem_euclid(3) == w);
+                            assert_eq!(
+                                closed_form::last_with_floor_residue(a, b, c, w, lo, hi),
+                                expected,
+                                "a = {a}, b = {b}, c = {c}, w = {w}, lo = {lo}, hi = {hi}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The same search with large slopes and windows, checked by scanning down
+/// from the top to the answer (or through the whole window when none).
+#[test]
+fn floor_residue_search_matches_a_scan_at_large_magnitudes() {
+    let mut rng = SeededRng::new(0x5eed);
+    for _ in 0..20_000 {
+        let c = i128::from(rng.log_uniform(1, 1_000_000_000));
+        let a = i128::from(rng.range(0, 3 * c as u64 - 1));
+        let hi = i128::from(rng.log_uniform(1, 400_000_000_000_000_000));
+        let lo = (hi - i128::from(rng.range(0, 3_000))).max(1);
+        let w = i128::from(rng.range(0, 2));
+        let expected = (lo..=hi)
+            .rev()
+            .find(|&j| (a * j).div_euclid(c).rem_euclid(3) == w);
+        assert_eq!(
+            closed_form::last_with_floor_residue(a, 0, c, w, lo, hi),
+            expected,
+            "a = {a}, c = {c}, w = {w}, lo = {lo}, hi = {hi}"
+        );
+    }
+}
+
+/// Piles at and around the interesting places of (x, y): every multiple of x
+/// and y near `centre`, ±2, and `centre` itself.
+fn probes(x: u64, y: u64, centre: u64) -> Vec<u64> {
+    let mut out = vec![centre];
+    for d in [x, y] {
+        let k = centre / d;
+        for m in k.saturating_sub(1)..=k + 1 {
+            for off in -2i64..=2 {
+                if let Some(v) = (m * d).checked_add_signed(off) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out.retain(|&v| (1..=MAX_A).contains(&v));
+    out
+}
+
+/// The closed form equals the simulation on every probe around `centres`.
+fn assert_matches_simulation(x: u64, y: u64, centres: &[u64]) {
+    let sim = Simulator::new(x, y);
+    for &centre in centres {
+        for v in probes(x, y, centre) {
+            assert_eq!(grundy(x, y, v), sim.grundy(v), "x = {x}, y = {y}, v = {v}");
+        }
+    }
+}
+
+/// Random (x, y) up to 10^4 with piles up to 10^7, and at 10^18 scale,
+/// where the simulation jumps over whole periods.
+#[test]
+fn closed_form_matches_the_simulation_for_random_mid_parameters() {
+    let mut rng = SeededRng::new(2);
+    for _ in 0..1_500 {
+        let x = rng.log_uniform(1, 9_999);
+        let y = rng.range(x + 1, 10_000);
+        let small = rng.range(1, 10_000_000);
+        let huge = rng.range(1, MAX_A);
+        assert_matches_simulation(x, y, &[small, huge]);
+    }
+}
+
+/// The shapes where case analyses usually break, with every residue of x and
+/// y mod 3, piles near 10^18 and near small multiples.
+#[test]
+fn closed_form_matches_the_simulation_on_adversarial_shapes() {
+    let mut rng = SeededRng::new(3);
+    let mut pairs = Vec::new();
+    for x in [1u64, 2, 3, 4, 5, 6, 7, 8] {
+        for y in [x + 1, x + 2, x + 3, 2 * x + 1, 3 * x, 7 * x + 2] {
+            pairs.push((x, y));
+        }
+    }
+    for _ in 0..60 {
+        let x = rng.log_uniform(2, 20_000);
+        pairs.push((x, x + 1)); // Y = X + 1
+        pairs.push((x, x + rng.range(1, 5))); // Y/X near 1
+        pairs.push((x, 2 * x - 1)); // Y just below 2X
+        if x > 2 {
+            pairs.push((x, 2 * x - 2));
+        }
+        pairs.push((x, 2 * x + 1)); // Y just above 2X
+        pairs.push((x, x * rng.range(2, 50))); // Y a multiple of X
+        // Every residue pair mod 3.
+        let base = rng.range(1_000, 20_000) / 3 * 3;
+        for rx in 0..3 {
+            for ry in 0..3 {
+                let x = base + rx;
+                let y = x + 3 + rng.range(0, 4_000) / 3 * 3 + (3 + ry - rx) % 3;
+                pairs.push((x, y));
+            }
+        }
+    }
+    for (x, y) in pairs {
+        assert!(x < y);
+        let mut centres = vec![MAX_A, MAX_A - 1, 1, 2, 3, 4, x * y, (x * y) / 2 + 1];
+        centres.push(rng.range(1, 1_000 * y));
+        centres.push(rng.range(1, MAX_A));
+        assert_matches_simulation(x, y, &centres);
+    }
+}
+
+/// X = 1 blocks every size: no move, so every pile is worth 0.
+#[test]
+fn with_x_equal_to_one_no_pile_has_a_move() {
+    for y in [2, 3, 10, MAX_XY] {
+        for v in [1, 2, 3, 1_000_000_007, MAX_A] {
+            assert_eq!(grundy(1, y, v), 0);
+        }
+    }
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Large (x, y) with arbitrary piles up to 10^18: the simulation costs
+        /// O(x + y) whatever the pile, so x, y stay below 10^6.
+        #[test]
+        fn closed_form_matches_the_simulation_for_large_piles(
+            x in 2u64..400_000,
+            gap in 1u64..600_000,
+            v in 1u64..=MAX_A,
+        ) {
+            let y = x + gap;
+            let sim = Simulator::new(x, y);
+            for v in probes(x, y, v) {
+                prop_assert_eq!(grundy(x, y, v), sim.grundy(v), "x = {}, y = {}, v = {}", x, y, v);
+            }
+        }
+
+        /// x, y up to 10^9 with piles that span at most ~10^4 multiples of x,
+        /// so the simulation walks from 0 cheaply.
+        #[test]
+        fn closed_form_matches_the_simulation_for_huge_divisors(
+            x in 2u64..MAX_XY,
+            y_fraction in 0.0f64..1.0,
+            span in 1u64..10_000,
+        ) {
+            let y = x + 1 + ((MAX_XY - x - 1) as f64 * y_fraction * y_fraction) as u64;
+            let y = y.min(MAX_XY);
+            prop_assume!(x < y);
+            let sim = Simulator::new(x, y);
+            for v in probes(x, y, x * span) {
+                prop_assert_eq!(grundy(x, y, v), sim.grundy(v), "x = {}, y = {}, v = {}", x, y, v);
+            }
+        }
+    }
+}
+
+fn parse_error(text: &str) -> String {
+    match XyGame::parse(text) {
+        Ok(input) => panic!("accepted an invalid input: {input:?}"),
+        Err(err) => err.to_string(),
+    }
+}
+
+#[test]
+fn parses_cases_in_order_with_their_piles() {
+    let input = XyGame::parse("2\n2 3 5\n4 12\n1 1 2\n7\n").unwrap();
+    let cases: Vec<_> = input.iter().collect();
+    assert_eq!(cases, vec![(3, 5, &[4u64, 12][..]), (1, 2, &[7u64][..])]);
+}
+
+#[test]
+fn rejects_t_out_of_range() {
+    assert_eq!(
+        parse_error("0\n"),
+        "line 1: T = 0 violates the constraint 1 ≤ T ≤ 2·10^5"
+    );
+    assert_eq!(
+        parse_error("200001\n"),
+        "line 1: T = 200001 violates the constraint 1 ≤ T ≤ 2·10^5"
+    );
+}
+
+#[test]
+fn rejects_n_out_of_range() {
+    assert_eq!(
+        parse_error("1\n0 2 3\n"),
+        "line 2: N of test case 1 = 0 violates the constraint 1 ≤ N ≤ 2·10^5"
+    );
+}
+
+#[test]
+fn rejects_a_sum_of_n_above_the_bound() {
+    let mut text = String::from("2\n200000 2 3\n");
+    text.push_str(&"1 ".repeat(200_000));
+    text.push_str("\n1 2 3\n1\n");
+    assert_eq!(
+        parse_error(&text),
+        "line 4: N = 1 of test case 2 brings the sum of N to 200001, \
+         violating the constraint ΣN ≤ 2·10^5"
+    );
+}
+
+#[test]
+fn rejects_x_and_y_out_of_range() {
+    assert_eq!(
+        parse_error("1\n1 0 3\n1\n"),
+        "line 2: X of test case 1 = 0 violates the constraint 1 ≤ X ≤ 10^9"
+    );
+    assert_eq!(
+        parse_error("2\n1 2 3\n1\n1 2 1000000001\n1\n"),
+        "line 4: Y of test case 2 = 1000000001 violates the constraint 1 ≤ Y ≤ 10^9"
+    );
+}
+
+#[test]
+fn rejects_x_not_below_y() {
+    assert_eq!(
+        parse_error("1\n1 5 5\n1\n"),
+        "line 2: X = 5 and Y = 5 of test case 1 violate the constraint X < Y"
+    );
+    assert_eq!(
+        parse_error("2\n1 2 3\n1\n1\n7\n3\n1\n"),
+        "line 6: X = 7 and Y = 3 of test case 2 violate the constraint X < Y"
+    );
+}
+
+#[test]
+fn rejects_piles_out_of_range() {
+    assert_eq!(
+        parse_error("1\n2 2 3\n1 0\n"),
+        "line 3: A_2 of test case 1 = 0 violates the constraint 1 ≤ A_i ≤ 10^18"
+    );
+    assert_eq!(
+        parse_error("1\n1 2 3\n1000000000000000001\n"),
+        "line 3: A_1 of test case 1 = 1000000000000000001 violates the constraint 1 ≤ A_i ≤ 10^18"
+    );
+}
+
+#[test]
+fn rejects_missing_extra_and_malformed_tokens() {
+    assert_eq!(
+        parse_error("1\n3 2 5\n1 2\n"),
+        "line 3: expected A_3 of test case 1, but the input ended"
+    );
+    assert_eq!(
+        parse_error("1\n1 2 5\n1 2\n"),
+        "line 3: unexpected token `2` after the end of the input"
+    );
+    assert_eq!(
+        parse_error("1\n1 2 five\n1\n"),
+        "line 2: token `five` is not an integer (expected Y of test case 1)"
+    );
+}
+
+/// Whole inputs of the small generator, solved end to end, against the XOR
+/// of brute-force tables.
+#[test]
+fn small_inputs_are_solved_like_the_brute_force() {
+    for seed in 0..300 {
+        let text = XyGame::generate(TestKind::Small, &mut SeededRng::new(seed));
+        let input = XyGame::parse(&text).unwrap();
+        let expected: Vec<Outcome> = input
+            .iter()
+            .map(|(x, y, piles)| {
+                let table = brute_table(x, y, 60);
+                let xor = piles.iter().fold(0, |acc, &v| acc ^ table[v as usize]);
+                Outcome::from_first_wins(xor != 0)
+            })
+            .collect();
+        assert_eq!(XyGame::solve(&input), expected, "seed {seed}:\n{text}");
     }
 }
