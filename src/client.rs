@@ -137,7 +137,7 @@ pub fn render_table(document: &Value) -> String {
             [
                 text("testcase"),
                 text("verdict"),
-                format!("{:.1} ms", us as f64 / 1000.0),
+                format!("{:.3} ms", us as f64 / 1000.0),
                 text("message"),
             ]
         })

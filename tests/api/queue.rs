@@ -192,3 +192,48 @@ async fn a_thousand_concurrent_submissions_are_each_judged_exactly_once() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn jobs_released_at_shutdown_go_back_to_the_queue_without_using_a_try() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(dir.path(), 0).await;
+    let id = app
+        .submit_answers(&app.contestant, &correct_answers())
+        .await;
+    let store = app.store();
+    let held = store
+        .claim("inst1-w1", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("a job");
+    assert_eq!(store.release("other-").await.expect("release"), 0);
+    assert_eq!(store.release("inst1-").await.expect("release"), 1);
+    assert_eq!(store.queue_depth().await.expect("depth"), (1, 0));
+    // The released holder can no longer write.
+    let late = JudgementWrite {
+        problem_version: 1,
+        verdict: Verdict::AC,
+        message: None,
+        results: Vec::new(),
+    };
+    assert!(!store.finish(&held, &late).await.expect("finish"));
+    let outcome = app
+        .judge
+        .run_one_job("inst2-w1")
+        .await
+        .expect("run")
+        .expect("a job");
+    assert_eq!(outcome.verdict, Some(Verdict::AC));
+    let row = store.submission(&id).await.expect("read").expect("row");
+    assert_eq!(row.attempt, 2);
+    let kinds: Vec<String> = store
+        .events(&id)
+        .await
+        .expect("events")
+        .into_iter()
+        .map(|e| e.kind)
+        .collect();
+    assert!(kinds.contains(&"released".to_string()), "{kinds:?}");
+    assert!(!kinds.contains(&"lease_lost".to_string()), "{kinds:?}");
+    app.stop().await;
+}
