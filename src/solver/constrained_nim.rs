@@ -207,12 +207,17 @@ impl Problem for ConstrainedNim {
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
-        let (piles, pairs) = match kind {
+        let (mut piles, pairs) = match kind {
             TestKind::Small => small_instance(rng, 30),
             TestKind::Edge => edge_instance(rng),
             TestKind::Random => random_instance(rng),
             TestKind::Max => max_instance(rng),
         };
+        // Large random Grundy values almost never XOR to zero: make half of
+        // the non-edge inputs a loss for Takahashi on purpose.
+        if kind != TestKind::Edge && rng.chance(1, 2) {
+            make_losing(&mut piles, &pairs);
+        }
         render(&piles, &pairs)
     }
 }
@@ -258,7 +263,8 @@ fn edge_instance(rng: &mut SeededRng) -> (Vec<u64>, Vec<(u64, u64)>) {
             let pairs = (0..MAX_M as u64)
                 .map(|i| (MAX_VALUE - i % 4, 1 + i / 4 + (i % 4) * 7))
                 .collect();
-            (vec![MAX_VALUE; MAX_N], pairs)
+            let n = MAX_N - rng.range_usize(0, 1);
+            (vec![MAX_VALUE; n], pairs)
         }
     }
 }
@@ -340,6 +346,45 @@ fn max_instance(rng: &mut SeededRng) -> (Vec<u64>, Vec<(u64, u64)>) {
         })
         .collect();
     (piles, pairs)
+}
+
+/// Replaces the last pile by one whose Grundy value cancels the others, when
+/// such a size exists within the bounds (or drops it if the rest already
+/// cancel), so that the first player loses.
+fn make_losing(piles: &mut Vec<u64>, pairs: &[(u64, u64)]) {
+    let mut sorted = pairs.to_vec();
+    sorted.sort_unstable();
+    let table = GrundyTable::build(&sorted);
+    let Some((_, rest)) = piles.split_last() else {
+        return;
+    };
+    let target = rest.iter().fold(0, |acc, &a| acc ^ table.value(a));
+    if target == 0 {
+        if piles.len() > 1 {
+            piles.pop();
+        }
+        return;
+    }
+    if let Some(size) = first_size_with_value(&table, target).filter(|&n| n <= MAX_VALUE)
+        && let Some(last) = piles.last_mut()
+    {
+        *last = size;
+    }
+}
+
+/// The smallest n with g(n) = v. Since g(n) ≤ h(n − 1) + 1, h climbs one
+/// step at a time, so v first occurs where h first reaches v: inside the gap
+/// below the first point of S whose h is at least v, or at that point.
+fn first_size_with_value(table: &GrundyTable, v: u64) -> Option<u64> {
+    let j = table.best.partition_point(|&h| h < v);
+    if j == 0 {
+        return Some(0);
+    }
+    let (p, h) = (*table.points.get(j - 1)?, *table.best.get(j - 1)?);
+    match table.points.get(j) {
+        Some(&next) if v > h + (next - p - 1) => Some(next),
+        _ => Some(p + (v - h)),
+    }
 }
 
 /// The pairs without repeats, in a random order.
@@ -468,6 +513,41 @@ mod tests {
                 ConstrainedNim::solve(&input),
                 Outcome::from_first_wins(xor != 0)
             );
+        }
+    }
+
+    #[test]
+    fn the_first_size_with_a_value_matches_the_brute_force() {
+        let mut rng = SeededRng::new(3);
+        for _ in 0..500 {
+            let (_, pairs) = small_instance(&mut rng, 30);
+            let brute = brute_grundy(60, &pairs);
+            let mut sorted = pairs.clone();
+            sorted.sort_unstable();
+            let table = GrundyTable::build(&sorted);
+            for v in 0..=40 {
+                if let Some(n) = brute.iter().position(|&g| g == v) {
+                    assert_eq!(
+                        first_size_with_value(&table, v),
+                        Some(n as u64),
+                        "{pairs:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn generators_make_both_outcomes() {
+        for kind in [TestKind::Small, TestKind::Random, TestKind::Max] {
+            let outcomes: Vec<Outcome> = (1..=8)
+                .map(|seed| {
+                    let text = ConstrainedNim::generate(kind, &mut SeededRng::new(seed));
+                    ConstrainedNim::solve(&ConstrainedNim::parse(&text).expect("valid"))
+                })
+                .collect();
+            assert!(outcomes.contains(&Outcome::FirstPlayerWins), "{kind}");
+            assert!(outcomes.contains(&Outcome::SecondPlayerWins), "{kind}");
         }
     }
 

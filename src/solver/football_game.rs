@@ -296,12 +296,76 @@ fn make_case(
     }
 }
 
+/// A case the first player loses by construction: every pile's residue
+/// mod k + 1 appears a multiple of M + 1 times, so every binary digit column
+/// count is a multiple of M + 1. Piles stay at most `max_pile` (and at most
+/// k when M ≥ 2); N is at most `n_max` and a multiple of M + 1.
+fn losing_case(
+    rng: &mut SeededRng,
+    n_max: usize,
+    m: usize,
+    limit: u64,
+    radius: u64,
+    max_pile: u64,
+) -> RawCase {
+    let cap = whole_turns(limit, radius).unwrap_or(0);
+    let copies = (m + 1).min(n_max);
+    if cap == 0 || copies < 2 {
+        // k = 0 is a loss whatever the piles; a single pile is a loss when
+        // it is a multiple of k + 1, if one fits.
+        let pile = if cap < max_pile { cap + 1 } else { 1 };
+        return RawCase {
+            balls_per_move: 1,
+            limit,
+            radius,
+            distances: vec![distance_for_pile(rng, pile, radius)],
+        };
+    }
+    let m = copies - 1;
+    let mut piles = Vec::with_capacity(n_max);
+    for _ in 0..n_max / copies {
+        let top = if m >= 2 { cap.min(max_pile) } else { max_pile };
+        let v = rng.range(1, top);
+        let residue = v % (cap + 1);
+        for _ in 0..copies {
+            let pile = if m == 1 {
+                // Another pile with the same residue, never zero.
+                let most = (max_pile - residue) / (cap + 1);
+                residue + rng.range(u64::from(residue == 0), most) * (cap + 1)
+            } else {
+                v
+            };
+            piles.push(pile);
+        }
+    }
+    shuffle(&mut piles, rng);
+    RawCase {
+        balls_per_move: m,
+        limit,
+        radius,
+        distances: piles
+            .iter()
+            .map(|&pile| distance_for_pile(rng, pile, radius))
+            .collect(),
+    }
+}
+
+/// Fisher–Yates.
+fn shuffle<T>(items: &mut [T], rng: &mut SeededRng) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.range_usize(0, i));
+    }
+}
+
 fn small_case(rng: &mut SeededRng) -> RawCase {
     let n = rng.range_usize(1, 4);
     let m = rng.range_usize(1, n);
     let radius = rng.range(1, 3);
-    // Caps up to 6 and piles up to about 8: the brute-force range.
+    // Caps up to 6 and piles up to 8: the brute-force range.
     let limit = rng.range(1, floor_of_turns(7 * radius));
+    if rng.chance(1, 2) {
+        return losing_case(rng, n, m, limit, radius, 8);
+    }
     let max_distance = floor_of_turns(8 * radius);
     make_case(rng, n, m, limit, radius, max_distance)
 }
@@ -316,21 +380,31 @@ fn random_case(rng: &mut SeededRng) -> RawCase {
     let radius = rng.log_uniform(1, MAX_RADIUS);
     let limit = rng.log_uniform(1, MAX_DISTANCE);
     let max_distance = rng.log_uniform(1, MAX_DISTANCE);
+    if rng.chance(1, 2) {
+        let max_pile = whole_turns(max_distance, radius).unwrap_or(0).max(1);
+        return losing_case(rng, n, m, limit, radius, max_pile);
+    }
     make_case(rng, n, m, limit, radius, max_distance)
 }
 
 fn max_case(rng: &mut SeededRng) -> RawCase {
-    let m = if rng.chance(1, 2) {
-        1
-    } else {
-        rng.range_usize(2, MAX_N)
-    };
     let radius = if rng.chance(1, 2) {
         rng.range(1, 9)
     } else {
         rng.range(MAX_RADIUS - 999, MAX_RADIUS)
     };
     let limit = rng.range(MAX_DISTANCE - 10_000_000, MAX_DISTANCE);
+    if rng.chance(1, 2) {
+        // M + 1 divides 30, so all 30 balls take part in the construction.
+        let m = *rng.pick(&[1, 2, 4, 5, 9, 14, 29]);
+        let max_pile = whole_turns(MAX_DISTANCE, radius).unwrap_or(1);
+        return losing_case(rng, MAX_N, m, limit, radius, max_pile);
+    }
+    let m = if rng.chance(1, 2) {
+        1
+    } else {
+        rng.range_usize(2, MAX_N)
+    };
     let mut case = make_case(rng, MAX_N, m, limit, radius, MAX_DISTANCE);
     if case.balls_per_move == 1 {
         for d in &mut case.distances {
@@ -677,6 +751,26 @@ mod tests {
                     assert!(input.cases.iter().all(|c| c.piles().len() == MAX_N));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn generators_make_both_outcomes() {
+        for kind in [TestKind::Small, TestKind::Random, TestKind::Max] {
+            let text: String = (1..=6)
+                .map(|seed| FootballGame::generate(kind, &mut SeededRng::new(seed)))
+                .collect();
+            let outcomes = FootballGame::solve(&FootballGame::parse(&text).expect("valid"));
+            let losses = outcomes
+                .iter()
+                .filter(|&&o| o == Outcome::SecondPlayerWins)
+                .count();
+            // At least a fifth of the cases go each way.
+            assert!(losses * 5 >= outcomes.len(), "{kind}: {losses}");
+            assert!(
+                (outcomes.len() - losses) * 5 >= outcomes.len(),
+                "{kind}: {losses}"
+            );
         }
     }
 
