@@ -2,7 +2,9 @@
 //! database.
 //!
 //! A definition folder holds `problem.toml`, `statement.md` and
-//! `testcases/<name>.in` for every testcase the manifest lists (official
+//! `testcases/<name>.in` for every testcase the manifest lists (a generated
+//! testcase whose file is missing is regenerated from its kind and seed;
+//! official
 //! sample outputs `testcases/<name>.out` are not loaded: the solver core
 //! computes every reference). The sync is idempotent: the folder's sha256
 //! decides whether the stored problem changes, and a change makes a new
@@ -14,7 +16,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::{
-    solver,
+    solver::{self, TestKind},
     store::{DefinedTestcase, ProblemDefinition, Store, StoreError, SyncOutcome, hex},
 };
 
@@ -46,6 +48,9 @@ struct Manifest {
 struct ManifestTestcase {
     name: String,
     origin: String,
+    /// For generated testcases: `nimjudge generate <id> --kind K --seed S`.
+    kind: Option<String>,
+    seed: Option<u64>,
 }
 
 /// What a catalog sync did.
@@ -89,12 +94,12 @@ pub fn load_problem(folder: &Path) -> Result<ProblemDefinition, CatalogError> {
             manifest.id
         )));
     }
-    if solver::find(&manifest.id).is_none() {
+    let Some(solver) = solver::find(&manifest.id) else {
         return Err(bad(format!(
             "no solver is registered for `{}`",
             manifest.id
         )));
-    }
+    };
     let statement_path = folder.join("statement.md");
     let statement = if statement_path.is_file() {
         read(&statement_path)?
@@ -126,11 +131,20 @@ pub fn load_problem(folder: &Path) -> Result<ProblemDefinition, CatalogError> {
         {
             return Err(bad(format!("testcase `{}` is listed twice", testcase.name)));
         }
-        let input = read(
-            &folder
-                .join("testcases")
-                .join(format!("{}.in", testcase.name)),
-        )?;
+        let input_path = folder
+            .join("testcases")
+            .join(format!("{}.in", testcase.name));
+        let input = match (&testcase.kind, testcase.seed) {
+            // A generated testcase whose file is missing is regenerated from
+            // its kind and seed: the generators are deterministic.
+            (Some(kind), Some(seed)) if !input_path.exists() => {
+                let kind: TestKind = kind
+                    .parse()
+                    .map_err(|e: String| bad(format!("testcase `{}`: {e}", testcase.name)))?;
+                solver.generate(kind, seed)
+            }
+            _ => read(&input_path)?,
+        };
         for part in [
             testcase.name.as_str(),
             testcase.origin.as_str(),
@@ -210,5 +224,47 @@ mod tests {
         for bad in ["", "-a", "Sample", "a b", "a_b", "é", "../x"] {
             assert!(!valid_name(bad), "{bad}");
         }
+    }
+
+    fn scratch_folder(id: &str, manifest: &str) -> PathBuf {
+        let root = std::env::temp_dir().join(format!("nimjudge-catalog-{}", uuid::Uuid::new_v4()));
+        let folder = root.join(id);
+        std::fs::create_dir_all(folder.join("testcases")).expect("create");
+        std::fs::write(folder.join("problem.toml"), manifest).expect("write");
+        folder
+    }
+
+    #[test]
+    fn a_missing_generated_input_is_regenerated_from_its_kind_and_seed() {
+        let folder = scratch_folder(
+            "nim",
+            "id = \"nim\"\ntitle = \"Nim\"\ntime_limit_ms = 2000\n\n[[testcase]]\nname = \"small-4\"\norigin = \"generated\"\nkind = \"small\"\nseed = 4\n",
+        );
+        let loaded = load_problem(&folder);
+        let _ = std::fs::remove_dir_all(folder.parent().expect("root"));
+        let definition = loaded.expect("loads");
+        let nim = solver::find("nim").expect("nim");
+        assert_eq!(definition.testcases.len(), 1);
+        assert_eq!(
+            definition.testcases[0].input,
+            nim.generate(TestKind::Small, 4)
+        );
+    }
+
+    #[test]
+    fn a_folder_must_match_its_id_and_list_existing_inputs() {
+        let folder = scratch_folder(
+            "nim",
+            "id = \"misnamed\"\ntitle = \"X\"\ntime_limit_ms = 1\n",
+        );
+        let err = load_problem(&folder).expect_err("id mismatch").to_string();
+        assert!(err.contains("differs from the folder name"), "{err}");
+        let manifest = "id = \"nim\"\ntitle = \"Nim\"\ntime_limit_ms = 1\n\n[[testcase]]\nname = \"sample-1\"\norigin = \"sample\"\n";
+        std::fs::write(folder.join("problem.toml"), manifest).expect("write");
+        let err = load_problem(&folder)
+            .expect_err("missing input")
+            .to_string();
+        assert!(err.contains("sample-1.in"), "{err}");
+        let _ = std::fs::remove_dir_all(folder.parent().expect("root"));
     }
 }

@@ -33,6 +33,19 @@ async fn correct_answers_to_every_public_testcase_are_accepted() {
         .filter_map(|e| e["kind"].as_str())
         .collect();
     assert_eq!(kinds, ["queued", "claimed", "judged"]);
+    let (status, metrics) = app
+        .request(reqwest::Method::GET, "/metrics", None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let metrics = metrics.as_str().expect("text");
+    for line in [
+        "nimjudge_judgements_total{verdict=\"AC\"} 1",
+        "nimjudge_judgements_total{verdict=\"WA\"} 0",
+        "nimjudge_queue_depth{state=\"queued\"} 0",
+        "nimjudge_submit_to_verdict_seconds_count 1",
+    ] {
+        assert!(metrics.lines().any(|l| l == line), "{line} in {metrics}");
+    }
     app.stop().await;
 }
 
