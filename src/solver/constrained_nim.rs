@@ -5,9 +5,9 @@
 //! stones from a pile of exactly X_i". The player who cannot move loses;
 //! Takahashi moves first. This module owns the parser (every constraint,
 //! including distinct pairs and Y_i ≤ X_i), the O((N + M) log M) Grundy
-//! computation of the official editorial (seed 000) and the generators. It
-//! does not own the brute force it is checked against: that lives in the
-//! tests, written straight from the rules.
+//! computation of the official editorial (seed `000_ed99f58028e64f35.txt`)
+//! and the generators. It does not own the brute force it is checked
+//! against: that lives in the tests, written straight from the rules.
 //!
 //! # The algorithm
 //! Let g(n) be the Grundy value of one pile of n stones, h(n) = max g(0..=n)

@@ -12,9 +12,10 @@
 //!
 //! # The domain rule
 //! POJ accepts "reduce each pile mod k + 1, then apply Moore's Nim_M test"
-//! (seed 002). That is the game's value when M = 1 (Nim with a per-move cap k,
-//! Grundy value a mod (k + 1)) and when every a_i ≤ k (the cap never binds,
-//! so the game is Moore's Nim_M), but not otherwise: (1, 1, 4, 6) with M = 2,
+//! (seed `002_35c4f94c91ea1046.txt`). That is the game's value when M = 1
+//! (Nim with a per-move cap k, Grundy value a mod (k + 1)) and when every
+//! a_i ≤ k (the cap never binds, so the game is Moore's Nim_M), but not
+//! otherwise: (1, 1, 4, 6) with M = 2,
 //! k = 3 is a first-player loss that the formula calls a win (the tests show
 //! it by game search). nimjudge hosts only those two cases; the parser rejects
 //! any other test case with a message that says why.
@@ -122,7 +123,7 @@ pub fn formula_first_wins(piles: &[u64], balls_per_move: usize, cap: u64) -> boo
     let modulus = balls_per_move as u64 + 1;
     let mut counts = [0u64; 64];
     for &a in piles {
-        let mut bits = a % (cap + 1);
+        let mut bits = cap.checked_add(1).map_or(a, |period| a % period);
         while bits != 0 {
             if let Some(count) = counts.get_mut(bits.trailing_zeros() as usize) {
                 *count += 1;
@@ -565,7 +566,8 @@ mod tests {
 
     /// Both ends of the π bracket classify every integer near every 2πm,
     /// m = R·q, the same way, so `whole_turns` never fails in range; and the
-    /// closest approach is the one problems.md records.
+    /// closest approach is the one the problem facts record (1.48·10^-8 at
+    /// D = 80143857).
     #[test]
     fn the_pi_bracket_decides_every_comparison_in_range() {
         // 2π·15915494 < 10^8 − 1 < 2π·15915495 (with room): beyond the last m
@@ -626,7 +628,8 @@ mod tests {
 
     #[test]
     fn extra_case_file() {
-        // problems/football-game/extra/1.in (not an official sample); every
+        // The extra case of the problem facts, a solver's local input file from
+        // demonSong/Algorithm (not an official sample); every
         // case has M = 1, where the formula is the game's value.
         let text = "2 1 30 1\n8 14\n2 1 30 1\n8 12\n2 1 30 1\n8 10\n2 1 30 1\n40 200\n";
         assert_eq!(answer(text), "Alice\nBob\nBob\nBob\n");
