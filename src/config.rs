@@ -229,6 +229,13 @@ impl RawConfig {
                 self.database.url
             )));
         }
+        if self.database.url.contains(":memory:") || self.database.url.contains("mode=memory") {
+            // Reads and writes use separate pools, which would see two
+            // different in-memory databases.
+            return Err(invalid(
+                "database.url must name a file; in-memory SQLite is not supported".into(),
+            ));
+        }
         if self.database.read_connections == 0 {
             return Err(invalid("database.read_connections must be positive".into()));
         }

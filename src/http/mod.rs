@@ -74,7 +74,25 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn(log_request))
         .with_state(state)
+}
+
+/// Logs each request with its status and duration (at debug level: one line
+/// per request is too much for `info` under load).
+async fn log_request(request: Request, next: axum::middleware::Next) -> axum::response::Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let started = std::time::Instant::now();
+    let response = next.run(request).await;
+    tracing::debug!(
+        %method,
+        %path,
+        status = response.status().as_u16(),
+        micros = started.elapsed().as_micros() as u64,
+        "request"
+    );
+    response
 }
 
 async fn not_found() -> ApiError {
