@@ -113,7 +113,7 @@ pub fn pretty_bound(value: u64) -> String {
     if value >= 10_000 {
         let mut mantissa = value;
         let mut exponent = 0;
-        while mantissa % 10 == 0 {
+        while mantissa.is_multiple_of(10) {
             mantissa /= 10;
             exponent += 1;
         }
@@ -151,10 +151,10 @@ pub struct Scanner<'a> {
     bytes: &'a [u8],
     pos: usize,
     /// 1-based line of `pos`.
-    line: usize,
+    cursor_line: usize,
     /// 1-based line of the last token read: where a missing token is reported,
     /// since trailing newlines say nothing about where the input stopped.
-    last_token_line: usize,
+    line: usize,
 }
 
 impl<'a> Scanner<'a> {
@@ -162,8 +162,8 @@ impl<'a> Scanner<'a> {
         Scanner {
             bytes: text.as_bytes(),
             pos: 0,
+            cursor_line: 1,
             line: 1,
-            last_token_line: 1,
         }
     }
 
@@ -172,7 +172,7 @@ impl<'a> Scanner<'a> {
     fn skip_whitespace(&mut self) {
         while let Some(&b) = self.bytes.get(self.pos) {
             match b {
-                b'\n' => self.line += 1,
+                b'\n' => self.cursor_line += 1,
                 b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
                 _ => break,
             }
@@ -194,7 +194,7 @@ impl<'a> Scanner<'a> {
         if self.pos == start {
             return None;
         }
-        self.last_token_line = self.line;
+        self.line = self.cursor_line;
         Some((&self.bytes[start..self.pos], self.line))
     }
 
@@ -206,14 +206,14 @@ impl<'a> Scanner<'a> {
 
     /// The line of the last token read.
     pub fn line(&self) -> usize {
-        self.last_token_line
+        self.line
     }
 
     /// Reads an integer in `min..=max`.
     #[inline]
     pub fn u64(&mut self, field: Field, min: u64, max: u64) -> Result<u64, InputError> {
         let (token, line) = self.token().ok_or_else(|| InputError::Missing {
-            line: self.last_token_line,
+            line: self.line,
             field: field.to_string(),
         })?;
         let value = match parse_u64(token) {
@@ -240,7 +240,7 @@ impl<'a> Scanner<'a> {
     /// Reads a non-empty token as text (for string-valued inputs).
     pub fn word(&mut self, field: Field) -> Result<(&'a [u8], usize), InputError> {
         self.token().ok_or_else(|| InputError::Missing {
-            line: self.last_token_line,
+            line: self.line,
             field: field.to_string(),
         })
     }

@@ -62,7 +62,7 @@ pub fn prime_exponents(mut n: u64) -> impl Iterator<Item = (u64, u64)> {
             let prime = p;
             p += if p == 2 { 1 } else { 2 };
             let mut e = 0;
-            while n % prime == 0 {
+            while n.is_multiple_of(prime) {
                 n /= prime;
                 e += 1;
             }
@@ -96,10 +96,10 @@ mod tests {
         let mut wins = vec![false; LIMIT];
         for n in 2..LIMIT {
             let mut win = false;
-            for p in (2..=n).filter(|&p| !composite[p] && n % p == 0) {
+            for p in (2..=n).filter(|&p| !composite[p] && n.is_multiple_of(p)) {
                 // Try every power p^j dividing n.
                 let mut m = n;
-                while m % p == 0 && !win {
+                while m.is_multiple_of(p) && !win {
                     m /= p;
                     win = m == 1 || !wins[m];
                 }

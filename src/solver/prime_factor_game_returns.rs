@@ -79,15 +79,18 @@ mod tests {
     use crate::solver::grundy::{WinLoseSearch, grundy_table};
 
     fn is_prime(p: usize) -> bool {
-        p >= 2 && (2..p).take_while(|q| q * q <= p).all(|q| p % q != 0)
+        p >= 2
+            && (2..p)
+                .take_while(|q| q * q <= p)
+                .all(|q| !p.is_multiple_of(q))
     }
 
     /// The numbers reachable from `m` in one move, from the rules.
     fn moves(m: usize) -> Vec<usize> {
         let mut next = Vec::new();
-        for p in (2..=m).filter(|&p| m % p == 0 && is_prime(p)) {
+        for p in (2..=m).filter(|&p| m.is_multiple_of(p) && is_prime(p)) {
             next.push(m / p);
-            if m % (p * p) == 0 {
+            if m.is_multiple_of(p * p) {
                 next.push(m / (p * p));
             }
         }
