@@ -74,6 +74,22 @@
 //!
 //! Products reach about `3·10^9 · 3.4·10^17 ≈ 10^27`, so that part uses
 //! 128-bit integers.
+//!
+//! # Relation to seed 001
+//!
+//! Seed 001 (sounansya's editorial) has the same interval rule, and it looks
+//! for the nearest interval of value 1 by a case analysis on `X mod 3`. The
+//! X-interval maps make two of its three cases collapse: for `X ≡ 1` the state
+//! entering every X-interval is 0 (the seed's skipping of `ρ = 2` chains is not
+//! needed), and for `X ≡ 0` one look at the last `j ≢ 0 (mod 3)` decides.
+//! For `X ≡ 2` its sub-cases 3-A/3-C are the slopes in `[0, 1)` and `[2, 3)`
+//! above, and 3-B is the parity split. Its `Y`-multiple-of-`X` formula for
+//! `X ≡ 2` conditions on `v mod 3`; the problems.md facts correct that to
+//! `v mod X`, which is what this derivation gives as well.
+//!
+//! Everything here is checked in the tests against a Grundy DP written from
+//! the rules (all `X < Y ≤ 60`, `v ≤ 5000`) and against [`mod@super::reference`]'s
+//! interval walk for large parameters.
 
 /// The Grundy value of a pile of `v` stones, for `1 ≤ x < y` and any `v`.
 ///

@@ -8,11 +8,11 @@
 //! This module owns the input format, its validation, the answer's format and
 //! the testcase generators. The mathematics lives in [`closed_form`]
 //! ([`grundy`] evaluates one pile in O(1) for sizes up to 10^18); the slow
-//! exact references it is tested against live in [`reference`].
+//! exact references it is tested against live in [`mod@reference`].
 //!
 //! # Layout
 //! - [`closed_form`]: the O(1) Grundy value and its derivation.
-//! - [`reference`]: brute-force DP and interval-by-interval simulation.
+//! - [`mod@reference`]: brute-force DP and interval-by-interval simulation.
 
 pub mod closed_form;
 pub mod reference;
@@ -240,15 +240,25 @@ fn random(rng: &mut SeededRng) -> Vec<GenCase> {
         .collect()
 }
 
-/// A hard (X, Y): X ≡ 2 (mod 3), the case with a search, and Y/X near 1.
+/// A hard (X, Y): X ≡ 2 (mod 3), the only case with a search, and Y = X + d
+/// with Y/X near 1. For d < X the search's slope `Y(X + 1) mod 3X` over X is
+/// `(d mod 3) + d/X`, so `d ≡ 1 (mod 3)`, chosen three times in four, puts it
+/// in `(1, 2)`: the slowest path, which splits the search by parity.
 fn hard_pair(rng: &mut SeededRng) -> (u64, u64) {
     let x = rng.range(MAX_XY / 2, MAX_XY - 1_000) / 3 * 3 + 2;
-    let y = if rng.chance(1, 2) {
-        x + rng.range(1, 1_000)
+    let most = if rng.chance(1, 2) {
+        1_000
     } else {
-        x + rng.range(1, (x / 1_000).min(MAX_XY - x))
+        (x / 1_000).min(MAX_XY - x)
     };
-    (x, y)
+    let mut d = rng.range(1, most);
+    if rng.chance(3, 4) {
+        d = d / 3 * 3 + 1;
+        if d > most {
+            d -= 3;
+        }
+    }
+    (x, x + d)
 }
 
 /// ΣN = 2·10^5 piles near 10^18 with hard (X, Y): one case of all the piles,

@@ -124,7 +124,7 @@ fn assert_matches_simulation(x: u64, y: u64, centres: &[u64]) {
 #[test]
 fn closed_form_matches_the_simulation_for_random_mid_parameters() {
     let mut rng = SeededRng::new(2);
-    for _ in 0..1_500 {
+    for _ in 0..4_000 {
         let x = rng.log_uniform(1, 9_999);
         let y = rng.range(x + 1, 10_000);
         let small = rng.range(1, 10_000_000);
@@ -154,6 +154,9 @@ fn closed_form_matches_the_simulation_on_adversarial_shapes() {
         }
         pairs.push((x, 2 * x + 1)); // Y just above 2X
         pairs.push((x, x * rng.range(2, 50))); // Y a multiple of X
+        // X ≡ 2 and Y = X + d with d ≡ 1 (mod 3): the search's parity split.
+        let x2 = x / 3 * 3 + 2;
+        pairs.push((x2, x2 + 3 * rng.range(0, x2 / 3) + 1));
         // Every residue pair mod 3.
         let base = rng.range(1_000, 20_000) / 3 * 3;
         for rx in 0..3 {
@@ -188,7 +191,7 @@ mod properties {
     use proptest::prelude::*;
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(48))]
+        #![proptest_config(ProptestConfig::with_cases(96))]
 
         /// Large (x, y) with arbitrary piles up to 10^18: the simulation costs
         /// O(x + y) whatever the pile, so x, y stay below 10^6.
