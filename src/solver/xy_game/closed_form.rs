@@ -95,6 +95,9 @@
 ///
 /// Exact for every `1 ≤ x < y ≤ 10^9` and `v ≤ 10^18` (and beyond, as long as
 /// `y·(x + 1)` fits a `u64`). The result is 0, 1 or 2.
+///
+/// `x = 0` has no meaning in this game and divides by zero; the parser only
+/// lets through `1 ≤ x < y`.
 pub fn grundy(x: u64, y: u64, v: u64) -> u8 {
     debug_assert!(1 <= x && x < y, "need 1 ≤ x < y, got x = {x}, y = {y}");
     if !is_blocked(x, y, v) {
