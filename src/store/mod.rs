@@ -13,6 +13,8 @@
 
 pub mod catalog;
 pub mod queue;
+#[cfg(test)]
+mod tests;
 
 use std::{
     borrow::Cow,
