@@ -61,10 +61,11 @@ impl Problem for Nim {
             TestKind::Random => {
                 let n = rng.range_usize(1, 1000);
                 let mut piles: Vec<u64> = (0..n).map(|_| rng.log_uniform(0, MAX_A)).collect();
-                if rng.chance(1, 2) {
-                    // Force a losing position for the first player.
-                    let x = piles[1..].iter().fold(0, |x, &a| x ^ a);
-                    piles[0] = x;
+                // Half the time, force a losing position for the first player
+                // (when the XOR of the other piles is itself a legal pile).
+                let rest = piles[1..].iter().fold(0, |x, &a| x ^ a);
+                if rng.chance(1, 2) && rest <= MAX_A {
+                    piles[0] = rest;
                 }
                 piles
             }
