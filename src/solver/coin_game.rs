@@ -53,6 +53,7 @@ impl Problem for CoinGame {
 mod tests {
     use super::*;
     use crate::solver::grundy::WinLoseSearch;
+    use proptest::prelude::*;
 
     /// The plates as a game from the rules, searched exhaustively.
     #[test]
@@ -103,5 +104,27 @@ mod tests {
             err.to_string(),
             "line 1: N = 0 violates the constraint 1 ≤ N ≤ 10^18"
         );
+    }
+
+    /// Bit b of 1 ^ 2 ^ … ^ N is the parity of how many of 1..=N have bit b
+    /// set, counted by whole blocks of 2^(b+1): a derivation that does not
+    /// use the N mod 4 rule.
+    fn xor_one_to_n_by_bit_counts(n: u64) -> u64 {
+        let mut xor = 0;
+        for b in 0..64 {
+            let block = 1u128 << (b + 1);
+            let m = n as u128 + 1; // numbers 0..=n
+            let ones = m / block * (block / 2) + (m % block).saturating_sub(block / 2);
+            xor |= ((ones & 1) as u64) << b;
+        }
+        xor
+    }
+
+    proptest! {
+        #[test]
+        fn rule_matches_bit_counting_for_any_n(n in 1..=MAX_N) {
+            let expected = Outcome::from_first_wins(xor_one_to_n_by_bit_counts(n) != 0);
+            prop_assert_eq!(CoinGame::solve(&n), expected);
+        }
     }
 }

@@ -150,6 +150,7 @@ impl Problem for DontSayN {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// From the rules: the mover at v wins iff some d in 1..=K says a safe
     /// number w < N from which the opponent loses.
@@ -252,5 +253,18 @@ mod tests {
     fn rejects_a_missing_s() {
         let err = DontSayN::parse("5 2\n").unwrap_err();
         assert_eq!(err.to_string(), "line 1: expected S, but the input ended");
+    }
+
+    proptest! {
+        /// Random inputs beyond the exhaustive range: N up to 300.
+        #[test]
+        fn dp_matches_game_search_on_random_inputs(
+            (n, k, danger) in (2..=300usize).prop_flat_map(|n| (Just(n), 1..n, prop::collection::vec(prop::bool::weighted(0.3), n - 1)))
+        ) {
+            let mut safe = vec![true];
+            safe.extend(danger.iter().map(|&d| !d));
+            let input = DontSayNInput { k, safe: safe.clone() };
+            prop_assert_eq!(DontSayN::solve(&input), brute_winning_first_numbers(n, k, &safe));
+        }
     }
 }

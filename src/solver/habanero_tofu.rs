@@ -179,6 +179,7 @@ impl Problem for HabaneroTofu {
 mod tests {
     use super::*;
     use crate::solver::grundy::WinLoseSearch;
+    use proptest::prelude::*;
 
     /// A block during play: the remaining box `[lo, hi]` on each axis.
     type Boxes = Vec<[[u64; 2]; 3]>;
@@ -232,26 +233,6 @@ mod tests {
             .into_iter()
             .collect();
         Block { size, habaneros }
-    }
-
-    #[test]
-    fn face_heaps_match_a_search_over_sub_boxes() {
-        let mut rng = SeededRng::new(13);
-        for _ in 0..300 {
-            let blocks: Vec<Block> = (0..rng.range(1, 2))
-                .map(|_| random_block(&mut rng, 4))
-                .collect();
-            let start: Boxes = blocks
-                .iter()
-                .map(|b| [[0, b.size[0] - 1], [0, b.size[1] - 1], [0, b.size[2] - 1]])
-                .collect();
-            let mut search = WinLoseSearch::normal_play(|b: &Boxes| safe_cuts(b, &blocks));
-            let expected = Outcome::from_first_wins(search.mover_wins(&start));
-            let input = TofuInput {
-                blocks: blocks.clone(),
-            };
-            assert_eq!(HabaneroTofu::solve(&input), expected, "{blocks:?}");
-        }
     }
 
     #[test]
@@ -321,6 +302,23 @@ mod tests {
                 let text = HabaneroTofu::generate(kind, &mut SeededRng::new(seed));
                 assert!(HabaneroTofu::parse(&text).is_ok(), "{kind} {seed}");
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Random blocks from proptest's own generator (up to 2 blocks of side ≤ 4).
+        #[test]
+        fn face_heaps_match_a_search_over_sub_boxes_for_random_blocks(seed in any::<u64>()) {
+            let mut rng = SeededRng::new(seed);
+            let blocks: Vec<Block> = (0..rng.range(1, 2)).map(|_| random_block(&mut rng, 4)).collect();
+            let start: Boxes = blocks
+                .iter()
+                .map(|b| [[0, b.size[0] - 1], [0, b.size[1] - 1], [0, b.size[2] - 1]])
+                .collect();
+            let mut search = WinLoseSearch::normal_play(|b: &Boxes| safe_cuts(b, &blocks));
+            let expected = Outcome::from_first_wins(search.mover_wins(&start));
+            prop_assert_eq!(HabaneroTofu::solve(&TofuInput { blocks: blocks.clone() }), expected);
         }
     }
 }

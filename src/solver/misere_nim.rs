@@ -116,6 +116,7 @@ fn misere_outcome(piles: &[u64]) -> Outcome {
 mod tests {
     use super::*;
     use crate::solver::grundy::{WinLoseSearch, for_each_vector};
+    use proptest::prelude::*;
 
     /// Misère play from the rules: a move takes stones from one pile; the
     /// player facing no stones wins, because the opponent took the last one.
@@ -183,5 +184,28 @@ mod tests {
             err.to_string(),
             "line 3: expected n of test case 2, but the input ended"
         );
+    }
+
+    proptest! {
+        /// Positions beyond the exhaustive range: up to six piles of up to 6.
+        #[test]
+        fn rule_matches_game_search_on_random_positions(piles in prop::collection::vec(1..=6u64, 1..=6)) {
+            let mut search = WinLoseSearch::stuck_player_wins(|piles: &Vec<u64>| {
+                let mut next = Vec::new();
+                for i in 0..piles.len() {
+                    for take in 1..=piles[i] {
+                        let mut p = piles.clone();
+                        p[i] -= take;
+                        p.sort_unstable();
+                        next.push(p);
+                    }
+                }
+                next
+            });
+            let mut sorted = piles.clone();
+            sorted.sort_unstable();
+            let expected = Outcome::from_first_wins(search.mover_wins(&sorted));
+            prop_assert_eq!(misere_outcome(&piles), expected);
+        }
     }
 }

@@ -104,6 +104,7 @@ pub fn moore_first_wins(piles: &[u64], k: u64) -> bool {
 mod tests {
     use super::*;
     use crate::solver::grundy::{WinLoseSearch, for_each_vector};
+    use proptest::prelude::*;
 
     /// Every way to take a positive amount from each of 1..=k non-empty piles.
     fn moves(piles: &[u64], k: usize) -> Vec<Vec<u64>> {
@@ -187,5 +188,20 @@ mod tests {
             err.to_string(),
             "line 2: A_2 = 0 violates the constraint 1 ≤ A_i ≤ 10^9"
         );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Random K and positions beyond the exhaustive range.
+        #[test]
+        fn moore_rule_matches_game_search_on_random_positions(
+            k in 1..=5usize,
+            piles in prop::collection::vec(1..=5u64, 1..=4),
+        ) {
+            let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| moves(p, k));
+            let mut sorted = piles.clone();
+            sorted.sort_unstable();
+            prop_assert_eq!(moore_first_wins(&piles, k as u64), search.mover_wins(&sorted));
+        }
     }
 }

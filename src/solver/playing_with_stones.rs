@@ -102,6 +102,7 @@ impl Problem for PlayingWithStones {
 mod tests {
     use super::*;
     use crate::solver::grundy::{WinLoseSearch, for_each_vector, grundy_table};
+    use proptest::prelude::*;
 
     fn moves(a: u64) -> impl Iterator<Item = u64> {
         (1..=a / 2).map(move |t| a - t)
@@ -175,5 +176,30 @@ mod tests {
             err.to_string(),
             "line 3: a_1 of test case 1 = 2000000000000000001 violates the constraint 1 ≤ a_i ≤ 2·10^18"
         );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Random positions of up to four piles of up to 40 stones.
+        #[test]
+        fn whole_game_matches_search_on_random_positions(piles in prop::collection::vec(1..=40u64, 1..=4)) {
+            let mut search = WinLoseSearch::normal_play(|piles: &Vec<u64>| {
+                let mut next = Vec::new();
+                for i in 0..piles.len() {
+                    for w in moves(piles[i]) {
+                        let mut p = piles.clone();
+                        p[i] = w;
+                        p.sort_unstable();
+                        next.push(p);
+                    }
+                }
+                next
+            });
+            let mut sorted = piles.clone();
+            sorted.sort_unstable();
+            let expected = Outcome::from_first_wins(search.mover_wins(&sorted));
+            let input = StonesInput { cases: vec![piles] };
+            prop_assert_eq!(PlayingWithStones::solve(&input), vec![expected]);
+        }
     }
 }

@@ -81,6 +81,7 @@ pub fn prime_exponents(mut n: u64) -> impl Iterator<Item = (u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// win(n) from the rules: some move n → n / p^j reaches 1 or a losing
     /// number. Computed bottom-up for every n below the limit.
@@ -138,5 +139,46 @@ mod tests {
             err.to_string(),
             "line 1: N = 100000001 violates the constraint 2 ≤ N ≤ 10^8"
         );
+    }
+
+    /// win(n) from the rules, searched over the divisors of a random N.
+    fn brute_wins(n: u64, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
+        if let Some(&known) = memo.get(&n) {
+            return known;
+        }
+        let mut win = false;
+        let mut p = 2;
+        let mut rest = n;
+        let mut primes = Vec::new();
+        while p * p <= rest {
+            if rest.is_multiple_of(p) {
+                primes.push(p);
+                while rest.is_multiple_of(p) {
+                    rest /= p;
+                }
+            }
+            p += 1;
+        }
+        if rest > 1 {
+            primes.push(rest);
+        }
+        for p in primes {
+            let mut m = n;
+            while m.is_multiple_of(p) && !win {
+                m /= p;
+                win = m == 1 || !brute_wins(m, memo);
+            }
+        }
+        memo.insert(n, win);
+        win
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn exponent_xor_matches_game_search_for_random_n(n in MIN_N..=MAX_N) {
+            let expected = Outcome::from_first_wins(brute_wins(n, &mut Default::default()));
+            prop_assert_eq!(PrimeFactorGame::solve(&n), expected);
+        }
     }
 }

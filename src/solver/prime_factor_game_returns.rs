@@ -77,6 +77,7 @@ impl Problem for PrimeFactorGameReturns {
 mod tests {
     use super::*;
     use crate::solver::grundy::{WinLoseSearch, grundy_table};
+    use proptest::prelude::*;
 
     fn is_prime(p: usize) -> bool {
         p >= 2
@@ -150,5 +151,27 @@ mod tests {
             err.to_string(),
             "line 2: M_2 = 10001 violates the constraint 1 ≤ M_i ≤ 10^4"
         );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Two random numbers up to the bound, searched over pairs of divisors.
+        #[test]
+        fn whole_game_matches_search_for_random_pairs(a in 1..=MAX_M as usize, b in 1..=MAX_M as usize) {
+            let mut search = WinLoseSearch::normal_play(|ms: &Vec<usize>| {
+                let mut next = Vec::new();
+                for i in 0..ms.len() {
+                    for m in moves(ms[i]) {
+                        let mut v = ms.clone();
+                        v[i] = m;
+                        next.push(v);
+                    }
+                }
+                next
+            });
+            let input = NumbersInput { numbers: vec![a as u64, b as u64] };
+            let expected = Outcome::from_first_wins(search.mover_wins(&vec![a, b]));
+            prop_assert_eq!(PrimeFactorGameReturns::solve(&input), expected);
+        }
     }
 }
