@@ -7,7 +7,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    push_lines, push_numbers,
+    outcome_lines, push_numbers,
 };
 
 pub const MAX_N: u64 = 1_000_000_000_000_000_000;
@@ -31,9 +31,7 @@ impl Problem for CoinGame {
     }
 
     fn format(output: &Outcome) -> String {
-        let mut out = String::new();
-        push_lines(&mut out, [output.token("O", "X")]);
-        out
+        outcome_lines([output], "O", "X")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
@@ -52,24 +50,13 @@ impl Problem for CoinGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::WinLoseSearch;
+    use crate::solver::grundy::{WinLoseSearch, one_pile_moves};
     use proptest::prelude::*;
 
     /// The plates as a game from the rules, searched exhaustively.
     #[test]
     fn rule_matches_game_search_for_small_n() {
-        let mut search = WinLoseSearch::normal_play(|plates: &Vec<u64>| {
-            let mut next = Vec::new();
-            for i in 0..plates.len() {
-                for take in 1..=plates[i] {
-                    let mut p = plates.clone();
-                    p[i] -= take;
-                    p.sort_unstable();
-                    next.push(p);
-                }
-            }
-            next
-        });
+        let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, |a| 0..a));
         for n in 1..=6u64 {
             let plates: Vec<u64> = (1..=n).collect();
             let expected = Outcome::from_first_wins(search.mover_wins(&plates));

@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    push_lines, push_numbers,
+    outcome_lines, push_numbers,
 };
 
 pub const MAX_N: usize = 200_000;
@@ -201,9 +201,7 @@ impl Problem for ConstrainedNim {
     }
 
     fn format(output: &Outcome) -> String {
-        let mut out = String::with_capacity(10);
-        push_lines(&mut out, [output.token("Takahashi", "Aoki")]);
-        out
+        outcome_lines([output], "Takahashi", "Aoki")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {

@@ -35,7 +35,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    push_lines, push_numbers,
+    outcome_lines, push_numbers,
 };
 
 /// The bound on N (and so on M).
@@ -164,9 +164,7 @@ impl Problem for FootballGame {
     }
 
     fn format(output: &Vec<Outcome>) -> String {
-        let mut out = String::with_capacity(output.len() * 6);
-        push_lines(&mut out, output.iter().map(|o| o.token("Alice", "Bob")));
-        out
+        outcome_lines(output, "Alice", "Bob")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {

@@ -99,6 +99,25 @@ where
     }
 }
 
+/// The positions reachable by replacing one pile `a` with any size in
+/// `moves(a)`: the successor function of every game played pile by pile.
+/// Each position is sorted, so permutations share one memo entry.
+pub fn one_pile_moves<I: IntoIterator<Item = u64>>(
+    piles: &[u64],
+    moves: impl Fn(u64) -> I,
+) -> Vec<Vec<u64>> {
+    let mut next = Vec::new();
+    for i in 0..piles.len() {
+        for smaller in moves(piles[i]) {
+            let mut position = piles.to_vec();
+            position[i] = smaller;
+            position.sort_unstable();
+            next.push(position);
+        }
+    }
+    next
+}
+
 /// Calls `visit` with every vector of `len` values in `0..=max`.
 pub fn for_each_vector(len: usize, max: u64, mut visit: impl FnMut(&[u64])) {
     let mut current = vec![0u64; len];
@@ -142,14 +161,12 @@ mod tests {
 
     #[test]
     fn win_lose_search_agrees_with_nim_on_two_piles() {
-        let mut search = WinLoseSearch::normal_play(|&(a, b): &(u8, u8)| {
-            let mut next: Vec<(u8, u8)> = (0..a).map(|x| (x, b)).collect();
-            next.extend((0..b).map(|y| (a, y)));
-            next
-        });
+        let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, |a| 0..a));
         for a in 0..6 {
             for b in 0..6 {
-                assert_eq!(search.mover_wins(&(a, b)), a != b);
+                let mut position = vec![a, b];
+                position.sort_unstable();
+                assert_eq!(search.mover_wins(&position), a != b);
             }
         }
     }

@@ -9,7 +9,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    push_lines, push_numbers,
+    outcome_lines, push_numbers,
 };
 
 pub const MAX_N: usize = 100;
@@ -129,9 +129,7 @@ impl Problem for HabaneroTofu {
     }
 
     fn format(output: &Outcome) -> String {
-        let mut out = String::new();
-        push_lines(&mut out, [output.token("WIN", "LOSE")]);
-        out
+        outcome_lines([output], "WIN", "LOSE")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {

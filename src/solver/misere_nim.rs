@@ -7,13 +7,24 @@
 
 use super::{
     Outcome, Problem, SeededRng, TestKind,
-    input::{Field, InputError, Scanner},
-    push_lines, push_numbers,
+    input::InputError,
+    outcome_lines,
+    pile_cases::{self, PileCasesFormat},
 };
 
 pub const MAX_T: usize = 100;
 pub const MAX_N: usize = 100;
 pub const MAX_S: u64 = 1_000_000_000;
+
+/// The input layout.
+const FORMAT: PileCasesFormat = PileCasesFormat {
+    max_cases: MAX_T,
+    count: "n",
+    max_count: MAX_N,
+    pile: "s_i",
+    min_pile: 1,
+    max_pile: MAX_S,
+};
 
 pub struct MisereNim;
 
@@ -29,19 +40,9 @@ impl Problem for MisereNim {
     type Output = Vec<Outcome>;
 
     fn parse(text: &str) -> Result<MisereNimInput, InputError> {
-        let mut s = Scanner::new(text);
-        let t = s.usize(Field::new("T"), 1, MAX_T)?;
-        let mut cases = Vec::with_capacity(t);
-        for case in 1..=t {
-            let n = s.usize(Field::new("n").in_case(case), 1, MAX_N)?;
-            let mut piles = Vec::with_capacity(n);
-            for i in 1..=n {
-                piles.push(s.u64(Field::new("s_i").at(i).in_case(case), 1, MAX_S)?);
-            }
-            cases.push(piles);
-        }
-        s.finish()?;
-        Ok(MisereNimInput { cases })
+        Ok(MisereNimInput {
+            cases: FORMAT.parse(text)?,
+        })
     }
 
     fn solve(input: &MisereNimInput) -> Vec<Outcome> {
@@ -53,9 +54,7 @@ impl Problem for MisereNim {
     }
 
     fn format(output: &Vec<Outcome>) -> String {
-        let mut out = String::with_capacity(output.len() * 7);
-        push_lines(&mut out, output.iter().map(|o| o.token("First", "Second")));
-        out
+        outcome_lines(output, "First", "Second")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
@@ -92,13 +91,7 @@ impl Problem for MisereNim {
                 .map(|_| (0..MAX_N).map(|_| rng.range(MAX_S / 2, MAX_S)).collect())
                 .collect(),
         };
-        let mut out = String::new();
-        push_numbers(&mut out, [cases.len() as u64]);
-        for piles in &cases {
-            push_numbers(&mut out, [piles.len() as u64]);
-            push_numbers(&mut out, piles.iter().copied());
-        }
-        out
+        pile_cases::render(&cases)
     }
 }
 
@@ -115,24 +108,15 @@ fn misere_outcome(piles: &[u64]) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, for_each_vector};
+    use crate::solver::grundy::{WinLoseSearch, for_each_vector, one_pile_moves};
     use proptest::prelude::*;
 
     /// Misère play from the rules: a move takes stones from one pile; the
     /// player facing no stones wins, because the opponent took the last one.
     #[test]
     fn rule_matches_game_search_on_all_small_positions() {
-        let mut search = WinLoseSearch::stuck_player_wins(|piles: &Vec<u64>| {
-            let mut next = Vec::new();
-            for i in 0..piles.len() {
-                for take in 1..=piles[i] {
-                    let mut p = piles.clone();
-                    p[i] -= take;
-                    next.push(p);
-                }
-            }
-            next
-        });
+        let mut search =
+            WinLoseSearch::stuck_player_wins(|p: &Vec<u64>| one_pile_moves(p, |a| 0..a));
         for len in 1..=4 {
             for_each_vector(len, 4, |piles| {
                 let expected = Outcome::from_first_wins(search.mover_wins(&piles.to_vec()));
@@ -190,18 +174,7 @@ mod tests {
         /// Positions beyond the exhaustive range: up to six piles of up to 6.
         #[test]
         fn rule_matches_game_search_on_random_positions(piles in prop::collection::vec(1..=6u64, 1..=6)) {
-            let mut search = WinLoseSearch::stuck_player_wins(|piles: &Vec<u64>| {
-                let mut next = Vec::new();
-                for i in 0..piles.len() {
-                    for take in 1..=piles[i] {
-                        let mut p = piles.clone();
-                        p[i] -= take;
-                        p.sort_unstable();
-                        next.push(p);
-                    }
-                }
-                next
-            });
+            let mut search = WinLoseSearch::stuck_player_wins(|p: &Vec<u64>| one_pile_moves(p, |a| 0..a));
             let mut sorted = piles.clone();
             sorted.sort_unstable();
             let expected = Outcome::from_first_wins(search.mover_wins(&sorted));

@@ -14,11 +14,13 @@
 //! - [`input`]: the byte scanner and [`InputError`].
 //! - [`grundy`]: mex, Grundy tables and win/lose search, used by brute forces.
 //! - [`seeded`]: the deterministic random source behind the generators.
+//! - [`pile_cases`]: the `T` cases of `n` piles layout two problems share.
 //! - [`registry`]: the id → solver table.
 //! - one module per problem.
 
 pub mod grundy;
 pub mod input;
+pub mod pile_cases;
 pub mod registry;
 pub mod seeded;
 
@@ -135,12 +137,21 @@ pub trait Problem {
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String;
 }
 
-/// Appends `Alice`/`Bob`-style winner lines to `out`, one per case.
-pub fn push_lines<I: IntoIterator<Item = &'static str>>(out: &mut String, lines: I) {
-    for line in lines {
-        out.push_str(line);
+/// The answer text for outcomes: one line each, `first` if the first player
+/// wins, else `second`.
+pub fn outcome_lines<'a>(
+    outcomes: impl IntoIterator<Item = &'a Outcome>,
+    first: &'static str,
+    second: &'static str,
+) -> String {
+    let outcomes = outcomes.into_iter();
+    let longest = first.len().max(second.len()) + 1;
+    let mut out = String::with_capacity(outcomes.size_hint().0 * longest);
+    for outcome in outcomes {
+        out.push_str(outcome.token(first, second));
         out.push('\n');
     }
+    out
 }
 
 /// Appends space-separated integers and a newline to `out`.

@@ -7,7 +7,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    push_lines, push_numbers,
+    outcome_lines, push_numbers,
 };
 
 pub const MAX_N: usize = 200_000;
@@ -41,9 +41,7 @@ impl Problem for Nim {
     }
 
     fn format(output: &Outcome) -> String {
-        let mut out = String::with_capacity(6);
-        push_lines(&mut out, [output.token("Alice", "Bob")]);
-        out
+        outcome_lines([output], "Alice", "Bob")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
@@ -85,7 +83,7 @@ fn render(piles: &[u64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, for_each_vector};
+    use crate::solver::grundy::{WinLoseSearch, for_each_vector, one_pile_moves};
     use proptest::prelude::*;
 
     fn winner(text: &str) -> String {
@@ -96,17 +94,7 @@ mod tests {
     /// the rules: take any positive number from one pile.
     #[test]
     fn xor_rule_matches_game_search_on_all_small_positions() {
-        let mut search = WinLoseSearch::normal_play(|piles: &Vec<u64>| {
-            let mut next = Vec::new();
-            for i in 0..piles.len() {
-                for take in 1..=piles[i] {
-                    let mut p = piles.clone();
-                    p[i] -= take;
-                    next.push(p);
-                }
-            }
-            next
-        });
+        let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, |a| 0..a));
         for len in 1..=3 {
             for_each_vector(len, 5, |piles| {
                 let first_wins = search.mover_wins(&piles.to_vec());

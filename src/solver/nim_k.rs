@@ -7,7 +7,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    push_lines, push_numbers,
+    outcome_lines, push_numbers,
 };
 
 pub const MAX_N: usize = 100_000;
@@ -44,9 +44,7 @@ impl Problem for NimK {
     }
 
     fn format(output: &Outcome) -> String {
-        let mut out = String::new();
-        push_lines(&mut out, [output.token("Alice", "Bob")]);
-        out
+        outcome_lines([output], "Alice", "Bob")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {

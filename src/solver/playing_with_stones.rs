@@ -6,13 +6,24 @@
 
 use super::{
     Outcome, Problem, SeededRng, TestKind,
-    input::{Field, InputError, Scanner},
-    push_lines, push_numbers,
+    input::InputError,
+    outcome_lines,
+    pile_cases::{self, PileCasesFormat},
 };
 
 pub const MAX_T: usize = 100;
 pub const MAX_N: usize = 100;
 pub const MAX_A: u64 = 2_000_000_000_000_000_000;
+
+/// The input layout.
+const FORMAT: PileCasesFormat = PileCasesFormat {
+    max_cases: MAX_T,
+    count: "N",
+    max_count: MAX_N,
+    pile: "a_i",
+    min_pile: 1,
+    max_pile: MAX_A,
+};
 
 pub struct PlayingWithStones;
 
@@ -33,19 +44,9 @@ impl Problem for PlayingWithStones {
     type Output = Vec<Outcome>;
 
     fn parse(text: &str) -> Result<StonesInput, InputError> {
-        let mut s = Scanner::new(text);
-        let t = s.usize(Field::new("T"), 1, MAX_T)?;
-        let mut cases = Vec::with_capacity(t);
-        for case in 1..=t {
-            let n = s.usize(Field::new("N").in_case(case), 1, MAX_N)?;
-            let mut piles = Vec::with_capacity(n);
-            for i in 1..=n {
-                piles.push(s.u64(Field::new("a_i").at(i).in_case(case), 1, MAX_A)?);
-            }
-            cases.push(piles);
-        }
-        s.finish()?;
-        Ok(StonesInput { cases })
+        Ok(StonesInput {
+            cases: FORMAT.parse(text)?,
+        })
     }
 
     fn solve(input: &StonesInput) -> Vec<Outcome> {
@@ -59,9 +60,7 @@ impl Problem for PlayingWithStones {
     }
 
     fn format(output: &Vec<Outcome>) -> String {
-        let mut out = String::with_capacity(output.len() * 4);
-        push_lines(&mut out, output.iter().map(|o| o.token("YES", "NO")));
-        out
+        outcome_lines(output, "YES", "NO")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
@@ -88,20 +87,14 @@ impl Problem for PlayingWithStones {
                 .map(|_| (0..MAX_N).map(|_| rng.range(MAX_A / 2, MAX_A)).collect())
                 .collect(),
         };
-        let mut out = String::new();
-        push_numbers(&mut out, [cases.len() as u64]);
-        for piles in &cases {
-            push_numbers(&mut out, [piles.len() as u64]);
-            push_numbers(&mut out, piles.iter().copied());
-        }
-        out
+        pile_cases::render(&cases)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, for_each_vector, grundy_table};
+    use crate::solver::grundy::{WinLoseSearch, for_each_vector, grundy_table, one_pile_moves};
     use proptest::prelude::*;
 
     fn moves(a: u64) -> impl Iterator<Item = u64> {
@@ -120,17 +113,7 @@ mod tests {
 
     #[test]
     fn whole_game_matches_search_over_small_positions() {
-        let mut search = WinLoseSearch::normal_play(|piles: &Vec<u64>| {
-            let mut next = Vec::new();
-            for i in 0..piles.len() {
-                for w in moves(piles[i]) {
-                    let mut p = piles.clone();
-                    p[i] = w;
-                    next.push(p);
-                }
-            }
-            next
-        });
+        let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, moves));
         for len in 1..=3 {
             for_each_vector(len, 9, |piles| {
                 if piles.contains(&0) {
@@ -183,18 +166,7 @@ mod tests {
         /// Random positions of up to four piles of up to 40 stones.
         #[test]
         fn whole_game_matches_search_on_random_positions(piles in prop::collection::vec(1..=40u64, 1..=4)) {
-            let mut search = WinLoseSearch::normal_play(|piles: &Vec<u64>| {
-                let mut next = Vec::new();
-                for i in 0..piles.len() {
-                    for w in moves(piles[i]) {
-                        let mut p = piles.clone();
-                        p[i] = w;
-                        p.sort_unstable();
-                        next.push(p);
-                    }
-                }
-                next
-            });
+            let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, moves));
             let mut sorted = piles.clone();
             sorted.sort_unstable();
             let expected = Outcome::from_first_wins(search.mover_wins(&sorted));

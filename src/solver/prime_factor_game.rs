@@ -8,7 +8,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    push_lines, push_numbers,
+    outcome_lines, push_numbers,
 };
 
 pub const MIN_N: u64 = 2;
@@ -34,9 +34,7 @@ impl Problem for PrimeFactorGame {
     }
 
     fn format(output: &Outcome) -> String {
-        let mut out = String::new();
-        push_lines(&mut out, [output.token("Alice", "Bob")]);
-        out
+        outcome_lines([output], "Alice", "Bob")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {

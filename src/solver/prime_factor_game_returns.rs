@@ -7,8 +7,9 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
+    outcome_lines,
     prime_factor_game::prime_exponents,
-    push_lines, push_numbers,
+    push_numbers,
 };
 
 pub const MAX_N: usize = 100;
@@ -48,9 +49,7 @@ impl Problem for PrimeFactorGameReturns {
     }
 
     fn format(output: &Outcome) -> String {
-        let mut out = String::new();
-        push_lines(&mut out, [output.token("Alice", "Bob")]);
-        out
+        outcome_lines([output], "Alice", "Bob")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
@@ -76,10 +75,10 @@ impl Problem for PrimeFactorGameReturns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, grundy_table};
+    use crate::solver::grundy::{WinLoseSearch, grundy_table, one_pile_moves};
     use proptest::prelude::*;
 
-    fn is_prime(p: usize) -> bool {
+    fn is_prime(p: u64) -> bool {
         p >= 2
             && (2..p)
                 .take_while(|q| q * q <= p)
@@ -87,7 +86,7 @@ mod tests {
     }
 
     /// The numbers reachable from `m` in one move, from the rules.
-    fn moves(m: usize) -> Vec<usize> {
+    fn moves(m: u64) -> Vec<u64> {
         let mut next = Vec::new();
         for p in (2..=m).filter(|&p| m.is_multiple_of(p) && is_prime(p)) {
             next.push(m / p);
@@ -100,7 +99,9 @@ mod tests {
 
     #[test]
     fn single_number_grundy_matches_mex_search_up_to_the_bound() {
-        let table = grundy_table(MAX_M as usize, |m, out| out.extend(moves(m)));
+        let table = grundy_table(MAX_M as usize, |m, out| {
+            out.extend(moves(m as u64).into_iter().map(|w| w as usize))
+        });
         for m in 1..=MAX_M {
             assert_eq!(number_grundy(m), table[m as usize], "M = {m}");
         }
@@ -108,25 +109,14 @@ mod tests {
 
     #[test]
     fn whole_game_matches_search_over_small_multisets() {
-        let mut search = WinLoseSearch::normal_play(|ms: &Vec<usize>| {
-            let mut next = Vec::new();
-            for i in 0..ms.len() {
-                for m in moves(ms[i]) {
-                    let mut v = ms.clone();
-                    v[i] = m;
-                    v.sort_unstable();
-                    next.push(v);
-                }
-            }
-            next
-        });
-        for a in 1..=40usize {
+        let mut search = WinLoseSearch::normal_play(|ms: &Vec<u64>| one_pile_moves(ms, moves));
+        for a in 1..=40u64 {
             for b in a..=40 {
                 for c in [1, 2, 4, 12, 36] {
                     let mut ms = vec![a, b, c];
                     ms.sort_unstable();
                     let input = NumbersInput {
-                        numbers: ms.iter().map(|&m| m as u64).collect(),
+                        numbers: ms.clone(),
                     };
                     let expected = Outcome::from_first_wins(search.mover_wins(&ms));
                     assert_eq!(PrimeFactorGameReturns::solve(&input), expected, "{ms:?}");
@@ -157,20 +147,12 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
         /// Two random numbers up to the bound, searched over pairs of divisors.
         #[test]
-        fn whole_game_matches_search_for_random_pairs(a in 1..=MAX_M as usize, b in 1..=MAX_M as usize) {
-            let mut search = WinLoseSearch::normal_play(|ms: &Vec<usize>| {
-                let mut next = Vec::new();
-                for i in 0..ms.len() {
-                    for m in moves(ms[i]) {
-                        let mut v = ms.clone();
-                        v[i] = m;
-                        next.push(v);
-                    }
-                }
-                next
-            });
-            let input = NumbersInput { numbers: vec![a as u64, b as u64] };
-            let expected = Outcome::from_first_wins(search.mover_wins(&vec![a, b]));
+        fn whole_game_matches_search_for_random_pairs(a in 1..=MAX_M, b in 1..=MAX_M) {
+            let mut search = WinLoseSearch::normal_play(|ms: &Vec<u64>| one_pile_moves(ms, moves));
+            let mut pair = vec![a, b];
+            pair.sort_unstable();
+            let expected = Outcome::from_first_wins(search.mover_wins(&pair));
+            let input = NumbersInput { numbers: pair };
             prop_assert_eq!(PrimeFactorGameReturns::solve(&input), expected);
         }
     }

@@ -22,7 +22,7 @@ pub use closed_form::grundy;
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner, pretty_bound},
-    push_lines, push_numbers,
+    outcome_lines, push_numbers,
 };
 
 /// Most test cases in one input.
@@ -128,12 +128,7 @@ impl Problem for XyGame {
     }
 
     fn format(output: &Vec<Outcome>) -> String {
-        let mut out = String::with_capacity(output.len() * 6);
-        push_lines(
-            &mut out,
-            output.iter().map(|outcome| outcome.token("Alice", "Bob")),
-        );
-        out
+        outcome_lines(output, "Alice", "Bob")
     }
 
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String {
