@@ -13,6 +13,7 @@
 //! - [`startup`]: building and running the daemon.
 //! - [`daemon_cli`]: the daemon's subcommands (serve, token, log, submit, status, bench).
 //! - [`client`]: the HTTP client behind `submit` and `status`.
+//! - [`load_bench`]: `nimjudge bench`, the load benchmark against the SQLite ceiling.
 
 pub mod catalog;
 pub mod checker;
@@ -21,6 +22,7 @@ pub mod client;
 pub mod config;
 pub mod daemon_cli;
 pub mod http;
+pub mod load_bench;
 pub mod solver;
 pub mod startup;
 pub mod store;
