@@ -176,6 +176,25 @@ fn closed_form_matches_the_simulation_on_adversarial_shapes() {
     }
 }
 
+/// Piles beyond the constraints, up to `2^63` (the simulation's walk does not
+/// reach `u64::MAX`).
+#[test]
+fn closed_form_matches_the_simulation_beyond_ten_to_the_eighteen() {
+    let mut rng = SeededRng::new(4);
+    for _ in 0..2_000 {
+        let x = rng.log_uniform(1, 199);
+        let y = if rng.chance(1, 2) {
+            x + rng.range(1, 4)
+        } else {
+            rng.range(x + 1, 200)
+        };
+        let sim = Simulator::new(x, y);
+        for v in [rng.range(MAX_A, 1 << 63), rng.range(1 << 62, 1 << 63)] {
+            assert_eq!(grundy(x, y, v), sim.grundy(v), "x = {x}, y = {y}, v = {v}");
+        }
+    }
+}
+
 /// X = 1 blocks every size: no move, so every pile is worth 0.
 #[test]
 fn with_x_equal_to_one_no_pile_has_a_move() {
