@@ -235,12 +235,7 @@ impl Judge {
                     )),
                 ),
                 (Some(_), None) => (Verdict::WA, Some("no answer was submitted".to_string())),
-                (Some(expected), Some(answer)) => match checker::compare(expected, answer) {
-                    Comparison::Accepted => (Verdict::AC, None),
-                    Comparison::WrongAnswer(difference) => {
-                        (Verdict::WA, Some(difference.to_string()))
-                    }
-                },
+                (Some(expected), Some(answer)) => compare_answer(expected, answer),
             };
             results.push(ResultWrite {
                 testcase: testcase.name,
@@ -271,10 +266,7 @@ impl Judge {
                 Verdict::IE,
                 Some(format!("the reference solver failed: {e}")),
             ),
-            Ok(expected) => match checker::compare(&expected, &payload.output) {
-                Comparison::Accepted => (Verdict::AC, None),
-                Comparison::WrongAnswer(difference) => (Verdict::WA, Some(difference.to_string())),
-            },
+            Ok(expected) => compare_answer(&expected, &payload.output),
         };
         Ok(summarise(
             version,
@@ -329,6 +321,14 @@ impl Judge {
         )
         .await?;
         Ok(true)
+    }
+}
+
+/// The verdict and message for one answer against its reference output.
+fn compare_answer(expected: &str, answer: &str) -> (Verdict, Option<String>) {
+    match checker::compare(expected, answer) {
+        Comparison::Accepted => (Verdict::AC, None),
+        Comparison::WrongAnswer(difference) => (Verdict::WA, Some(difference.to_string())),
     }
 }
 
