@@ -134,15 +134,25 @@ pub fn load_problem(folder: &Path) -> Result<ProblemDefinition, CatalogError> {
         let input_path = folder
             .join("testcases")
             .join(format!("{}.in", testcase.name));
-        let input = match (&testcase.kind, testcase.seed) {
-            // A generated testcase whose file is missing is regenerated from
-            // its kind and seed: the generators are deterministic.
-            (Some(kind), Some(seed)) if !input_path.exists() => {
+        let generator = match (&testcase.kind, testcase.seed) {
+            (Some(kind), Some(seed)) => {
                 let kind: TestKind = kind
                     .parse()
                     .map_err(|e: String| bad(format!("testcase `{}`: {e}", testcase.name)))?;
-                solver.generate(kind, seed)
+                Some((kind, seed))
             }
+            (None, None) => None,
+            _ => {
+                return Err(bad(format!(
+                    "testcase `{}`: kind and seed must be given together",
+                    testcase.name
+                )));
+            }
+        };
+        let input = match generator {
+            // A generated testcase whose file is missing is regenerated from
+            // its kind and seed: the generators are deterministic.
+            Some((kind, seed)) if !input_path.exists() => solver.generate(kind, seed),
             _ => read(&input_path)?,
         };
         for part in [
@@ -157,6 +167,7 @@ pub fn load_problem(folder: &Path) -> Result<ProblemDefinition, CatalogError> {
             name: testcase.name,
             input,
             origin: testcase.origin,
+            generator,
         });
     }
     Ok(ProblemDefinition {
@@ -266,5 +277,40 @@ mod tests {
             .to_string();
         assert!(err.contains("sample-1.in"), "{err}");
         let _ = std::fs::remove_dir_all(folder.parent().expect("root"));
+    }
+
+    #[test]
+    fn a_generator_is_checked_even_when_its_input_file_exists() {
+        let head = "id = \"nim\"\ntitle = \"Nim\"\ntime_limit_ms = 1\n\n[[testcase]]\nname = \"small-1\"\norigin = \"generated\"\n";
+        let folder = scratch_folder("nim", &format!("{head}kind = \"huge\"\nseed = 1\n"));
+        std::fs::write(folder.join("testcases").join("small-1.in"), "1\n0\n").expect("write");
+        let err = load_problem(&folder).expect_err("unknown kind").to_string();
+        assert!(err.contains("unknown testcase kind `huge`"), "{err}");
+        std::fs::write(
+            folder.join("problem.toml"),
+            format!("{head}kind = \"small\"\n"),
+        )
+        .expect("write");
+        let err = load_problem(&folder)
+            .expect_err("kind without seed")
+            .to_string();
+        assert!(
+            err.contains("testcase `small-1`: kind and seed must be given together"),
+            "{err}"
+        );
+        std::fs::write(
+            folder.join("problem.toml"),
+            format!("{head}kind = \"small\"\nseed = 3\n"),
+        )
+        .expect("write");
+        let loaded = load_problem(&folder);
+        let _ = std::fs::remove_dir_all(folder.parent().expect("root"));
+        let definition = loaded.expect("loads");
+        // The file on disk is the input; the recorded generator comes along.
+        assert_eq!(definition.testcases[0].input, "1\n0\n");
+        assert_eq!(
+            definition.testcases[0].generator,
+            Some((TestKind::Small, 3))
+        );
     }
 }

@@ -4,7 +4,10 @@
 
 use std::{fs, path::Path};
 
-use nimjudge::solver::{self, Solver, TestKind};
+use nimjudge::{
+    catalog,
+    solver::{self, Solver, TestKind},
+};
 
 const PROBLEMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
 const EXTRA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/extra");
@@ -61,71 +64,46 @@ fn every_extra_regression_case_gets_its_brute_force_output() {
     assert_eq!(checked, 41);
 }
 
-/// One `[[testcase]]` entry of a `problem.toml`.
-struct Recorded {
-    name: String,
-    origin: String,
-    generator: Option<(TestKind, u64)>,
-}
-
-fn recorded_testcases(id: &str) -> Vec<Recorded> {
-    let path = Path::new(PROBLEMS).join(id).join("problem.toml");
-    let table: toml::Table = read(&path)
-        .parse()
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(table["id"].as_str(), Some(id), "{}", path.display());
-    let entries = table["testcase"].as_array().expect("a [[testcase]] list");
-    entries
-        .iter()
-        .map(|entry| {
-            let name = entry["name"].as_str().expect("name").to_string();
-            let origin = entry["origin"].as_str().expect("origin").to_string();
-            let generator = (origin == "generated").then(|| {
-                let kind = entry["kind"]
-                    .as_str()
-                    .expect("kind")
-                    .parse()
-                    .expect("a known kind");
-                let seed = entry["seed"].as_integer().expect("seed") as u64;
-                (kind, seed)
-            });
-            Recorded {
-                name,
-                origin,
-                generator,
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn every_bundled_testcase_is_valid_and_regenerates_byte_for_byte() {
     for s in solver::solvers() {
-        let dir = Path::new(PROBLEMS).join(s.id()).join("testcases");
-        let recorded = recorded_testcases(s.id());
+        let folder = Path::new(PROBLEMS).join(s.id());
+        let definition = catalog::load_problem(&folder)
+            .unwrap_or_else(|e| panic!("{}: cannot load: {e}", s.id()));
+        let dir = folder.join("testcases");
         for kind in TestKind::ALL {
             assert!(
-                recorded
+                definition
+                    .testcases
                     .iter()
-                    .any(|r| r.generator.is_some_and(|(k, _)| k == kind)),
+                    .any(|t| t.generator.is_some_and(|(k, _)| k == kind)),
                 "{}: no {kind} testcase",
                 s.id()
             );
         }
-        for case in &recorded {
-            let input = read(&dir.join(format!("{}.in", case.name)));
-            if let Err(e) = s.validate(&input) {
+        for case in &definition.testcases {
+            // The loader regenerates a missing file; the bundle must ship it.
+            let path = dir.join(format!("{}.in", case.name));
+            assert!(path.is_file(), "{} is missing", path.display());
+            if let Err(e) = s.validate(&case.input) {
                 panic!("{}/{}: invalid: {e}", s.id(), case.name);
             }
-            match case.generator {
-                Some((kind, seed)) => assert!(
-                    s.generate(kind, seed) == input,
+            match (case.origin.as_str(), case.generator) {
+                ("generated", Some((kind, seed))) => assert!(
+                    s.generate(kind, seed) == case.input,
                     "{}/{} differs from `nimjudge generate {} --kind {kind} --seed {seed}`",
                     s.id(),
                     case.name,
                     s.id()
                 ),
-                None => assert_eq!(case.origin, "sample", "{}/{}", s.id(), case.name),
+                ("sample", None) => {}
+                (origin, generator) => {
+                    panic!(
+                        "{}/{}: origin {origin} with generator {generator:?}",
+                        s.id(),
+                        case.name
+                    )
+                }
             }
         }
         // Every input file on disk is recorded.
@@ -137,7 +115,7 @@ fn every_bundled_testcase_is_valid_and_regenerates_byte_for_byte() {
                     .and_then(|s| s.to_str())
                     .unwrap_or_default();
                 assert!(
-                    recorded.iter().any(|r| r.name == stem),
+                    definition.testcases.iter().any(|t| t.name == stem),
                     "{} is not recorded",
                     path.display()
                 );

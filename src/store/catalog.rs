@@ -4,6 +4,7 @@ use serde::Serialize;
 use sqlx::{Row, sqlite::SqliteRow};
 
 use super::{Store, StoreError, now_ms};
+use crate::solver::TestKind;
 
 /// A problem definition as read from `problems/<id>/`, ready to sync.
 #[derive(Debug, Clone)]
@@ -24,6 +25,9 @@ pub struct DefinedTestcase {
     pub input: String,
     /// `sample` or `generated`.
     pub origin: String,
+    /// The kind and seed `nimjudge generate` makes the input from, when the
+    /// manifest records them. Not stored: the input itself is.
+    pub generator: Option<(TestKind, u64)>,
 }
 
 /// What a sync did to one problem.

@@ -28,6 +28,7 @@ async fn fresh() -> (Scratch, Store) {
             name: "sample-1".into(),
             input: "1\n1\n".into(),
             origin: "sample".into(),
+            generator: None,
         }],
     };
     store.sync_problem(&definition).await.expect("sync");
@@ -167,6 +168,7 @@ async fn syncing_is_idempotent_and_keeps_setter_testcases() {
             name: "sample-1".into(),
             input: "1\n1\n".into(),
             origin: "sample".into(),
+            generator: None,
         }],
     };
     let sync = store.sync_problem(&definition).await.expect("sync");
