@@ -150,8 +150,11 @@ async fn dispatch(command: DaemonCommand) -> anyhow::Result<ExitCode> {
         DaemonCommand::Serve(args) => {
             let config = Config::load(args.config.as_deref())?;
             telemetry::init(&config.log);
+            // Installed before the build, so a signal during startup is a
+            // graceful stop as well.
+            let shutdown = shutdown_signal();
             let app = Application::build(config).await?;
-            app.run_until(shutdown_signal()).await?;
+            app.run_until(shutdown).await?;
             Ok(ExitCode::SUCCESS)
         }
         DaemonCommand::Token {

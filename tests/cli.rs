@@ -127,3 +127,41 @@ fn generate_rejects_an_unknown_kind() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown testcase kind `huge`"));
 }
+
+/// SIGTERM while the daemon is still starting (migrating, syncing the
+/// catalog) is a graceful stop with status 0, not death by the signal.
+#[cfg(unix)]
+#[test]
+fn serve_stops_with_status_0_on_sigterm_even_during_startup() {
+    let dir = std::env::temp_dir().join(format!("nimjudge-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let child = Command::new(BIN)
+        .arg("serve")
+        .current_dir(&dir)
+        .env("NIMJUDGE_SERVER__BIND", "127.0.0.1:0")
+        .env(
+            "NIMJUDGE_DATABASE__URL",
+            format!("sqlite://{}/judge.db", dir.display()),
+        )
+        .env(
+            "NIMJUDGE_CATALOG__PROBLEMS_DIR",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/problems"),
+        )
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the daemon starts");
+    // Long before a fresh database has synced the bundled catalog.
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("the daemon exits");
+    let log = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(0), "{log}");
+    assert!(log.contains("stopped"), "{log}");
+}
