@@ -16,6 +16,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::{
+    domain::{ProblemId, TestcaseName, TestcaseOrigin},
     solver::{self, TestKind},
     store::{DefinedTestcase, ProblemDefinition, Store, StoreError, SyncOutcome, hex},
 };
@@ -34,17 +35,25 @@ pub enum CatalogError {
     Store(#[from] StoreError),
 }
 
-/// `problem.toml`, the fields the daemon uses (others are ignored).
+/// `problem.toml`. Every key is read; an unknown key is an error, so a typo
+/// cannot be silently ignored.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Manifest {
     id: String,
     title: String,
+    /// Where the problem comes from: a contest and task, or `nimjudge`.
+    source: String,
+    /// The original task's page, when it is public.
+    url: Option<String>,
     time_limit_ms: i64,
+    memory_limit_mib: i64,
     #[serde(default, rename = "testcase")]
     testcases: Vec<ManifestTestcase>,
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ManifestTestcase {
     name: String,
     origin: String,
@@ -53,22 +62,73 @@ struct ManifestTestcase {
     seed: Option<u64>,
 }
 
+/// A problem folder as loaded: what the store syncs, plus what only the
+/// catalog knows (each testcase's generator).
+#[derive(Debug, Clone)]
+pub struct LoadedProblem {
+    pub id: ProblemId,
+    pub title: String,
+    pub source: String,
+    pub source_url: Option<String>,
+    pub statement: String,
+    pub time_limit_ms: i64,
+    pub memory_limit_mib: i64,
+    /// sha256 of the manifest, statement and testcases.
+    pub hash: String,
+    pub testcases: Vec<LoadedTestcase>,
+}
+
+/// A testcase of a problem folder.
+#[derive(Debug, Clone)]
+pub struct LoadedTestcase {
+    pub name: TestcaseName,
+    pub input: String,
+    pub origin: TestcaseOrigin,
+    /// The kind and seed `nimjudge generate` makes the input from, when the
+    /// manifest records them. Not stored: the input itself is.
+    pub generator: Option<(TestKind, u64)>,
+}
+
+impl LoadedProblem {
+    /// What the store keeps of it.
+    pub fn into_definition(self) -> ProblemDefinition {
+        ProblemDefinition {
+            id: self.id,
+            title: self.title,
+            source: self.source,
+            source_url: self.source_url,
+            statement: self.statement,
+            time_limit_ms: self.time_limit_ms,
+            memory_limit_mib: self.memory_limit_mib,
+            hash: self.hash,
+            testcases: self
+                .testcases
+                .into_iter()
+                .map(|t| DefinedTestcase {
+                    name: t.name,
+                    input: t.input,
+                    origin: t.origin,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// What a catalog sync did.
 #[derive(Debug, Default)]
 pub struct SyncReport {
-    pub created: Vec<String>,
-    pub updated: Vec<String>,
-    pub unchanged: Vec<String>,
+    pub created: Vec<ProblemId>,
+    pub updated: Vec<ProblemId>,
+    pub unchanged: Vec<ProblemId>,
     /// Folders that could not be loaded, with the reason; the rest still sync.
     pub skipped: Vec<(PathBuf, String)>,
 }
 
-/// True for names matching `[a-z0-9][a-z0-9-]*`.
-pub fn valid_name(name: &str) -> bool {
-    let mut bytes = name.bytes();
-    matches!(bytes.next(), Some(b'a'..=b'z' | b'0'..=b'9'))
-        && bytes.all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-'))
-        && name.len() <= 64
+impl SyncReport {
+    /// Problems in the catalog after the sync.
+    pub fn problem_count(&self) -> usize {
+        self.created.len() + self.updated.len() + self.unchanged.len()
+    }
 }
 
 fn read(path: &Path) -> Result<String, CatalogError> {
@@ -79,7 +139,7 @@ fn read(path: &Path) -> Result<String, CatalogError> {
 }
 
 /// Loads one definition folder.
-pub fn load_problem(folder: &Path) -> Result<ProblemDefinition, CatalogError> {
+pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
     let manifest_path = folder.join("problem.toml");
     let manifest_text = read(&manifest_path)?;
     let bad = |message: String| CatalogError::Manifest {
@@ -87,6 +147,12 @@ pub fn load_problem(folder: &Path) -> Result<ProblemDefinition, CatalogError> {
         message,
     };
     let manifest: Manifest = toml::from_str(&manifest_text).map_err(|e| bad(e.to_string()))?;
+    let id: ProblemId = manifest.id.parse().map_err(bad)?;
+    if manifest.time_limit_ms <= 0 || manifest.memory_limit_mib <= 0 {
+        return Err(bad(
+            "time_limit_ms and memory_limit_mib must be positive".into()
+        ));
+    }
     let folder_name = folder.file_name().and_then(|n| n.to_str()).unwrap_or("");
     if manifest.id != folder_name {
         return Err(bad(format!(
@@ -113,22 +179,16 @@ pub fn load_problem(folder: &Path) -> Result<ProblemDefinition, CatalogError> {
     }
     let mut testcases = Vec::with_capacity(manifest.testcases.len());
     for testcase in manifest.testcases {
-        if !valid_name(&testcase.name) {
-            return Err(bad(format!(
-                "testcase name `{}` must match [a-z0-9][a-z0-9-]*",
-                testcase.name
-            )));
-        }
-        if !matches!(testcase.origin.as_str(), "sample" | "generated") {
-            return Err(bad(format!(
-                "testcase `{}`: origin must be \"sample\" or \"generated\"",
-                testcase.name
-            )));
-        }
-        if testcases
-            .iter()
-            .any(|t: &DefinedTestcase| t.name == testcase.name)
-        {
+        let name: TestcaseName = testcase.name.parse().map_err(bad)?;
+        let origin = match testcase.origin.parse() {
+            Ok(origin @ (TestcaseOrigin::Sample | TestcaseOrigin::Generated)) => origin,
+            _ => {
+                return Err(bad(format!(
+                    "testcase `{name}`: origin must be \"sample\" or \"generated\""
+                )));
+            }
+        };
+        if testcases.iter().any(|t: &LoadedTestcase| t.name == name) {
             return Err(bad(format!("testcase `{}` is listed twice", testcase.name)));
         }
         let input_path = folder
@@ -163,18 +223,21 @@ pub fn load_problem(folder: &Path) -> Result<ProblemDefinition, CatalogError> {
             hasher.update((part.len() as u64).to_le_bytes());
             hasher.update(part.as_bytes());
         }
-        testcases.push(DefinedTestcase {
-            name: testcase.name,
+        testcases.push(LoadedTestcase {
+            name,
             input,
-            origin: testcase.origin,
+            origin,
             generator,
         });
     }
-    Ok(ProblemDefinition {
-        id: manifest.id,
+    Ok(LoadedProblem {
+        id,
         title: manifest.title,
+        source: manifest.source,
+        source_url: manifest.url,
         statement,
         time_limit_ms: manifest.time_limit_ms,
+        memory_limit_mib: manifest.memory_limit_mib,
         hash: hex(&hasher.finalize()),
         testcases,
     })
@@ -208,7 +271,7 @@ pub async fn sync(store: &Store, dir: &Path) -> Result<SyncReport, CatalogError>
     folders.sort();
     for folder in folders {
         let definition = match load_problem(&folder) {
-            Ok(definition) => definition,
+            Ok(loaded) => loaded.into_definition(),
             Err(e) => {
                 report.skipped.push((folder, e.to_string()));
                 continue;
@@ -227,73 +290,82 @@ pub async fn sync(store: &Store, dir: &Path) -> Result<SyncReport, CatalogError>
 mod tests {
     use super::*;
 
-    #[test]
-    fn names_follow_the_layout_rule() {
-        for good in ["sample-1", "a", "0-x", "small-12"] {
-            assert!(valid_name(good), "{good}");
-        }
-        for bad in ["", "-a", "Sample", "a b", "a_b", "é", "../x"] {
-            assert!(!valid_name(bad), "{bad}");
-        }
-    }
+    const HEAD: &str = "id = \"nim\"\ntitle = \"Nim\"\nsource = \"nimjudge\"\ntime_limit_ms = 2000\nmemory_limit_mib = 512\n";
 
-    fn scratch_folder(id: &str, manifest: &str) -> PathBuf {
-        let root = std::env::temp_dir().join(format!("nimjudge-catalog-{}", uuid::Uuid::new_v4()));
-        let folder = root.join(id);
+    /// A problems folder holding `nim/` with this manifest.
+    fn scratch_folder(manifest: &str) -> (tempfile::TempDir, PathBuf) {
+        let root = tempfile::tempdir().expect("temp dir");
+        let folder = root.path().join("nim");
         std::fs::create_dir_all(folder.join("testcases")).expect("create");
         std::fs::write(folder.join("problem.toml"), manifest).expect("write");
-        folder
+        (root, folder)
+    }
+
+    fn load_error(folder: &Path) -> String {
+        load_problem(folder).expect_err("must not load").to_string()
     }
 
     #[test]
     fn a_missing_generated_input_is_regenerated_from_its_kind_and_seed() {
-        let folder = scratch_folder(
-            "nim",
-            "id = \"nim\"\ntitle = \"Nim\"\ntime_limit_ms = 2000\n\n[[testcase]]\nname = \"small-4\"\norigin = \"generated\"\nkind = \"small\"\nseed = 4\n",
-        );
-        let loaded = load_problem(&folder);
-        let _ = std::fs::remove_dir_all(folder.parent().expect("root"));
-        let definition = loaded.expect("loads");
+        let (_root, folder) = scratch_folder(&format!(
+            "{HEAD}\n[[testcase]]\nname = \"small-4\"\norigin = \"generated\"\nkind = \"small\"\nseed = 4\n"
+        ));
+        let loaded = load_problem(&folder).expect("loads");
         let nim = solver::find("nim").expect("nim");
-        assert_eq!(definition.testcases.len(), 1);
-        assert_eq!(
-            definition.testcases[0].input,
-            nim.generate(TestKind::Small, 4)
-        );
+        assert_eq!(loaded.testcases.len(), 1);
+        assert_eq!(loaded.testcases[0].input, nim.generate(TestKind::Small, 4));
+        assert_eq!(loaded.source, "nimjudge");
+        assert_eq!(loaded.memory_limit_mib, 512);
     }
 
     #[test]
     fn a_folder_must_match_its_id_and_list_existing_inputs() {
-        let folder = scratch_folder(
-            "nim",
-            "id = \"misnamed\"\ntitle = \"X\"\ntime_limit_ms = 1\n",
-        );
-        let err = load_problem(&folder).expect_err("id mismatch").to_string();
+        let (_root, folder) = scratch_folder(&HEAD.replace("\"nim\"", "\"misnamed\""));
+        let err = load_error(&folder);
         assert!(err.contains("differs from the folder name"), "{err}");
-        let manifest = "id = \"nim\"\ntitle = \"Nim\"\ntime_limit_ms = 1\n\n[[testcase]]\nname = \"sample-1\"\norigin = \"sample\"\n";
+        let manifest = format!("{HEAD}\n[[testcase]]\nname = \"sample-1\"\norigin = \"sample\"\n");
         std::fs::write(folder.join("problem.toml"), manifest).expect("write");
-        let err = load_problem(&folder)
-            .expect_err("missing input")
-            .to_string();
+        let err = load_error(&folder);
         assert!(err.contains("sample-1.in"), "{err}");
-        let _ = std::fs::remove_dir_all(folder.parent().expect("root"));
+    }
+
+    #[test]
+    fn every_manifest_key_is_known_and_required() {
+        let (_root, folder) = scratch_folder(&format!("{HEAD}comparison = \"tokens\"\n"));
+        let err = load_error(&folder);
+        assert!(err.contains("unknown field `comparison`"), "{err}");
+        std::fs::write(
+            folder.join("problem.toml"),
+            HEAD.replace("memory_limit_mib = 512\n", ""),
+        )
+        .expect("write");
+        let err = load_error(&folder);
+        assert!(err.contains("missing field `memory_limit_mib`"), "{err}");
+        std::fs::write(folder.join("problem.toml"), HEAD.replace("= 512", "= 0")).expect("write");
+        let err = load_error(&folder);
+        assert!(err.contains("must be positive"), "{err}");
+        std::fs::write(
+            folder.join("problem.toml"),
+            format!("{HEAD}\n[[testcase]]\nname = \"Bad_Name\"\norigin = \"sample\"\n"),
+        )
+        .expect("write");
+        let err = load_error(&folder);
+        assert!(err.contains("testcase name `Bad_Name` must match"), "{err}");
     }
 
     #[test]
     fn a_generator_is_checked_even_when_its_input_file_exists() {
-        let head = "id = \"nim\"\ntitle = \"Nim\"\ntime_limit_ms = 1\n\n[[testcase]]\nname = \"small-1\"\norigin = \"generated\"\n";
-        let folder = scratch_folder("nim", &format!("{head}kind = \"huge\"\nseed = 1\n"));
+        let head = format!("{HEAD}\n[[testcase]]\nname = \"small-1\"\norigin = \"generated\"\n");
+        let (_root, folder) = scratch_folder(&format!("{head}kind = \"huge\"\nseed = 1\n"));
         std::fs::write(folder.join("testcases").join("small-1.in"), "1\n0\n").expect("write");
-        let err = load_problem(&folder).expect_err("unknown kind").to_string();
+        let err = load_error(&folder);
         assert!(err.contains("unknown testcase kind `huge`"), "{err}");
         std::fs::write(
             folder.join("problem.toml"),
             format!("{head}kind = \"small\"\n"),
         )
         .expect("write");
-        let err = load_problem(&folder)
-            .expect_err("kind without seed")
-            .to_string();
+        let err = load_error(&folder);
         assert!(
             err.contains("testcase `small-1`: kind and seed must be given together"),
             "{err}"
@@ -303,14 +375,9 @@ mod tests {
             format!("{head}kind = \"small\"\nseed = 3\n"),
         )
         .expect("write");
-        let loaded = load_problem(&folder);
-        let _ = std::fs::remove_dir_all(folder.parent().expect("root"));
-        let definition = loaded.expect("loads");
+        let loaded = load_problem(&folder).expect("loads");
         // The file on disk is the input; the recorded generator comes along.
-        assert_eq!(definition.testcases[0].input, "1\n0\n");
-        assert_eq!(
-            definition.testcases[0].generator,
-            Some((TestKind::Small, 3))
-        );
+        assert_eq!(loaded.testcases[0].input, "1\n0\n");
+        assert_eq!(loaded.testcases[0].generator, Some((TestKind::Small, 3)));
     }
 }

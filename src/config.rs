@@ -5,7 +5,11 @@
 //! high-level arguments: the layers are merged as raw TOML tables and
 //! deserialised into [`RawConfig`], which is then validated into [`Config`],
 //! whose fields carry their invariants (a parsed socket address, a positive
-//! lease). This module does no I/O besides reading the config file.
+//! lease). Relative paths in a config file (the database file, the problems
+//! folder) are resolved against that file's folder, so `--config` works from
+//! anywhere; relative paths from the bundled defaults or the environment are
+//! relative to the working directory. This module does no I/O besides
+//! reading the config file.
 
 use std::{
     net::SocketAddr,
@@ -20,6 +24,10 @@ pub const DEFAULT_TOML: &str = include_str!("../config.toml");
 
 /// Prefix of the environment variables that override settings.
 pub const ENV_PREFIX: &str = "NIMJUDGE_";
+
+/// Variables with the settings' prefix that belong to the command-line
+/// client (`nimjudge submit`, `status`), not to the daemon's settings.
+pub const CLIENT_VARIABLES: [&str; 2] = ["NIMJUDGE_SERVER", "NIMJUDGE_TOKEN"];
 
 /// Why settings could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -54,6 +62,7 @@ pub struct RawServer {
     pub bind: String,
     pub body_limit_bytes: u64,
     pub max_wait_ms: u64,
+    pub request_timeout_ms: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -78,6 +87,7 @@ pub struct RawWorker {
 #[serde(deny_unknown_fields)]
 pub struct RawCatalog {
     pub problems_dir: String,
+    pub allow_empty: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -102,6 +112,8 @@ pub struct ServerConfig {
     pub bind: SocketAddr,
     pub body_limit_bytes: usize,
     pub max_wait: Duration,
+    /// Longest a request may take; above `max_wait`, so long polls fit.
+    pub request_timeout: Duration,
 }
 
 #[derive(Debug, Clone)]
@@ -125,6 +137,9 @@ pub struct WorkerConfig {
 #[derive(Debug, Clone)]
 pub struct CatalogConfig {
     pub problems_dir: PathBuf,
+    /// Start even when no problem loads (otherwise `serve` refuses, since an
+    /// empty catalog is almost always a wrong folder).
+    pub allow_empty: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,40 +166,56 @@ impl Config {
     /// Defaults, then the file at `path` (or `config.toml` in the working
     /// directory if it exists), then the process environment.
     pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
-        let (origin, file) = match path {
-            Some(path) => (path.to_path_buf(), Some(read(path)?)),
-            None => {
-                let path = PathBuf::from("config.toml");
-                let text = path.is_file().then(|| read(&path)).transpose()?;
-                (path, text)
-            }
+        let path = match path {
+            Some(path) => Some(path.to_path_buf()),
+            None => Some(PathBuf::from("config.toml")).filter(|p| p.is_file()),
         };
-        let origin = origin.display().to_string();
-        let mut layers = vec![("the bundled config.toml", DEFAULT_TOML)];
-        if let Some(text) = file.as_deref() {
-            layers.push((origin.as_str(), text));
+        let mut layers = vec![parse_layer("the bundled config.toml", DEFAULT_TOML)?];
+        if let Some(path) = path {
+            let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
+                path: path.clone(),
+                source,
+            })?;
+            let origin = path.display().to_string();
+            let (origin, mut table) = parse_layer(&origin, &text)?;
+            let folder = std::path::absolute(&path)
+                .ok()
+                .and_then(|p| p.parent().map(Path::to_path_buf))
+                .unwrap_or_default();
+            resolve_paths(&mut table, &folder);
+            layers.push((origin, table));
         }
-        Self::from_layers(&layers, std::env::vars())
+        Self::merge(layers, std::env::vars())
     }
 
     /// Merges TOML layers (later wins, key by key) and `NIMJUDGE_*` variables,
-    /// then validates.
+    /// then validates. Relative paths are left as written.
     pub fn from_layers(
         layers: &[(&str, &str)],
         env: impl IntoIterator<Item = (String, String)>,
     ) -> Result<Config, ConfigError> {
+        let layers = layers
+            .iter()
+            .map(|(origin, text)| parse_layer(origin, text))
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::merge(layers, env)
+    }
+
+    fn merge(
+        layers: Vec<(String, toml::Table)>,
+        env: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Config, ConfigError> {
         let mut merged = toml::Table::new();
-        for (origin, text) in layers {
-            let table: toml::Table = toml::from_str(text).map_err(|e| ConfigError::Parse {
-                origin: (*origin).to_string(),
-                message: e.to_string(),
-            })?;
+        for (_, table) in layers {
             merge(&mut merged, table);
         }
         for (name, value) in env {
             let Some(rest) = name.strip_prefix(ENV_PREFIX) else {
                 continue;
             };
+            if CLIENT_VARIABLES.contains(&name.as_str()) {
+                continue;
+            }
             let Some((section, key)) = rest.split_once("__") else {
                 return Err(ConfigError::EnvName(name));
             };
@@ -210,6 +241,54 @@ impl Config {
     }
 }
 
+fn parse_layer(origin: &str, text: &str) -> Result<(String, toml::Table), ConfigError> {
+    let table = toml::from_str(text).map_err(|e| ConfigError::Parse {
+        origin: origin.to_string(),
+        message: e.to_string(),
+    })?;
+    Ok((origin.to_string(), table))
+}
+
+/// Makes the relative paths a config file sets (`database.url`,
+/// `catalog.problems_dir`) relative to the file's folder.
+fn resolve_paths(table: &mut toml::Table, folder: &Path) {
+    if let Some(toml::Value::Table(database)) = table.get_mut("database")
+        && let Some(toml::Value::String(url)) = database.get_mut("url")
+    {
+        *url = resolve_sqlite_url(url, folder);
+    }
+    if let Some(toml::Value::Table(catalog)) = table.get_mut("catalog")
+        && let Some(toml::Value::String(dir)) = catalog.get_mut("problems_dir")
+        && Path::new(dir.as_str()).is_relative()
+    {
+        *dir = folder.join(dir.as_str()).display().to_string();
+    }
+}
+
+/// A `sqlite:` URL whose relative file path is made relative to `folder`.
+/// Other URLs come back unchanged.
+fn resolve_sqlite_url(url: &str, folder: &Path) -> String {
+    let Some(rest) = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+    else {
+        return url.to_string();
+    };
+    let (file, query) = match rest.split_once('?') {
+        Some((file, query)) => (file, Some(query)),
+        None => (rest, None),
+    };
+    if file.is_empty() || file.starts_with(':') || Path::new(file).is_absolute() {
+        return url.to_string();
+    }
+    let mut resolved = format!("sqlite://{}", folder.join(file).display());
+    if let Some(query) = query {
+        resolved.push('?');
+        resolved.push_str(query);
+    }
+    resolved
+}
+
 impl RawConfig {
     /// Checks every value and converts it to its typed form.
     pub fn validate(self) -> Result<Config, ConfigError> {
@@ -223,6 +302,13 @@ impl RawConfig {
             .ok()
             .filter(|&n| n >= 1024)
             .ok_or_else(|| invalid("server.body_limit_bytes must be at least 1024".into()))?;
+        if self.server.request_timeout_ms <= self.server.max_wait_ms {
+            return Err(invalid(format!(
+                "server.request_timeout_ms ({}) must be above server.max_wait_ms ({}), so a long poll can finish",
+                self.server.request_timeout_ms, self.server.max_wait_ms
+            )));
+        }
+        let request_timeout = Duration::from_millis(self.server.request_timeout_ms);
         if !self.database.url.starts_with("sqlite:") {
             return Err(invalid(format!(
                 "database.url `{}` must be a sqlite: URL",
@@ -269,6 +355,7 @@ impl RawConfig {
                 bind,
                 body_limit_bytes,
                 max_wait: Duration::from_millis(self.server.max_wait_ms),
+                request_timeout,
             },
             database: DatabaseConfig {
                 url: self.database.url,
@@ -284,6 +371,7 @@ impl RawConfig {
             },
             catalog: CatalogConfig {
                 problems_dir: PathBuf::from(self.catalog.problems_dir),
+                allow_empty: self.catalog.allow_empty,
             },
             log: LogConfig {
                 filter: self.log.filter,
@@ -291,13 +379,6 @@ impl RawConfig {
             },
         })
     }
-}
-
-fn read(path: &Path) -> Result<String, ConfigError> {
-    std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 /// Merges `overlay` into `base`, recursing into tables so a layer can change
@@ -399,5 +480,62 @@ mod tests {
         )
         .expect_err("bad name");
         assert!(matches!(err, ConfigError::EnvName(_)));
+    }
+
+    #[test]
+    fn the_clients_variables_are_not_settings_but_typos_still_are_errors() {
+        let config = Config::from_layers(
+            &[("defaults", DEFAULT_TOML)],
+            env(&[
+                ("NIMJUDGE_TOKEN", "nj_secret"),
+                ("NIMJUDGE_SERVER", "http://127.0.0.1:9"),
+            ]),
+        )
+        .expect("the client's variables are ignored");
+        assert_eq!(config.server.bind.port(), 8080);
+        let err = Config::from_layers(
+            &[("defaults", DEFAULT_TOML)],
+            env(&[("NIMJUDGE_SERVER_BIND", "127.0.0.1:0")]),
+        )
+        .expect_err("one underscore");
+        assert!(matches!(err, ConfigError::EnvName(_)), "{err}");
+    }
+
+    #[test]
+    fn relative_paths_in_a_config_file_are_relative_to_its_folder() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let folder = dir.path().join("site");
+        std::fs::create_dir_all(&folder).expect("create");
+        let file = folder.join("nimjudge.toml");
+        std::fs::write(
+            &file,
+            "[database]\nurl = \"sqlite://db/judge.db?mode=rwc\"\n[catalog]\nproblems_dir = \"problems\"\n",
+        )
+        .expect("write");
+        let config = Config::load(Some(&file)).expect("config");
+        let folder = std::path::absolute(&folder).expect("absolute");
+        assert_eq!(
+            config.database.url,
+            format!("sqlite://{}?mode=rwc", folder.join("db/judge.db").display())
+        );
+        assert_eq!(config.catalog.problems_dir, folder.join("problems"));
+        // Absolute paths stay as written.
+        assert_eq!(
+            resolve_sqlite_url("sqlite:///var/lib/x.db", &folder),
+            "sqlite:///var/lib/x.db"
+        );
+    }
+
+    #[test]
+    fn a_request_timeout_must_leave_room_for_the_longest_poll() {
+        let err = Config::from_layers(
+            &[("defaults", DEFAULT_TOML)],
+            env(&[("NIMJUDGE_SERVER__REQUEST_TIMEOUT_MS", "30000")]),
+        )
+        .expect_err("equal to max_wait_ms");
+        assert!(
+            err.to_string().contains("server.request_timeout_ms"),
+            "{err}"
+        );
     }
 }

@@ -3,28 +3,30 @@
 //! # Layout
 //! - [`solver`]: the pure solver core, one exact reference solver per problem.
 //! - [`checker`]: token-by-token comparison of outputs.
-//! - [`cli`]: the command line.
+//! - [`domain`]: the vocabulary every layer speaks: ids, enums, records.
+//! - [`api`]: the JSON bodies of the HTTP API, shared by server and client.
 //! - [`config`]: daemon settings (defaults, `config.toml`, environment).
-//! - [`telemetry`]: logging setup and in-process metrics.
+//! - [`telemetry`]: logging setup and metrics.
 //! - [`store`]: the database; every SQL statement lives there.
 //! - [`catalog`]: loading `problems/` and syncing it into the database.
+//! - [`job_signals`]: in-process wake-ups between the API and the workers.
 //! - [`worker`]: judging workers over the leased job queue.
 //! - [`http`]: the HTTP API.
 //! - [`startup`]: building and running the daemon.
-//! - [`daemon_cli`]: the daemon's subcommands (serve, token, log, submit, status, bench).
-//! - [`client`]: the HTTP client behind `submit` and `status`.
-//! - [`load_bench`]: `nimjudge bench`, the load benchmark against the SQLite ceiling.
+//! - [`cli`]: the command line, one module per command group.
+//! - [`testing`]: scratch fixtures shared by tests and the load benchmark.
 
+pub mod api;
 pub mod catalog;
 pub mod checker;
 pub mod cli;
-pub mod client;
 pub mod config;
-pub mod daemon_cli;
+pub mod domain;
 pub mod http;
-pub mod load_bench;
+pub mod job_signals;
 pub mod solver;
 pub mod startup;
 pub mod store;
 pub mod telemetry;
+pub mod testing;
 pub mod worker;

@@ -3,15 +3,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use nimjudge::{
-    cli::{Cli, Command, run_offline},
-    daemon_cli,
-};
+use nimjudge::cli::{Cli, run};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Command::Daemon(command) => daemon_cli::run(command),
-        offline => run_offline(offline),
-    }
+    run(Cli::parse())
 }

@@ -3,7 +3,8 @@
 //! [`Application::build`] does everything that can fail at start (open and
 //! migrate the database, sync `problems/`, bind the port) before anything
 //! runs, and exposes the bound port, so tests start the real server on port
-//! 0. [`Application::run_until`] serves until its shutdown future resolves,
+//! 0. It refuses to start on an empty catalog (a wrong folder, usually) unless
+//! `catalog.allow_empty` is set. [`Application::run_until`] serves until its shutdown future resolves,
 //! then stops accepting, lets workers finish the jobs they hold for up to the
 //! grace period, and releases whatever is left back to the queue.
 
@@ -17,8 +18,10 @@ use tracing::{info, warn};
 use crate::{
     catalog,
     config::Config,
-    http::{self, AppState},
+    http::{self, AppState, RouterLimits},
+    job_signals::JobSignals,
     store::Store,
+    telemetry::Metrics,
     worker::Judge,
 };
 
@@ -27,7 +30,9 @@ pub struct Application {
     listener: TcpListener,
     address: SocketAddr,
     config: Config,
-    judge: Judge,
+    store: Store,
+    signals: JobSignals,
+    metrics: Metrics,
     /// Names this process's workers `<instance>-w<n>`, so a shutdown can
     /// release exactly the jobs its own workers hold.
     instance: String,
@@ -40,30 +45,45 @@ impl Application {
         let store = Store::connect(&config.database)
             .await
             .with_context(|| format!("cannot open the database {}", config.database.url))?;
-        let report = catalog::sync(&store, &config.catalog.problems_dir)
+        info!(database = %store.file().display(), "database open");
+        let problems_dir = &config.catalog.problems_dir;
+        let report = catalog::sync(&store, problems_dir)
             .await
             .context("cannot sync the problem catalog")?;
         for (path, reason) in &report.skipped {
             warn!(path = %path.display(), %reason, "problem definition skipped");
         }
         info!(
+            problems_dir = %problems_dir.display(),
+            problems = report.problem_count(),
             created = ?report.created,
             updated = ?report.updated,
             unchanged = report.unchanged.len(),
             "catalog synced"
         );
+        if report.problem_count() == 0 && !config.catalog.allow_empty {
+            store.close().await;
+            anyhow::bail!(
+                "no problem loaded from {} (run from the repository folder, pass --config, \
+                 or set catalog.allow_empty = true to start anyway)",
+                std::path::absolute(problems_dir)
+                    .unwrap_or_else(|_| problems_dir.clone())
+                    .display()
+            );
+        }
         let listener = TcpListener::bind(config.server.bind)
             .await
             .with_context(|| format!("cannot bind {}", config.server.bind))?;
         let address = listener.local_addr().context("no local address")?;
-        let judge = Judge::new(store, &config.worker);
         let instance = uuid::Uuid::new_v4().simple().to_string();
         let instance = instance.get(..8).unwrap_or(&instance).to_string();
         Ok(Application {
             listener,
             address,
             config,
-            judge,
+            store,
+            signals: JobSignals::default(),
+            metrics: Metrics::default(),
             instance,
         })
     }
@@ -78,9 +98,20 @@ impl Application {
         self.address
     }
 
-    /// The judging machinery, for tests that drive workers by hand.
-    pub fn judge(&self) -> &Judge {
-        &self.judge
+    /// The database, for tools and tests that set up data (tokens).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// A worker over this application's store and signals, for tests that
+    /// drive judging by hand.
+    pub fn judge(&self) -> Judge {
+        Judge::new(
+            self.store.clone(),
+            self.signals.clone(),
+            self.metrics.clone(),
+            &self.config.worker,
+        )
     }
 
     /// Serves HTTP and runs the workers until `shutdown` resolves.
@@ -90,17 +121,26 @@ impl Application {
     ) -> anyhow::Result<()> {
         let cancel = CancellationToken::new();
         let state = AppState {
-            judge: self.judge.clone(),
+            store: self.store.clone(),
+            signals: self.signals.clone(),
+            metrics: self.metrics.clone(),
             max_wait: self.config.server.max_wait,
             shutdown: cancel.clone(),
         };
         let mut workers = JoinSet::new();
+        let judge = self.judge();
         for n in 1..=self.config.worker.count {
             let name = format!("{}-w{n}", self.instance);
-            workers.spawn(self.judge.clone().run_worker(name, cancel.child_token()));
+            workers.spawn(judge.clone().run_worker(name, cancel.child_token()));
         }
         info!(address = %self.address, workers = self.config.worker.count, "nimjudge listening");
-        let router = http::router(state, self.config.server.body_limit_bytes);
+        let router = http::router(
+            state,
+            RouterLimits {
+                body_limit_bytes: self.config.server.body_limit_bytes,
+                request_timeout: self.config.server.request_timeout,
+            },
+        );
         let signal = cancel.clone();
         let served = axum::serve(self.listener, router)
             .with_graceful_shutdown(async move {
@@ -118,17 +158,13 @@ impl Application {
         if finished.is_err() {
             workers.abort_all();
             while workers.join_next().await.is_some() {}
-            let released = self
-                .judge
-                .store()
-                .release(&format!("{}-", self.instance))
-                .await?;
+            let released = self.store.release(&format!("{}-", self.instance)).await?;
             warn!(
                 released,
                 "released jobs that did not finish within the grace period"
             );
         }
-        self.judge.store().close().await;
+        self.store.close().await;
         served.context("the HTTP server failed")?;
         info!("stopped");
         Ok(())

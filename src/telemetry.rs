@@ -1,17 +1,25 @@
-//! Logging setup and the in-process metrics behind `GET /metrics`.
+//! Logging setup and the metrics behind `GET /metrics`.
 //!
 //! Counts that must survive a restart (queue depth, judgements by verdict) are
-//! read from the database at scrape time; only the latency histogram lives
-//! here, in memory, since it describes this process's own work.
+//! read from the database at scrape time and handed to [`Metrics::render`] as
+//! a [`QueueSnapshot`]; the submit-to-verdict histogram lives in memory, since
+//! it describes this process's own work. The text format is written by the
+//! `prometheus-client` crate.
 
-use std::{
-    fmt::Write as _,
-    sync::atomic::{AtomicU64, Ordering},
+use std::sync::Arc;
+
+use prometheus_client::{
+    collector::Collector,
+    encoding::{DescriptorEncoder, EncodeMetric},
+    metrics::{counter::ConstCounter, gauge::ConstGauge, histogram::Histogram},
+    registry::Registry,
 };
-
 use tracing_subscriber::{EnvFilter, fmt, prelude::*};
 
-use crate::config::{LogConfig, LogFormat};
+use crate::{
+    config::{LogConfig, LogFormat},
+    domain::Verdict,
+};
 
 /// Installs the global tracing subscriber. `RUST_LOG` overrides the
 /// configured filter. Calling it twice is harmless (the second call is a no-op).
@@ -37,45 +45,79 @@ pub const LATENCY_BUCKETS: [f64; 12] = [
     0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0,
 ];
 
-/// A Prometheus histogram of submit-to-verdict latency, lock-free.
-#[derive(Debug, Default)]
-pub struct LatencyHistogram {
-    /// Per-bucket counts (not cumulative); the last slot is `+Inf`.
-    buckets: [AtomicU64; LATENCY_BUCKETS.len() + 1],
-    count: AtomicU64,
-    sum_micros: AtomicU64,
+/// The in-process metrics. Cheap to clone: clones share the same counts.
+#[derive(Debug, Clone)]
+pub struct Metrics {
+    /// Submit (or rejudge) to verdict, for jobs this process judged.
+    latency: Histogram,
 }
 
-impl LatencyHistogram {
-    /// Records one latency in milliseconds.
-    pub fn observe_ms(&self, ms: u64) {
-        let seconds = ms as f64 / 1000.0;
-        let slot = LATENCY_BUCKETS
-            .iter()
-            .position(|&bound| seconds <= bound)
-            .unwrap_or(LATENCY_BUCKETS.len());
-        if let Some(bucket) = self.buckets.get(slot) {
-            bucket.fetch_add(1, Ordering::Relaxed);
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics {
+            latency: Histogram::new(LATENCY_BUCKETS),
         }
-        self.count.fetch_add(1, Ordering::Relaxed);
-        self.sum_micros
-            .fetch_add(ms.saturating_mul(1000), Ordering::Relaxed);
+    }
+}
+
+/// The database's counts at scrape time.
+#[derive(Debug, Clone, Default)]
+pub struct QueueSnapshot {
+    pub queued: i64,
+    pub running: i64,
+    /// Judgements ever recorded, by verdict; a verdict left out counts 0.
+    pub judgements: Vec<(Verdict, i64)>,
+}
+
+impl Metrics {
+    /// Records one submit-to-verdict latency.
+    pub fn observe_latency_ms(&self, ms: u64) {
+        self.latency.observe(ms as f64 / 1000.0);
     }
 
-    /// Appends the histogram in Prometheus text format.
-    pub fn render(&self, name: &str, help: &str, out: &mut String) {
-        let _ = writeln!(out, "# HELP {name} {help}");
-        let _ = writeln!(out, "# TYPE {name} histogram");
-        let mut cumulative = 0;
-        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.buckets) {
-            cumulative += bucket.load(Ordering::Relaxed);
-            let _ = writeln!(out, "{name}_bucket{{le=\"{bound}\"}} {cumulative}");
+    /// Every metric in the Prometheus text format.
+    pub fn render(&self, snapshot: QueueSnapshot) -> Result<String, std::fmt::Error> {
+        let mut registry = Registry::with_prefix("nimjudge");
+        registry.register_collector(Box::new(Arc::new(snapshot)));
+        registry.register(
+            "submit_to_verdict_seconds",
+            "Time from submission (or rejudge) to verdict, judged by this process",
+            self.latency.clone(),
+        );
+        let mut out = String::new();
+        prometheus_client::encoding::text::encode(&mut out, &registry)?;
+        Ok(out)
+    }
+}
+
+impl Collector for QueueSnapshot {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let depth = [("queued", self.queued), ("running", self.running)];
+        let mut family = encoder.encode_descriptor(
+            "queue_depth",
+            "Submissions waiting or being judged",
+            None,
+            ConstGauge::new(0i64).metric_type(),
+        )?;
+        for (state, n) in depth {
+            ConstGauge::new(n).encode(family.encode_family(&[("state", state)])?)?;
         }
-        let count = self.count.load(Ordering::Relaxed);
-        let _ = writeln!(out, "{name}_bucket{{le=\"+Inf\"}} {count}");
-        let sum = self.sum_micros.load(Ordering::Relaxed) as f64 / 1e6;
-        let _ = writeln!(out, "{name}_sum {sum}");
-        let _ = writeln!(out, "{name}_count {count}");
+        let mut family = encoder.encode_descriptor(
+            "judgements",
+            "Judgements recorded, by verdict",
+            None,
+            ConstCounter::new(0u64).metric_type(),
+        )?;
+        for &verdict in Verdict::ALL {
+            let n = self
+                .judgements
+                .iter()
+                .find(|(v, _)| *v == verdict)
+                .map_or(0, |(_, n)| *n);
+            ConstCounter::new(u64::try_from(n).unwrap_or(0))
+                .encode(family.encode_family(&[("verdict", verdict.as_str())])?)?;
+        }
+        Ok(())
     }
 }
 
@@ -84,17 +126,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_histogram_is_cumulative() {
-        let h = LatencyHistogram::default();
-        h.observe_ms(3);
-        h.observe_ms(40);
-        h.observe_ms(100_000);
-        let mut out = String::new();
-        h.render("x", "help", &mut out);
-        assert!(out.contains("x_bucket{le=\"0.005\"} 1\n"), "{out}");
-        assert!(out.contains("x_bucket{le=\"0.05\"} 2\n"), "{out}");
-        assert!(out.contains("x_bucket{le=\"30\"} 2\n"), "{out}");
-        assert!(out.contains("x_bucket{le=\"+Inf\"} 3\n"), "{out}");
-        assert!(out.contains("x_count 3\n"), "{out}");
+    fn the_metrics_page_has_every_family_in_the_text_format() {
+        let metrics = Metrics::default();
+        metrics.observe_latency_ms(3);
+        metrics.observe_latency_ms(40);
+        metrics.observe_latency_ms(100_000);
+        let out = metrics
+            .render(QueueSnapshot {
+                queued: 2,
+                running: 1,
+                judgements: vec![(Verdict::WA, 5)],
+            })
+            .expect("render");
+        for line in [
+            "nimjudge_queue_depth{state=\"queued\"} 2\n",
+            "nimjudge_queue_depth{state=\"running\"} 1\n",
+            "nimjudge_judgements_total{verdict=\"AC\"} 0\n",
+            "nimjudge_judgements_total{verdict=\"WA\"} 5\n",
+            "nimjudge_submit_to_verdict_seconds_bucket{le=\"0.005\"} 1\n",
+            "nimjudge_submit_to_verdict_seconds_bucket{le=\"0.05\"} 2\n",
+            "nimjudge_submit_to_verdict_seconds_bucket{le=\"30.0\"} 2\n",
+            "nimjudge_submit_to_verdict_seconds_bucket{le=\"+Inf\"} 3\n",
+            "nimjudge_submit_to_verdict_seconds_count 3\n",
+        ] {
+            assert!(out.contains(line), "missing {line:?} in\n{out}");
+        }
+        assert!(out.ends_with("# EOF\n"), "{out}");
     }
 }

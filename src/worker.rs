@@ -1,31 +1,30 @@
 //! Workers: claim a submission, get reference outputs, compare, record.
 //!
-//! A worker is a loop that wakes on a [`Notify`] (a new submission) or a
-//! deadline (expired leases, pending references) and stops on a cancellation
-//! token between jobs, so a job in flight finishes. Reference outputs come
-//! from the solver core on the blocking pool and are cached in the database
-//! per (testcase, problem version), so each is computed once. Verdicts are
-//! written through [`Store::finish`], fenced by the claim's attempt number.
-//! [`Judge::run_one_job`] is public so tests can drain the queue one job at a
-//! time. This module does not speak HTTP.
+//! A worker is a loop that wakes on a [`JobSignals`] wake-up (a new
+//! submission) or a deadline (expired leases, pending references) and stops
+//! on a cancellation token between jobs, so a job in flight finishes.
+//! Reference outputs come from the solver core on the blocking pool and are
+//! cached in the database per (testcase, problem version), so each is
+//! computed once. Verdicts are written through [`Store::finish`], fenced by
+//! the claim's attempt number. [`Judge::run_one_job`] is public so tests can
+//! drain the queue one job at a time. This module does not speak HTTP.
 
 use std::{
     collections::BTreeMap,
-    sync::Arc,
     time::{Duration, Instant},
 };
 
-use serde::Deserialize;
-use tokio::sync::{Notify, broadcast};
 use tokio_util::sync::CancellationToken;
 use tracing::{Instrument, error, info, info_span, warn};
 
 use crate::{
     checker::{self, Comparison},
     config::WorkerConfig,
+    domain::{Payload, ProblemId, SubmissionId, TestcaseName, TestcaseResult, Verdict},
+    job_signals::JobSignals,
     solver::{self, InputError},
-    store::{Claim, JudgementWrite, ReferenceRow, ResultWrite, Store, StoreError, Verdict},
-    telemetry::LatencyHistogram,
+    store::{Claim, JudgementWrite, ReferenceRow, Store, StoreError},
+    telemetry::Metrics,
 };
 
 /// A failure that leaves the job to be reclaimed when its lease expires.
@@ -37,80 +36,41 @@ pub enum WorkerError {
     Join(#[from] tokio::task::JoinError),
 }
 
-/// The payload of an `answers` submission.
-#[derive(Debug, Deserialize)]
-pub struct AnswersPayload {
-    pub answers: BTreeMap<String, String>,
-}
-
-/// The payload of a `custom` submission.
-#[derive(Debug, Deserialize)]
-pub struct CustomPayload {
-    pub input: String,
-    pub output: String,
-}
-
 /// What became of one claimed job.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JobOutcome {
-    pub submission: String,
+    pub submission: SubmissionId,
     /// `None` if the lease was lost and the result dropped.
     pub verdict: Option<Verdict>,
 }
 
-/// The judging machinery shared by workers and HTTP handlers. Cheap to clone.
+/// A judging worker's handles and settings. Cheap to clone: the store,
+/// signals and metrics are the same handles the HTTP API holds.
 #[derive(Clone, Debug)]
 pub struct Judge {
-    inner: Arc<Inner>,
-}
-
-#[derive(Debug)]
-struct Inner {
     store: Store,
+    signals: JobSignals,
+    metrics: Metrics,
     lease: Duration,
     max_attempts: u32,
     poll_interval: Duration,
-    /// Woken once per new job so an idle worker starts at once; a missed
-    /// wake-up costs at most one poll interval.
-    wake: Notify,
-    /// Ids of submissions as they are judged, for clients waiting on a verdict.
-    judged: broadcast::Sender<String>,
-    latency: LatencyHistogram,
 }
 
 impl Judge {
-    pub fn new(store: Store, config: &WorkerConfig) -> Judge {
-        let (judged, _) = broadcast::channel(4096);
+    pub fn new(
+        store: Store,
+        signals: JobSignals,
+        metrics: Metrics,
+        config: &WorkerConfig,
+    ) -> Judge {
         Judge {
-            inner: Arc::new(Inner {
-                store,
-                lease: config.lease,
-                max_attempts: config.max_attempts,
-                poll_interval: config.poll_interval,
-                wake: Notify::new(),
-                judged,
-                latency: LatencyHistogram::default(),
-            }),
+            store,
+            signals,
+            metrics,
+            lease: config.lease,
+            max_attempts: config.max_attempts,
+            poll_interval: config.poll_interval,
         }
-    }
-
-    pub fn store(&self) -> &Store {
-        &self.inner.store
-    }
-
-    /// Tells one idle worker that a job is waiting.
-    pub fn job_added(&self) {
-        self.inner.wake.notify_one();
-    }
-
-    /// A stream of the ids of submissions judged from now on.
-    pub fn subscribe(&self) -> broadcast::Receiver<String> {
-        self.inner.judged.subscribe()
-    }
-
-    /// Submit-to-verdict latencies recorded by this process.
-    pub fn latency(&self) -> &LatencyHistogram {
-        &self.inner.latency
     }
 
     /// Runs workers until `cancel` fires; each finishes its job in flight.
@@ -139,8 +99,8 @@ impl Judge {
             }
             tokio::select! {
                 () = cancel.cancelled() => break,
-                () = self.inner.wake.notified() => {}
-                () = tokio::time::sleep(self.inner.poll_interval) => {}
+                () = self.signals.job_waiting() => {}
+                () = tokio::time::sleep(self.poll_interval) => {}
             }
         }
         info!(worker = %name, "worker stopped");
@@ -148,7 +108,7 @@ impl Judge {
 
     /// Claims and judges one job as `worker`. `Ok(None)` if the queue is empty.
     pub async fn run_one_job(&self, worker: &str) -> Result<Option<JobOutcome>, WorkerError> {
-        let Some(claim) = self.inner.store.claim(worker, self.inner.lease).await? else {
+        let Some(claim) = self.store.claim(worker, self.lease).await? else {
             return Ok(None);
         };
         let span = info_span!("job", submission = %claim.id, attempt = claim.attempt, worker);
@@ -156,7 +116,7 @@ impl Judge {
     }
 
     async fn judge_claim(&self, claim: Claim) -> Result<JobOutcome, WorkerError> {
-        let max_attempts = i64::from(self.inner.max_attempts);
+        let max_attempts = i64::from(self.max_attempts);
         let judgement = if claim.tries > max_attempts {
             JudgementWrite {
                 problem_version: 0,
@@ -168,20 +128,22 @@ impl Judge {
                 results: Vec::new(),
             }
         } else {
-            match claim.kind.as_str() {
-                "answers" => self.judge_answers(&claim).await?,
-                "custom" => self.judge_custom(&claim).await?,
-                other => internal_error(0, format!("unknown submission kind `{other}`")),
+            match &claim.payload {
+                Ok(Payload::Answers { answers }) => {
+                    self.judge_answers(&claim.problem, answers).await?
+                }
+                Ok(Payload::Custom { input, output }) => {
+                    self.judge_custom(&claim.problem, input, output).await?
+                }
+                Err(unreadable) => internal_error(0, unreadable.clone()),
             }
         };
-        let written = self.inner.store.finish(&claim, &judgement).await?;
+        let written = self.store.finish(&claim, &judgement).await?;
         if written {
             let latency = (crate::store::now_ms() - claim.queued_at).max(0);
-            self.inner
-                .latency
-                .observe_ms(u64::try_from(latency).unwrap_or(0));
-            // Nobody listening is fine.
-            let _ = self.inner.judged.send(claim.id.clone());
+            self.metrics
+                .observe_latency_ms(u64::try_from(latency).unwrap_or(0));
+            self.signals.judged(claim.id);
             info!(verdict = %judgement.verdict, latency_ms = latency, "judged");
         } else {
             warn!("lease lost before the verdict was written; result dropped");
@@ -192,20 +154,15 @@ impl Judge {
         })
     }
 
-    async fn judge_answers(&self, claim: &Claim) -> Result<JudgementWrite, WorkerError> {
-        let payload: AnswersPayload = match serde_json::from_str(&claim.payload) {
-            Ok(p) => p,
-            Err(e) => return Ok(internal_error(0, format!("unreadable payload: {e}"))),
-        };
-        let Some((version, testcases)) = self
-            .inner
-            .store
-            .judge_testcases(&claim.problem_id, true)
-            .await?
-        else {
+    async fn judge_answers(
+        &self,
+        problem: &ProblemId,
+        answers: &BTreeMap<TestcaseName, String>,
+    ) -> Result<JudgementWrite, WorkerError> {
+        let Some((version, testcases)) = self.store.judge_testcases(problem, true).await? else {
             return Ok(internal_error(
                 0,
-                format!("problem `{}` no longer exists", claim.problem_id),
+                format!("problem `{problem}` no longer exists"),
             ));
         };
         if testcases.is_empty() {
@@ -221,12 +178,11 @@ impl Judge {
                 Some(reference) => reference,
                 None => {
                     let input = testcase.input.unwrap_or_default();
-                    self.compute_reference(&claim.problem_id, testcase.id, version, input)
+                    self.compute_reference(problem, testcase.id, version, input)
                         .await?
                 }
             };
-            let (verdict, message) = match (&reference.output, payload.answers.get(&testcase.name))
-            {
+            let (verdict, message) = match (&reference.output, answers.get(&testcase.name)) {
                 (None, _) => (
                     Verdict::IE,
                     Some(format!(
@@ -237,8 +193,8 @@ impl Judge {
                 (Some(_), None) => (Verdict::WA, Some("no answer was submitted".to_string())),
                 (Some(expected), Some(answer)) => compare_answer(expected, answer),
             };
-            results.push(ResultWrite {
-                testcase: testcase.name,
+            results.push(TestcaseResult {
+                testcase: testcase.name.into(),
                 hidden: testcase.hidden,
                 verdict,
                 time_us: micros(started.elapsed()),
@@ -248,29 +204,25 @@ impl Judge {
         Ok(summarise(version, results))
     }
 
-    async fn judge_custom(&self, claim: &Claim) -> Result<JudgementWrite, WorkerError> {
-        let payload: CustomPayload = match serde_json::from_str(&claim.payload) {
-            Ok(p) => p,
-            Err(e) => return Ok(internal_error(0, format!("unreadable payload: {e}"))),
-        };
-        let version = self
-            .inner
-            .store
-            .problem(&claim.problem_id)
-            .await?
-            .map_or(0, |p| p.version);
+    async fn judge_custom(
+        &self,
+        problem: &ProblemId,
+        input: &str,
+        output: &str,
+    ) -> Result<JudgementWrite, WorkerError> {
+        let version = self.store.problem(problem).await?.map_or(0, |p| p.version);
         let started = Instant::now();
-        let reference = solve(&claim.problem_id, payload.input).await?;
+        let reference = solve(problem, input.to_string()).await?;
         let (verdict, message) = match reference {
             Err(e) => (
                 Verdict::IE,
                 Some(format!("the reference solver failed: {e}")),
             ),
-            Ok(expected) => compare_answer(&expected, &payload.output),
+            Ok(expected) => compare_answer(&expected, output),
         };
         Ok(summarise(
             version,
-            vec![ResultWrite {
+            vec![TestcaseResult {
                 testcase: "custom".into(),
                 hidden: false,
                 verdict,
@@ -284,7 +236,7 @@ impl Judge {
     /// same one; the first stored wins and both results are equal.
     async fn compute_reference(
         &self,
-        problem_id: &str,
+        problem_id: &ProblemId,
         testcase_id: i64,
         version: i64,
         input: String,
@@ -300,8 +252,7 @@ impl Judge {
                 error: Some(e),
             },
         };
-        self.inner
-            .store
+        self.store
             .save_reference(testcase_id, version, &reference, micros(started.elapsed()))
             .await?;
         Ok(reference)
@@ -310,7 +261,7 @@ impl Judge {
     /// Computes one missing reference (a setter's new testcase, or a new
     /// problem version). `Ok(false)` if none is missing.
     pub async fn compute_pending_reference(&self) -> Result<bool, WorkerError> {
-        let Some(pending) = self.inner.store.pending_reference().await? else {
+        let Some(pending) = self.store.pending_reference().await? else {
             return Ok(false);
         };
         self.compute_reference(
@@ -333,8 +284,11 @@ fn compare_answer(expected: &str, answer: &str) -> (Verdict, Option<String>) {
 }
 
 /// Runs the problem's solver on the blocking pool, in the caller's span.
-async fn solve(problem_id: &str, input: String) -> Result<Result<String, String>, WorkerError> {
-    let Some(solver) = solver::find(problem_id) else {
+async fn solve(
+    problem_id: &ProblemId,
+    input: String,
+) -> Result<Result<String, String>, WorkerError> {
+    let Some(solver) = solver::find(problem_id.as_str()) else {
         return Ok(Err(format!("no solver is registered for `{problem_id}`")));
     };
     let span = tracing::Span::current();
@@ -347,7 +301,7 @@ async fn solve(problem_id: &str, input: String) -> Result<Result<String, String>
 
 /// The submission's verdict from its testcases: IE if any is IE, else WA
 /// naming the first wrong testcase, else AC.
-fn summarise(problem_version: i64, results: Vec<ResultWrite>) -> JudgementWrite {
+fn summarise(problem_version: i64, results: Vec<TestcaseResult>) -> JudgementWrite {
     let first = |verdict: Verdict| results.iter().find(|r| r.verdict == verdict);
     let (verdict, message) = if let Some(r) = first(Verdict::IE) {
         (

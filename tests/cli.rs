@@ -1,4 +1,4 @@
-//! The offline commands, exercised through the real `nimjudge` binary.
+//! The command line, exercised through the real `nimjudge` binary.
 
 use std::{
     io::Write,
@@ -164,4 +164,69 @@ fn serve_stops_with_status_0_on_sigterm_even_during_startup() {
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(out.status.code(), Some(0), "{log}");
     assert!(log.contains("stopped"), "{log}");
+}
+
+/// Runs the binary in `dir` with no settings from this process's
+/// environment but the ones given.
+fn run_in(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(BIN);
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .stdin(Stdio::null());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("the binary runs")
+}
+
+#[test]
+fn database_tools_refuse_a_missing_database_instead_of_creating_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The client's variables are set, as a contestant's shell would have them.
+    let client = [
+        ("NIMJUDGE_TOKEN", "nj_x"),
+        ("NIMJUDGE_SERVER", "http://127.0.0.1:9"),
+    ];
+    for args in [
+        &["token", "create", "--name", "alice", "--role", "admin"][..],
+        &["log"][..],
+    ] {
+        let out = run_in(dir.path(), args, &client);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("nimjudge.db does not exist"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("run `nimjudge serve` once"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.path()).expect("list").count(),
+        0,
+        "nothing was created"
+    );
+}
+
+#[test]
+fn serve_refuses_to_start_on_an_empty_catalog_and_says_where_it_looked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = run_in(
+        dir.path(),
+        &["serve"],
+        &[
+            ("NIMJUDGE_SERVER__BIND", "127.0.0.1:0"),
+            ("NIMJUDGE_TOKEN", "nj_x"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("no problem loaded from"), "{err}");
+    assert!(err.contains("catalog.allow_empty"), "{err}");
+    assert!(
+        err.contains("database open"),
+        "the log names the database: {err}"
+    );
 }

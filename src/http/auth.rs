@@ -10,7 +10,7 @@ use axum::{
 };
 
 use super::{ApiError, AppState};
-use crate::store::{Principal, Role};
+use crate::domain::{Principal, Role};
 
 /// The authenticated caller of a request.
 #[derive(Debug, Clone)]
@@ -59,8 +59,7 @@ impl FromRequestParts<AppState> for Caller {
             .filter(|s| !s.is_empty())
             .ok_or(ApiError::Unauthorized)?;
         state
-            .judge
-            .store()
+            .store
             .principal(secret)
             .await?
             .map(Caller)

@@ -10,9 +10,8 @@ use axum::{
     http::StatusCode,
     response::{IntoResponse, Response},
 };
-use serde_json::json;
 
-use crate::{store::StoreError, worker::WorkerError};
+use crate::{api::ErrorBody, store::StoreError};
 
 /// A failed request.
 #[derive(Debug, thiserror::Error)]
@@ -66,7 +65,7 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        let mut response = (status, Json(json!({ "error": message }))).into_response();
+        let mut response = (status, Json(ErrorBody { error: message })).into_response();
         if status == StatusCode::UNAUTHORIZED
             && let Ok(value) = "Bearer".parse()
         {
@@ -80,12 +79,6 @@ impl IntoResponse for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        ApiError::Internal(e.to_string())
-    }
-}
-
-impl From<WorkerError> for ApiError {
-    fn from(e: WorkerError) -> ApiError {
         ApiError::Internal(e.to_string())
     }
 }

@@ -1,15 +1,19 @@
-//! The HTTP API: routing, shared state, extractors and auth.
+//! The HTTP API: routing, shared state, extractors and the OpenAPI document.
 //!
 //! Handlers validate and insert; they never judge (that is the workers' job)
 //! and never hold a transaction across an await on anything but the
 //! database. Every error is an [`ApiError`] rendered as `{"error": "..."}`.
+//! Every route is registered through `utoipa_axum::routes!` from a handler
+//! annotated with `#[utoipa::path]`, so the served OpenAPI document
+//! (`GET /api/openapi.json`) lists exactly the routes that exist, with their
+//! bodies, parameters, statuses and schemas taken from the real types.
 //!
 //! # Layout
 //! - [`error`]: [`ApiError`] and its status mapping.
 //! - [`auth`]: bearer tokens and roles.
 //! - [`problems`]: problems and testcases (setters manage, everyone reads).
 //! - [`submissions`]: submitting, reading, listing and rejudging.
-//! - [`ops`]: health, metrics, the OpenAPI document, token creation.
+//! - [`ops`]: health, metrics and token creation.
 
 pub mod auth;
 pub mod error;
@@ -17,25 +21,38 @@ pub mod ops;
 pub mod problems;
 pub mod submissions;
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
 use axum::{
     Json, Router,
     extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request},
-    http::{StatusCode, request::Parts},
-    routing::{delete, get, post},
+    http::{StatusCode, header, request::Parts},
+    routing::get,
 };
 use serde::de::DeserializeOwned;
 use tokio_util::sync::CancellationToken;
+use tower_http::{
+    timeout::TimeoutLayer,
+    trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer},
+};
+use tracing::Level;
+use utoipa::{
+    Modify, OpenApi,
+    openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use error::ApiError;
 
-use crate::worker::Judge;
+use crate::{api::ErrorBody, job_signals::JobSignals, store::Store, telemetry::Metrics};
 
-/// What every handler can reach.
+/// What every handler can reach: the same store, signals and metrics the
+/// workers hold, and the HTTP settings.
 #[derive(Clone, Debug)]
 pub struct AppState {
-    pub judge: Judge,
+    pub store: Store,
+    pub signals: JobSignals,
+    pub metrics: Metrics,
     /// Longest `?wait_ms=` a client may ask for.
     pub max_wait: Duration,
     /// Fires at shutdown, so long polls return at once instead of holding
@@ -43,56 +60,98 @@ pub struct AppState {
     pub shutdown: CancellationToken,
 }
 
-/// Every route of the API. Keep in step with [`ops::openapi`].
-pub fn router(state: AppState, body_limit: usize) -> Router {
-    Router::new()
-        .route("/api/health", get(ops::health))
-        .route("/metrics", get(ops::metrics))
-        .route("/api/openapi.json", get(ops::openapi))
-        .route("/api/tokens", post(ops::create_token))
-        .route("/api/problems", get(problems::list))
-        .route("/api/problems/{id}", get(problems::show))
-        .route(
-            "/api/problems/{id}/testcases",
-            get(problems::testcases).post(problems::add_testcase),
-        )
-        .route(
-            "/api/problems/{id}/testcases/{name}",
-            delete(problems::delete_testcase),
-        )
-        .route(
-            "/api/problems/{id}/testcases/{name}/input",
-            get(problems::input),
-        )
-        .route("/api/problems/{id}/rejudge", post(problems::rejudge))
-        .route(
-            "/api/submissions",
-            get(submissions::list).post(submissions::create),
-        )
-        .route("/api/submissions/{id}", get(submissions::show))
-        .route("/api/submissions/{id}/rejudge", post(submissions::rejudge))
-        .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed)
-        .layer(DefaultBodyLimit::max(body_limit))
-        .layer(axum::middleware::from_fn(log_request))
-        .with_state(state)
+/// HTTP limits the router enforces.
+#[derive(Debug, Clone, Copy)]
+pub struct RouterLimits {
+    /// Largest request body; larger ones get 413.
+    pub body_limit_bytes: usize,
+    /// Longest a request may take end to end; longer ones get 503.
+    pub request_timeout: Duration,
 }
 
-/// Logs each request with its status and duration (at debug level: one line
-/// per request is too much for `info` under load).
-async fn log_request(request: Request, next: axum::middleware::Next) -> axum::response::Response {
-    let method = request.method().clone();
-    let path = request.uri().path().to_string();
-    let started = std::time::Instant::now();
-    let response = next.run(request).await;
-    tracing::debug!(
-        %method,
-        %path,
-        status = response.status().as_u16(),
-        micros = started.elapsed().as_micros() as u64,
-        "request"
-    );
-    response
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "nimjudge",
+        description = "An online judge for combinatorial-game contest problems. \
+            Every endpoint but health, metrics and this document needs `Authorization: Bearer <token>`."
+    ),
+    security(("bearer" = [])),
+    components(schemas(ErrorBody)),
+    modifiers(&BearerScheme)
+)]
+struct ApiDoc;
+
+/// Adds the bearer-token security scheme to the document.
+struct BearerScheme;
+
+impl Modify for BearerScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+/// The documented routes and the OpenAPI document describing them.
+fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(ops::health))
+        .routes(routes!(ops::metrics))
+        .routes(routes!(ops::create_token))
+        .routes(routes!(problems::list))
+        .routes(routes!(problems::show))
+        .routes(routes!(problems::testcases, problems::add_testcase))
+        .routes(routes!(problems::delete_testcase))
+        .routes(routes!(problems::input))
+        .routes(routes!(problems::rejudge))
+        .routes(routes!(submissions::list, submissions::create))
+        .routes(routes!(submissions::show))
+        .routes(routes!(submissions::rejudge))
+        .split_for_parts()
+}
+
+/// The OpenAPI document of every route, as served.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    documented_routes().1
+}
+
+/// Every route of the API, with its middleware.
+pub fn router(state: AppState, limits: RouterLimits) -> Router {
+    let (routes, document) = documented_routes();
+    // Serialised once: the document never changes while the server runs.
+    let document: Arc<str> = serde_json::to_string(&document)
+        .unwrap_or_else(|e| format!("{{\"error\": \"cannot render the document: {e}\"}}"))
+        .into();
+    routes
+        .route(
+            "/api/openapi.json",
+            get(move || {
+                let document = document.clone();
+                async move {
+                    (
+                        [(header::CONTENT_TYPE, "application/json")],
+                        document.to_string(),
+                    )
+                }
+            }),
+        )
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(limits.body_limit_bytes))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            limits.request_timeout,
+        ))
+        // One line per request is too much for `info` under load.
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::DEBUG))
+                .on_response(DefaultOnResponse::new().level(Level::DEBUG)),
+        )
+        .with_state(state)
 }
 
 async fn not_found() -> ApiError {
@@ -131,7 +190,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
     }
 }
 
-/// `Path` whose rejections are [`ApiError`]s.
+/// `Path` whose rejections are [`ApiError`]s. A segment that does not parse
+/// into its domain type (a malformed id or name) names nothing that exists,
+/// so it is a 404.
 pub struct ApiPath<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath<T> {

@@ -7,16 +7,20 @@ use axum::{
     http::{StatusCode, header},
     response::IntoResponse,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
 
 use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
-use crate::{catalog::valid_name, solver, store::ProblemRow};
+use crate::{
+    api::{
+        ErrorBody, NewTestcase, ProblemDocument, ProblemList, RejudgeCount, TestcaseCreated,
+        TestcaseList,
+    },
+    domain::{Problem, ProblemId, ReferenceStatus, TestcaseName},
+    solver,
+};
 
-async fn existing_problem(state: &AppState, id: &str) -> Result<ProblemRow, ApiError> {
+async fn existing_problem(state: &AppState, id: &ProblemId) -> Result<Problem, ApiError> {
     state
-        .judge
-        .store()
+        .store
         .problem(id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no problem `{id}`")))
@@ -24,8 +28,8 @@ async fn existing_problem(state: &AppState, id: &str) -> Result<ProblemRow, ApiE
 
 /// Validates an input with the problem's validator, on the blocking pool.
 /// `Err` carries the validator's message as a 422.
-pub(super) async fn validate_input(problem: &str, input: String) -> Result<(), ApiError> {
-    let Some(solver) = solver::find(problem) else {
+pub(super) async fn validate_input(problem: &ProblemId, input: String) -> Result<(), ApiError> {
+    let Some(solver) = solver::find(problem.as_str()) else {
         return Err(ApiError::Unprocessable(format!(
             "problem `{problem}` has no validator"
         )));
@@ -35,89 +39,131 @@ pub(super) async fn validate_input(problem: &str, input: String) -> Result<(), A
         .map_err(|e| ApiError::Unprocessable(format!("invalid input: {e}")))
 }
 
-/// `GET /api/problems`
-pub async fn list(State(state): State<AppState>, _caller: Caller) -> Result<Json<Value>, ApiError> {
-    let problems = state.judge.store().problems().await?;
-    Ok(Json(json!({ "problems": problems })))
+/// List problems.
+#[utoipa::path(
+    get,
+    path = "/api/problems",
+    tag = "problems",
+    responses(
+        (status = OK, description = "Every problem, by id, without statements.", body = ProblemList),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    _caller: Caller,
+) -> Result<Json<ProblemList>, ApiError> {
+    let problems = state.store.problems().await?;
+    Ok(Json(ProblemList { problems }))
 }
 
-/// `GET /api/problems/{id}`: the problem, its statement and visible testcases.
+/// A problem, its statement and the testcases the caller may see.
+#[utoipa::path(
+    get,
+    path = "/api/problems/{id}",
+    tag = "problems",
+    params(("id" = String, Path, description = "Problem id")),
+    responses(
+        (status = OK, description = "The problem.", body = ProblemDocument),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such problem.", body = ErrorBody),
+    )
+)]
 pub async fn show(
     State(state): State<AppState>,
     caller: Caller,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Value>, ApiError> {
+    ApiPath(id): ApiPath<ProblemId>,
+) -> Result<Json<ProblemDocument>, ApiError> {
     let problem = existing_problem(&state, &id).await?;
-    let testcases = state
-        .judge
-        .store()
-        .testcases(&id, caller.role().is_staff())
-        .await?;
-    Ok(Json(json!({ "problem": problem, "testcases": testcases })))
+    let testcases = state.store.testcases(&id, caller.role().is_staff()).await?;
+    Ok(Json(ProblemDocument { problem, testcases }))
 }
 
-/// `GET /api/problems/{id}/testcases`: contestants see public ones only.
+/// Testcases with the state of their reference outputs; contestants see
+/// public ones only.
+#[utoipa::path(
+    get,
+    path = "/api/problems/{id}/testcases",
+    tag = "problems",
+    params(("id" = String, Path, description = "Problem id")),
+    responses(
+        (status = OK, description = "The testcases, by name.", body = TestcaseList),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such problem.", body = ErrorBody),
+    )
+)]
 pub async fn testcases(
     State(state): State<AppState>,
     caller: Caller,
-    ApiPath(id): ApiPath<String>,
-) -> Result<Json<Value>, ApiError> {
+    ApiPath(id): ApiPath<ProblemId>,
+) -> Result<Json<TestcaseList>, ApiError> {
     existing_problem(&state, &id).await?;
-    let testcases = state
-        .judge
-        .store()
-        .testcases(&id, caller.role().is_staff())
-        .await?;
-    Ok(Json(json!({ "testcases": testcases })))
+    let testcases = state.store.testcases(&id, caller.role().is_staff()).await?;
+    Ok(Json(TestcaseList { testcases }))
 }
 
-/// `GET /api/problems/{id}/testcases/{name}/input`: the input as text.
+/// A testcase's input as text. Hidden inputs: setters and admins only.
+#[utoipa::path(
+    get,
+    path = "/api/problems/{id}/testcases/{name}/input",
+    tag = "problems",
+    params(
+        ("id" = String, Path, description = "Problem id"),
+        ("name" = String, Path, description = "Testcase name"),
+    ),
+    responses(
+        (status = OK, description = "The input.", body = String, content_type = "text/plain; charset=utf-8"),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "The testcase is hidden.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such problem or testcase.", body = ErrorBody),
+    )
+)]
 pub async fn input(
     State(state): State<AppState>,
     caller: Caller,
-    ApiPath((id, name)): ApiPath<(String, String)>,
+    ApiPath((id, name)): ApiPath<(ProblemId, TestcaseName)>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (testcase, input) = state
-        .judge
-        .store()
-        .testcase(&id, &name)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("problem `{id}` has no testcase `{name}`")))?;
+    let (testcase, input) =
+        state.store.testcase(&id, &name).await?.ok_or_else(|| {
+            ApiError::NotFound(format!("problem `{id}` has no testcase `{name}`"))
+        })?;
     if testcase.hidden && !caller.role().is_staff() {
         return Err(ApiError::Forbidden(format!("testcase `{name}` is hidden")));
     }
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], input))
 }
 
-/// The body of `POST /api/problems/{id}/testcases`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewTestcase {
-    pub name: String,
-    pub input: String,
-    #[serde(default)]
-    pub hidden: bool,
-}
-
-/// `POST /api/problems/{id}/testcases`: validate, store, queue the reference.
+/// Add a testcase (setters and admins). The input is validated first; its
+/// reference output is computed by a worker.
+#[utoipa::path(
+    post,
+    path = "/api/problems/{id}/testcases",
+    tag = "problems",
+    params(("id" = String, Path, description = "Problem id")),
+    request_body = NewTestcase,
+    responses(
+        (status = CREATED, description = "Stored; the reference is pending.", body = TestcaseCreated),
+        (status = BAD_REQUEST, description = "Malformed JSON.", body = ErrorBody),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such problem.", body = ErrorBody),
+        (status = CONFLICT, description = "The name is taken.", body = ErrorBody),
+        (status = PAYLOAD_TOO_LARGE, description = "Body too large.", body = ErrorBody),
+        (status = UNSUPPORTED_MEDIA_TYPE, description = "Not JSON.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "An invalid name, or an input the validator rejects (its message names line, token and constraint).", body = ErrorBody),
+    )
+)]
 pub async fn add_testcase(
     State(state): State<AppState>,
     caller: Caller,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<ProblemId>,
     ApiJson(body): ApiJson<NewTestcase>,
-) -> Result<impl IntoResponse, ApiError> {
+) -> Result<(StatusCode, Json<TestcaseCreated>), ApiError> {
     caller.require_staff()?;
     existing_problem(&state, &id).await?;
-    if !valid_name(&body.name) {
-        return Err(ApiError::Unprocessable(format!(
-            "testcase name `{}` must match [a-z0-9][a-z0-9-]* (at most 64 characters)",
-            body.name
-        )));
-    }
     validate_input(&id, body.input.clone()).await?;
     let added = state
-        .judge
-        .store()
+        .store
         .add_testcase(&id, &body.name, &body.input, body.hidden, caller.name())
         .await?;
     if !added {
@@ -127,22 +173,42 @@ pub async fn add_testcase(
         )));
     }
     // A worker computes the reference output.
-    state.judge.job_added();
+    state.signals.job_added();
     let url = format!("/api/problems/{id}/testcases/{}/input", body.name);
     Ok((
         StatusCode::CREATED,
-        Json(json!({ "name": body.name, "hidden": body.hidden, "status": "pending", "url": url })),
+        Json(TestcaseCreated {
+            name: body.name,
+            hidden: body.hidden,
+            status: ReferenceStatus::Pending,
+            url,
+        }),
     ))
 }
 
-/// `DELETE /api/problems/{id}/testcases/{name}`
+/// Delete a testcase (setters and admins).
+#[utoipa::path(
+    delete,
+    path = "/api/problems/{id}/testcases/{name}",
+    tag = "problems",
+    params(
+        ("id" = String, Path, description = "Problem id"),
+        ("name" = String, Path, description = "Testcase name"),
+    ),
+    responses(
+        (status = NO_CONTENT, description = "Deleted."),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such problem or testcase.", body = ErrorBody),
+    )
+)]
 pub async fn delete_testcase(
     State(state): State<AppState>,
     caller: Caller,
-    ApiPath((id, name)): ApiPath<(String, String)>,
+    ApiPath((id, name)): ApiPath<(ProblemId, TestcaseName)>,
 ) -> Result<StatusCode, ApiError> {
     caller.require_staff()?;
-    if state.judge.store().delete_testcase(&id, &name).await? {
+    if state.store.delete_testcase(&id, &name).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::NotFound(format!(
@@ -151,21 +217,29 @@ pub async fn delete_testcase(
     }
 }
 
-/// `POST /api/problems/{id}/rejudge`: queue every judged submission again.
+/// Rejudge every judged submission of the problem (setters and admins).
+#[utoipa::path(
+    post,
+    path = "/api/problems/{id}/rejudge",
+    tag = "problems",
+    params(("id" = String, Path, description = "Problem id")),
+    responses(
+        (status = ACCEPTED, description = "Queued again.", body = RejudgeCount),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such problem.", body = ErrorBody),
+    )
+)]
 pub async fn rejudge(
     State(state): State<AppState>,
     caller: Caller,
-    ApiPath(id): ApiPath<String>,
-) -> Result<impl IntoResponse, ApiError> {
+    ApiPath(id): ApiPath<ProblemId>,
+) -> Result<(StatusCode, Json<RejudgeCount>), ApiError> {
     caller.require_staff()?;
     existing_problem(&state, &id).await?;
-    let queued = state
-        .judge
-        .store()
-        .rejudge_problem(&id, caller.name())
-        .await?;
+    let queued = state.store.rejudge_problem(&id, caller.name()).await?;
     for _ in 0..queued.min(64) {
-        state.judge.job_added();
+        state.signals.job_added();
     }
-    Ok((StatusCode::ACCEPTED, Json(json!({ "queued": queued }))))
+    Ok((StatusCode::ACCEPTED, Json(RejudgeCount { queued })))
 }

@@ -1,7 +1,7 @@
 //! Submissions: contestants submit and read their own; setters and admins
 //! read every one and rejudge.
 
-use std::{collections::BTreeMap, time::Duration};
+use std::time::Duration;
 
 use axum::{
     Json,
@@ -9,65 +9,80 @@ use axum::{
     http::{StatusCode, header},
     response::IntoResponse,
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::{Receiver, error::RecvError};
 
 use super::{
     ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller, problems::validate_input,
 };
-use crate::store::{
-    ListFilter, NewSubmission, RejudgeOutcome, SubmissionRow, SubmissionState, Verdict,
+use crate::{
+    api::{
+        ErrorBody, ListQuery, Queued, ShowQuery, SubmissionDocument, SubmissionPage, SubmitRequest,
+    },
+    domain::{Payload, Submission, SubmissionId, SubmissionState},
+    store::{ListFilter, NewSubmission, RejudgeOutcome},
 };
 
-/// The body of `POST /api/submissions`: `answers`, or `input` and `output`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SubmitBody {
-    pub problem: String,
-    pub answers: Option<BTreeMap<String, String>>,
-    pub input: Option<String>,
-    pub output: Option<String>,
+/// The `202 Accepted` answer for a queued submission.
+fn queued(id: SubmissionId) -> impl IntoResponse {
+    let url = format!("/api/submissions/{id}");
+    (
+        StatusCode::ACCEPTED,
+        [(header::LOCATION, url.clone())],
+        Json(Queued {
+            id,
+            url,
+            state: SubmissionState::Queued,
+        }),
+    )
 }
 
-/// `POST /api/submissions`: validate and insert; workers judge.
+/// Submit answers to the public testcases, or one output for an input of
+/// your own. Workers judge it; read the verdict at the returned `url`.
+#[utoipa::path(
+    post,
+    path = "/api/submissions",
+    tag = "submissions",
+    request_body = SubmitRequest,
+    responses(
+        (status = ACCEPTED, description = "Stored and queued.", body = Queued,
+            headers(("Location" = String, description = "The submission's URL"))),
+        (status = BAD_REQUEST, description = "Malformed JSON.", body = ErrorBody),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = PAYLOAD_TOO_LARGE, description = "Body too large.", body = ErrorBody),
+        (status = UNSUPPORTED_MEDIA_TYPE, description = "Not JSON.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "An unknown problem or testcase, neither or both of `answers` and `input`, or an input the validator rejects.", body = ErrorBody),
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     caller: Caller,
-    ApiJson(body): ApiJson<SubmitBody>,
+    ApiJson(body): ApiJson<SubmitRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let store = state.judge.store();
-    if store.problem(&body.problem).await?.is_none() {
+    let problem = body.problem;
+    if state.store.problem(&problem).await?.is_none() {
         return Err(ApiError::Unprocessable(format!(
-            "unknown problem `{}`",
-            body.problem
+            "unknown problem `{problem}`"
         )));
     }
-    let (kind, payload) = match (body.answers, body.input, body.output) {
+    let payload = match (body.answers, body.input, body.output) {
         (Some(answers), None, None) => {
-            let public: Vec<String> = store
-                .testcases(&body.problem, false)
-                .await?
-                .into_iter()
-                .map(|t| t.name)
-                .collect();
+            let public = state.store.testcases(&problem, false).await?;
             let unknown: Vec<&str> = answers
                 .keys()
-                .filter(|name| !public.contains(name))
-                .map(String::as_str)
+                .filter(|name| !public.iter().any(|t| &t.name == *name))
+                .map(|name| name.as_str())
                 .collect();
             if !unknown.is_empty() {
                 return Err(ApiError::Unprocessable(format!(
-                    "problem `{}` has no public testcase named {}",
-                    body.problem,
+                    "problem `{problem}` has no public testcase named {}",
                     unknown.join(", ")
                 )));
             }
-            ("answers", json!({ "answers": answers }))
+            Payload::Answers { answers }
         }
         (None, Some(input), Some(output)) => {
-            validate_input(&body.problem, input.clone()).await?;
-            ("custom", json!({ "input": input, "output": output }))
+            validate_input(&problem, input.clone()).await?;
+            Payload::Custom { input, output }
         }
         _ => {
             return Err(ApiError::Unprocessable(
@@ -76,39 +91,25 @@ pub async fn create(
             ));
         }
     };
-    let row = store
+    let row = state
+        .store
         .insert_submission(&NewSubmission {
-            problem_id: &body.problem,
-            user_name: caller.name(),
-            kind,
-            payload: payload.to_string(),
+            problem: &problem,
+            user: caller.name(),
+            payload: &payload,
         })
         .await?;
-    state.judge.job_added();
-    let url = format!("/api/submissions/{}", row.id);
-    Ok((
-        StatusCode::ACCEPTED,
-        [(header::LOCATION, url.clone())],
-        Json(json!({ "id": row.id, "url": url, "state": row.state })),
-    ))
-}
-
-/// Query of `GET /api/submissions/{id}`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ShowQuery {
-    /// Wait up to this long for the verdict before answering.
-    pub wait_ms: Option<u64>,
+    state.signals.job_added();
+    Ok(queued(row.id))
 }
 
 async fn visible_submission(
     state: &AppState,
     caller: &Caller,
-    id: &str,
-) -> Result<SubmissionRow, ApiError> {
+    id: &SubmissionId,
+) -> Result<Submission, ApiError> {
     let row = state
-        .judge
-        .store()
+        .store
         .submission(id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("no submission `{id}`")))?;
@@ -120,32 +121,44 @@ async fn visible_submission(
     Ok(row)
 }
 
-/// `GET /api/submissions/{id}[?wait_ms=N]`: the submission, the results of
-/// its latest judgement, every judgement, and its event log.
+/// A submission with the results of its latest judgement, every judgement
+/// and its event log; `?wait_ms=` waits for the verdict first.
+#[utoipa::path(
+    get,
+    path = "/api/submissions/{id}",
+    tag = "submissions",
+    params(("id" = String, Path, format = Uuid, description = "Submission id"), ShowQuery),
+    responses(
+        (status = OK, description = "The submission.", body = SubmissionDocument),
+        (status = BAD_REQUEST, description = "A malformed query.", body = ErrorBody),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Another contestant's submission.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such submission.", body = ErrorBody),
+    )
+)]
 pub async fn show(
     State(state): State<AppState>,
     caller: Caller,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<SubmissionId>,
     ApiQuery(query): ApiQuery<ShowQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SubmissionDocument>, ApiError> {
     // Subscribe before reading, so a verdict written in between is not missed.
-    let mut judged = state.judge.subscribe();
-    let mut row = visible_submission(&state, &caller, &id).await?;
+    let mut judged = state.signals.subscribe();
+    let mut submission = visible_submission(&state, &caller, &id).await?;
     let wait = Duration::from_millis(query.wait_ms.unwrap_or(0)).min(state.max_wait);
     let deadline = tokio::time::Instant::now() + wait;
-    while row.state != SubmissionState::Done && tokio::time::Instant::now() < deadline {
+    while submission.state != SubmissionState::Done && tokio::time::Instant::now() < deadline {
         let recheck = tokio::select! {
             () = state.shutdown.cancelled() => false,
             () = tokio::time::sleep_until(deadline) => false,
-            seen = next_match(&mut judged, &id) => seen,
+            seen = next_match(&mut judged, id) => seen,
         };
         if !recheck {
             break;
         }
-        row = visible_submission(&state, &caller, &id).await?;
+        submission = visible_submission(&state, &caller, &id).await?;
     }
-    let store = state.judge.store();
-    let mut judgements = store.judgements(&id).await?;
+    let mut judgements = state.store.judgements(&id).await?;
     if !caller.role().is_staff() {
         // Contestants never see details of hidden testcases.
         for result in judgements.iter_mut().flat_map(|j| j.results.iter_mut()) {
@@ -158,18 +171,18 @@ pub async fn show(
         .last()
         .map(|j| j.results.clone())
         .unwrap_or_default();
-    let events = store.events(&id).await?;
-    Ok(Json(json!({
-        "submission": row,
-        "results": results,
-        "judgements": judgements,
-        "events": events,
-    })))
+    let events = state.store.events(&id).await?;
+    Ok(Json(SubmissionDocument {
+        submission,
+        results,
+        judgements,
+        events,
+    }))
 }
 
 /// Resolves when `id` is judged, or when messages were lost (so the caller
-/// must look again). Returns false if the channel closed.
-async fn next_match(judged: &mut tokio::sync::broadcast::Receiver<String>, id: &str) -> bool {
+/// must look again).
+async fn next_match(judged: &mut Receiver<SubmissionId>, id: SubmissionId) -> bool {
     loop {
         match judged.recv().await {
             Ok(seen) if seen == id => return true,
@@ -183,27 +196,26 @@ async fn next_match(judged: &mut tokio::sync::broadcast::Receiver<String>, id: &
     }
 }
 
-/// Query of `GET /api/submissions`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ListQuery {
-    pub problem: Option<String>,
-    pub verdict: Option<Verdict>,
-    pub user: Option<String>,
-    /// Unix milliseconds: only submissions created at or after it.
-    pub since: Option<i64>,
-    /// Page size, 1 to 500 (default 50).
-    pub limit: Option<i64>,
-    /// `next_cursor` of the previous page.
-    pub cursor: Option<String>,
-}
-
-/// `GET /api/submissions`: newest first, filtered, one page at a time.
+/// List submissions, newest first, one page at a time. Contestants see
+/// their own only.
+#[utoipa::path(
+    get,
+    path = "/api/submissions",
+    tag = "submissions",
+    params(ListQuery),
+    responses(
+        (status = OK, description = "One page.", body = SubmissionPage),
+        (status = BAD_REQUEST, description = "A malformed query.", body = ErrorBody),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "A contestant asked for another user.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "A limit out of range or an invalid cursor.", body = ErrorBody),
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
     ApiQuery(query): ApiQuery<ListQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<SubmissionPage>, ApiError> {
     let user = if caller.role().is_staff() {
         query.user
     } else {
@@ -229,9 +241,8 @@ pub async fn list(
                 .map_err(|_| ApiError::Unprocessable(format!("invalid cursor `{c}`")))
         })
         .transpose()?;
-    let rows = state
-        .judge
-        .store()
+    let page = state
+        .store
         .list_submissions(&ListFilter {
             problem: query.problem,
             verdict: query.verdict,
@@ -241,32 +252,37 @@ pub async fn list(
             limit,
         })
         .await?;
-    let next_cursor = if rows.len() as i64 == limit {
-        rows.last().map(|r| r.seq.to_string())
-    } else {
-        None
-    };
-    Ok(Json(
-        json!({ "submissions": rows, "next_cursor": next_cursor }),
-    ))
+    Ok(Json(SubmissionPage {
+        submissions: page.submissions,
+        next_cursor: page.next_cursor.map(|c| c.to_string()),
+    }))
 }
 
-/// `POST /api/submissions/{id}/rejudge`: a new judgement; old ones stay.
+/// Rejudge one submission (setters and admins); earlier judgements stay.
+#[utoipa::path(
+    post,
+    path = "/api/submissions/{id}/rejudge",
+    tag = "submissions",
+    params(("id" = String, Path, format = Uuid, description = "Submission id")),
+    responses(
+        (status = ACCEPTED, description = "Queued again.", body = Queued,
+            headers(("Location" = String, description = "The submission's URL"))),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such submission.", body = ErrorBody),
+        (status = CONFLICT, description = "It is waiting to be judged already.", body = ErrorBody),
+    )
+)]
 pub async fn rejudge(
     State(state): State<AppState>,
     caller: Caller,
-    ApiPath(id): ApiPath<String>,
+    ApiPath(id): ApiPath<SubmissionId>,
 ) -> Result<impl IntoResponse, ApiError> {
     caller.require_staff()?;
-    match state.judge.store().rejudge(&id, caller.name()).await? {
+    match state.store.rejudge(&id, caller.name()).await? {
         RejudgeOutcome::Queued => {
-            state.judge.job_added();
-            Ok((
-                StatusCode::ACCEPTED,
-                Json(
-                    json!({ "id": id, "url": format!("/api/submissions/{id}"), "state": "queued" }),
-                ),
-            ))
+            state.signals.job_added();
+            Ok(queued(id))
         }
         RejudgeOutcome::NotFound => Err(ApiError::NotFound(format!("no submission `{id}`"))),
         RejudgeOutcome::Pending => Err(ApiError::Conflict(format!(

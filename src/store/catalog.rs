@@ -1,18 +1,20 @@
 //! Problems, testcases and the cache of reference outputs.
 
-use serde::Serialize;
 use sqlx::{Row, sqlite::SqliteRow};
 
-use super::{Store, StoreError, now_ms};
-use crate::solver::TestKind;
+use super::{Store, StoreError, now_ms, parse_column, time_column};
+use crate::domain::{Problem, ProblemId, Testcase, TestcaseName, TestcaseOrigin};
 
 /// A problem definition as read from `problems/<id>/`, ready to sync.
 #[derive(Debug, Clone)]
 pub struct ProblemDefinition {
-    pub id: String,
+    pub id: ProblemId,
     pub title: String,
+    pub source: String,
+    pub source_url: Option<String>,
     pub statement: String,
     pub time_limit_ms: i64,
+    pub memory_limit_mib: i64,
     /// sha256 of everything below; decides whether a sync makes a new version.
     pub hash: String,
     pub testcases: Vec<DefinedTestcase>,
@@ -21,13 +23,10 @@ pub struct ProblemDefinition {
 /// A testcase of a definition folder.
 #[derive(Debug, Clone)]
 pub struct DefinedTestcase {
-    pub name: String,
+    pub name: TestcaseName,
     pub input: String,
-    /// `sample` or `generated`.
-    pub origin: String,
-    /// The kind and seed `nimjudge generate` makes the input from, when the
-    /// manifest records them. Not stored: the input itself is.
-    pub generator: Option<(TestKind, u64)>,
+    /// `Sample` or `Generated`: the sync never writes setter testcases.
+    pub origin: TestcaseOrigin,
 }
 
 /// What a sync did to one problem.
@@ -38,39 +37,12 @@ pub enum SyncOutcome {
     Unchanged { version: i64 },
 }
 
-/// A stored problem.
-#[derive(Debug, Clone, Serialize)]
-pub struct ProblemRow {
-    pub id: String,
-    pub title: String,
-    pub version: i64,
-    pub time_limit_ms: i64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub statement: Option<String>,
-    pub created_at: i64,
-    pub updated_at: i64,
-}
-
-/// A stored testcase, with the state of its reference output for the
-/// problem's current version.
-#[derive(Debug, Clone, Serialize)]
-pub struct TestcaseRow {
-    #[serde(skip)]
-    pub id: i64,
-    pub name: String,
-    pub hidden: bool,
-    pub origin: String,
-    pub created_by: Option<String>,
-    /// `pending` (not computed yet), `ready`, or `failed` (the solver rejected it).
-    pub status: String,
-    pub created_at: i64,
-}
-
 /// A testcase as a worker needs it for judging.
 #[derive(Debug, Clone)]
 pub struct JudgeTestcase {
+    /// The row id, the key of its cached references.
     pub id: i64,
-    pub name: String,
+    pub name: TestcaseName,
     pub hidden: bool,
     /// The input, loaded only when the reference is not cached yet.
     pub input: Option<String>,
@@ -88,39 +60,43 @@ pub struct ReferenceRow {
 #[derive(Debug, Clone)]
 pub struct PendingReference {
     pub testcase_id: i64,
-    pub problem_id: String,
+    pub problem_id: ProblemId,
     pub problem_version: i64,
     pub input: String,
 }
 
-const TESTCASE_COLUMNS: &str = "t.id, t.name, t.hidden, t.origin, t.created_by, t.created_at, \
+const TESTCASE_COLUMNS: &str = "t.name, t.hidden, t.origin, t.created_by, t.created_at, \
      case when r.testcase_id is null then 'pending' when r.output is null then 'failed' else 'ready' end as status";
 
-fn testcase_row(row: &SqliteRow) -> Result<TestcaseRow, StoreError> {
-    Ok(TestcaseRow {
-        id: row.try_get("id")?,
-        name: row.try_get("name")?,
+fn testcase(row: &SqliteRow) -> Result<Testcase, StoreError> {
+    Ok(Testcase {
+        name: parse_column(row, "name")?,
         hidden: row.try_get("hidden")?,
-        origin: row.try_get("origin")?,
+        origin: parse_column(row, "origin")?,
         created_by: row.try_get("created_by")?,
-        status: row.try_get("status")?,
-        created_at: row.try_get("created_at")?,
+        status: parse_column(row, "status")?,
+        created_at: time_column(row, "created_at")?,
     })
 }
 
-fn problem_row(row: &SqliteRow, with_statement: bool) -> Result<ProblemRow, StoreError> {
-    Ok(ProblemRow {
-        id: row.try_get("id")?,
+const PROBLEM_COLUMNS: &str = "id, title, source, source_url, version, time_limit_ms, memory_limit_mib, created_at, updated_at";
+
+fn problem(row: &SqliteRow, with_statement: bool) -> Result<Problem, StoreError> {
+    Ok(Problem {
+        id: parse_column(row, "id")?,
         title: row.try_get("title")?,
+        source: row.try_get("source")?,
+        source_url: row.try_get("source_url")?,
         version: row.try_get("version")?,
         time_limit_ms: row.try_get("time_limit_ms")?,
+        memory_limit_mib: row.try_get("memory_limit_mib")?,
         statement: if with_statement {
             Some(row.try_get("statement")?)
         } else {
             None
         },
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
+        created_at: time_column(row, "created_at")?,
+        updated_at: time_column(row, "updated_at")?,
     })
 }
 
@@ -132,7 +108,7 @@ impl Store {
         let now = now_ms();
         let mut tx = self.write.begin().await?;
         let existing = sqlx::query("select version, definition_hash from problem where id = ?")
-            .bind(&def.id)
+            .bind(def.id.as_str())
             .fetch_optional(&mut *tx)
             .await?;
         let outcome = match existing {
@@ -143,15 +119,19 @@ impl Store {
                     return Ok(SyncOutcome::Unchanged { version });
                 }
                 sqlx::query(
-                    "update problem set title = ?, statement = ?, time_limit_ms = ?, \
-                     definition_hash = ?, version = version + 1, updated_at = ? where id = ?",
+                    "update problem set title = ?, source = ?, source_url = ?, statement = ?, time_limit_ms = ?, \
+                     memory_limit_mib = ?, definition_hash = ?, version = version + 1, \
+                     updated_at = ? where id = ?",
                 )
                 .bind(&def.title)
+                .bind(&def.source)
+                .bind(&def.source_url)
                 .bind(&def.statement)
                 .bind(def.time_limit_ms)
+                .bind(def.memory_limit_mib)
                 .bind(&def.hash)
                 .bind(now)
-                .bind(&def.id)
+                .bind(def.id.as_str())
                 .execute(&mut *tx)
                 .await?;
                 SyncOutcome::Updated {
@@ -160,14 +140,18 @@ impl Store {
             }
             None => {
                 sqlx::query(
-                    "insert into problem (id, title, statement, version, definition_hash, \
-                     time_limit_ms, created_at, updated_at) values (?, ?, ?, 1, ?, ?, ?, ?)",
+                    "insert into problem (id, title, source, source_url, statement, version, \
+                     definition_hash, time_limit_ms, memory_limit_mib, created_at, updated_at) \
+                     values (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
                 )
-                .bind(&def.id)
+                .bind(def.id.as_str())
                 .bind(&def.title)
+                .bind(&def.source)
+                .bind(&def.source_url)
                 .bind(&def.statement)
                 .bind(&def.hash)
                 .bind(def.time_limit_ms)
+                .bind(def.memory_limit_mib)
                 .bind(now)
                 .bind(now)
                 .execute(&mut *tx)
@@ -183,7 +167,7 @@ impl Store {
             "delete from testcase where problem_id = ? and origin != 'setter' \
              and name not in (select value from json_each(?))",
         )
-        .bind(&def.id)
+        .bind(def.id.as_str())
         .bind(&names)
         .execute(&mut *tx)
         .await?;
@@ -194,10 +178,10 @@ impl Store {
                  on conflict (problem_id, name) do update set input = excluded.input, \
                  hidden = 0, origin = excluded.origin, created_by = null",
             )
-            .bind(&def.id)
-            .bind(&testcase.name)
+            .bind(def.id.as_str())
+            .bind(testcase.name.as_str())
             .bind(&testcase.input)
-            .bind(&testcase.origin)
+            .bind(testcase.origin.as_str())
             .bind(now)
             .execute(&mut *tx)
             .await?;
@@ -207,69 +191,68 @@ impl Store {
     }
 
     /// Every problem, by id, without statements.
-    pub async fn problems(&self) -> Result<Vec<ProblemRow>, StoreError> {
-        let rows = sqlx::query(
-            "select id, title, version, time_limit_ms, created_at, updated_at from problem order by id",
-        )
+    pub async fn problems(&self) -> Result<Vec<Problem>, StoreError> {
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "select {PROBLEM_COLUMNS} from problem order by id"
+        )))
         .fetch_all(&self.read)
         .await?;
-        rows.iter().map(|r| problem_row(r, false)).collect()
+        rows.iter().map(|r| problem(r, false)).collect()
     }
 
     /// One problem with its statement.
-    pub async fn problem(&self, id: &str) -> Result<Option<ProblemRow>, StoreError> {
-        let row = sqlx::query(
-            "select id, title, version, time_limit_ms, statement, created_at, updated_at \
-             from problem where id = ?",
-        )
-        .bind(id)
+    pub async fn problem(&self, id: &ProblemId) -> Result<Option<Problem>, StoreError> {
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "select {PROBLEM_COLUMNS}, statement from problem where id = ?"
+        )))
+        .bind(id.as_str())
         .fetch_optional(&self.read)
         .await?;
-        row.map(|r| problem_row(&r, true)).transpose()
+        row.map(|r| problem(&r, true)).transpose()
     }
 
     /// The testcases of a problem, by name; hidden ones only if asked.
     pub async fn testcases(
         &self,
-        problem_id: &str,
+        problem_id: &ProblemId,
         include_hidden: bool,
-    ) -> Result<Vec<TestcaseRow>, StoreError> {
+    ) -> Result<Vec<Testcase>, StoreError> {
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
             "select {TESTCASE_COLUMNS} from testcase t join problem p on p.id = t.problem_id \
              left join reference r on r.testcase_id = t.id and r.problem_version = p.version \
              where t.problem_id = ? and (? or t.hidden = 0) order by t.name"
         )))
-        .bind(problem_id)
+        .bind(problem_id.as_str())
         .bind(include_hidden)
         .fetch_all(&self.read)
         .await?;
-        rows.iter().map(testcase_row).collect()
+        rows.iter().map(testcase).collect()
     }
 
     /// One testcase and its input.
     pub async fn testcase(
         &self,
-        problem_id: &str,
-        name: &str,
-    ) -> Result<Option<(TestcaseRow, String)>, StoreError> {
+        problem_id: &ProblemId,
+        name: &TestcaseName,
+    ) -> Result<Option<(Testcase, String)>, StoreError> {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
             "select {TESTCASE_COLUMNS}, t.input from testcase t join problem p on p.id = t.problem_id \
              left join reference r on r.testcase_id = t.id and r.problem_version = p.version \
              where t.problem_id = ? and t.name = ?"
         )))
-        .bind(problem_id)
-        .bind(name)
+        .bind(problem_id.as_str())
+        .bind(name.as_str())
         .fetch_optional(&self.read)
         .await?;
-        row.map(|r| Ok((testcase_row(&r)?, r.try_get("input")?)))
+        row.map(|r| Ok((testcase(&r)?, r.try_get("input")?)))
             .transpose()
     }
 
     /// Adds a setter's testcase. `Ok(false)` if the name is taken.
     pub async fn add_testcase(
         &self,
-        problem_id: &str,
-        name: &str,
+        problem_id: &ProblemId,
+        name: &TestcaseName,
         input: &str,
         hidden: bool,
         by: &str,
@@ -278,8 +261,8 @@ impl Store {
             "insert into testcase (problem_id, name, input, hidden, origin, created_by, created_at) \
              values (?, ?, ?, ?, 'setter', ?, ?) on conflict (problem_id, name) do nothing",
         )
-        .bind(problem_id)
-        .bind(name)
+        .bind(problem_id.as_str())
+        .bind(name.as_str())
         .bind(input)
         .bind(hidden)
         .bind(by)
@@ -290,10 +273,14 @@ impl Store {
     }
 
     /// Deletes a testcase and its cached references. `Ok(false)` if absent.
-    pub async fn delete_testcase(&self, problem_id: &str, name: &str) -> Result<bool, StoreError> {
+    pub async fn delete_testcase(
+        &self,
+        problem_id: &ProblemId,
+        name: &TestcaseName,
+    ) -> Result<bool, StoreError> {
         let done = sqlx::query("delete from testcase where problem_id = ? and name = ?")
-            .bind(problem_id)
-            .bind(name)
+            .bind(problem_id.as_str())
+            .bind(name.as_str())
             .execute(&self.write)
             .await?;
         Ok(done.rows_affected() == 1)
@@ -304,11 +291,11 @@ impl Store {
     /// reference is missing. `None` if the problem does not exist.
     pub async fn judge_testcases(
         &self,
-        problem_id: &str,
+        problem_id: &ProblemId,
         public_only: bool,
     ) -> Result<Option<(i64, Vec<JudgeTestcase>)>, StoreError> {
         let Some(version) = sqlx::query("select version from problem where id = ?")
-            .bind(problem_id)
+            .bind(problem_id.as_str())
             .fetch_optional(&self.read)
             .await?
         else {
@@ -322,7 +309,7 @@ impl Store {
              where t.problem_id = ? and (not ? or t.hidden = 0) order by t.name",
         )
         .bind(version)
-        .bind(problem_id)
+        .bind(problem_id.as_str())
         .bind(public_only)
         .fetch_all(&self.read)
         .await?;
@@ -332,7 +319,7 @@ impl Store {
                 let cached: bool = row.try_get("cached")?;
                 Ok(JudgeTestcase {
                     id: row.try_get("id")?,
-                    name: row.try_get("name")?,
+                    name: parse_column(row, "name")?,
                     hidden: row.try_get("hidden")?,
                     input: row.try_get("input")?,
                     reference: if cached {
@@ -385,7 +372,7 @@ impl Store {
         row.map(|row| {
             Ok(PendingReference {
                 testcase_id: row.try_get("id")?,
-                problem_id: row.try_get("problem_id")?,
+                problem_id: parse_column(&row, "problem_id")?,
                 problem_version: row.try_get("version")?,
                 input: row.try_get("input")?,
             })

@@ -1,13 +1,17 @@
 //! The database: every SQL statement nimjudge runs lives under this module.
 //!
 //! [`Store`] wraps SQLite today; the rest of the daemon sees only its methods
-//! and plain row types, so a PostgreSQL store can be added beside it later
-//! (the claim statement is the one place whose SQL differs in spirit: `for
-//! update skip locked` there). The store does not judge, validate inputs or
-//! know about HTTP.
+//! and the [`domain`](crate::domain) types, so a PostgreSQL store can be added
+//! beside it later (the claim statement is the one place whose SQL differs in
+//! spirit: `for update skip locked` there). The store does not judge, validate
+//! inputs, know the solver core or speak HTTP.
+//!
+//! Times are stored as unix milliseconds and handed out as
+//! [`Timestamp`]s; enums are stored as their `as_str` text, and a value that
+//! does not parse back is [`StoreError::Corrupt`], never a guess.
 //!
 //! # Layout
-//! - this file: connecting, migrations, shared vocabulary, tokens.
+//! - this file: connecting, migrations, tokens, conversions.
 //! - [`catalog`]: problems, testcases and cached reference outputs.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 
@@ -17,31 +21,26 @@ pub mod queue;
 mod tests;
 
 use std::{
-    borrow::Cow,
-    fmt,
-    path::Path,
+    path::{Path, PathBuf},
     str::FromStr,
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use sqlx::{
     Row, SqlitePool,
-    migrate::{Migration, MigrationType, Migrator},
     sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
 };
 
 pub use catalog::{
-    DefinedTestcase, JudgeTestcase, PendingReference, ProblemDefinition, ProblemRow, ReferenceRow,
-    SyncOutcome, TestcaseRow,
+    DefinedTestcase, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow, SyncOutcome,
 };
-pub use queue::{
-    Claim, EventRow, JudgementRow, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome,
-    ResultRow, ResultWrite, SubmissionRow,
-};
+pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
 
-use crate::config::DatabaseConfig;
+use crate::{
+    config::DatabaseConfig,
+    domain::{Principal, Role, Timestamp},
+};
 
 /// A storage failure. Callers above the store treat it as an internal error.
 #[derive(Debug, thiserror::Error)]
@@ -52,20 +51,24 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("cannot create the database folder {path}: {source}")]
     Folder {
-        path: String,
+        path: PathBuf,
         source: std::io::Error,
     },
+    #[error("the database {0} does not exist (run `nimjudge serve` once to create it)")]
+    Missing(PathBuf),
     #[error("corrupt row: {0}")]
     Corrupt(String),
 }
 
-/// The migrations, compiled in so the binary needs no files beside it.
-/// Never edit one that has shipped: add a new file and a line here.
-const MIGRATIONS: [(i64, &str, &str); 1] = [(
-    1,
-    "initial",
-    include_str!("../../migrations/0001_initial.sql"),
-)];
+/// Whether opening a database may create it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenMode {
+    /// Create the file and its folder if missing (the daemon).
+    CreateIfMissing,
+    /// Refuse a missing file (tools such as `token create` and `log`, which
+    /// would otherwise make an empty database wherever they are run).
+    MustExist,
+}
 
 /// Access to the database.
 ///
@@ -77,42 +80,55 @@ const MIGRATIONS: [(i64, &str, &str); 1] = [(
 pub struct Store {
     write: SqlitePool,
     read: SqlitePool,
+    file: PathBuf,
 }
 
 impl Store {
     /// Opens (creating if missing) the database and applies pending migrations.
     pub async fn connect(config: &DatabaseConfig) -> Result<Store, StoreError> {
+        Self::open(config, OpenMode::CreateIfMissing).await
+    }
+
+    /// Opens the database as `mode` allows and applies pending migrations.
+    pub async fn open(config: &DatabaseConfig, mode: OpenMode) -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str(&config.url)?
-            .create_if_missing(true)
+            .create_if_missing(mode == OpenMode::CreateIfMissing)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(config.busy_timeout);
-        if let Some(folder) = options.get_filename().parent()
-            && !folder.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(folder).map_err(|source| StoreError::Folder {
-                path: folder.display().to_string(),
-                source,
-            })?;
+        let file = options.get_filename().to_path_buf();
+        match mode {
+            OpenMode::MustExist if !file.is_file() => return Err(StoreError::Missing(file)),
+            OpenMode::MustExist => {}
+            OpenMode::CreateIfMissing => {
+                if let Some(folder) = file.parent()
+                    && !folder.as_os_str().is_empty()
+                {
+                    std::fs::create_dir_all(folder).map_err(|source| StoreError::Folder {
+                        path: folder.to_path_buf(),
+                        source,
+                    })?;
+                }
+            }
         }
         let write = SqlitePoolOptions::new()
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options.clone())
             .await?;
-        migrator().run(&write).await?;
+        sqlx::migrate!().run(&write).await?;
         let read = SqlitePoolOptions::new()
             .max_connections(config.read_connections)
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options.read_only(true))
             .await?;
-        Ok(Store { write, read })
+        Ok(Store { write, read, file })
     }
 
-    /// The database file, for messages.
-    pub fn describe(url: &str) -> Cow<'_, str> {
-        Cow::Borrowed(url.strip_prefix("sqlite://").unwrap_or(url))
+    /// The database file this store works on.
+    pub fn file(&self) -> &Path {
+        &self.file
     }
 
     /// Closes both pools, waiting for statements in progress.
@@ -145,47 +161,29 @@ impl Store {
             .fetch_optional(&self.read)
             .await?;
         row.map(|row| {
-            let role: String = row.try_get("role")?;
             Ok(Principal {
                 name: row.try_get("name")?,
-                role: role.parse().map_err(StoreError::Corrupt)?,
+                role: parse_column(&row, "role")?,
             })
         })
         .transpose()
     }
 }
 
-fn migrator() -> Migrator {
-    let migrations: Vec<Migration> = MIGRATIONS
-        .iter()
-        .map(|&(version, description, sql)| {
-            Migration::new(
-                version,
-                Cow::Borrowed(description),
-                MigrationType::Simple,
-                sqlx::SqlSafeStr::into_sql_str(sql),
-                false,
-            )
-        })
-        .collect();
-    Migrator {
-        migrations: Cow::Owned(migrations),
-        ..Migrator::DEFAULT
-    }
-}
-
-/// The sha256 of a token secret, in hex.
-pub fn hash_secret(secret: &str) -> String {
-    hex(&Sha256::digest(secret.as_bytes()))
-}
-
-/// Lowercase hex of bytes.
+/// Lowercase hex of bytes (a digest, for storing).
 pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().fold(String::new(), |mut s, b| {
-        use fmt::Write as _;
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    use std::fmt::Write as _;
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
+}
+
+/// The stored form of a token secret: its sha256 in hex.
+fn hash_secret(secret: &str) -> String {
+    hex(&Sha256::digest(secret.as_bytes()))
 }
 
 /// Unix time in milliseconds.
@@ -195,151 +193,39 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// Who is calling: the holder of a valid token.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Principal {
-    pub name: String,
-    pub role: Role,
+/// A stored time (unix milliseconds) as a [`Timestamp`].
+fn timestamp(ms: i64) -> Result<Timestamp, StoreError> {
+    Timestamp::from_millisecond(ms).map_err(|e| StoreError::Corrupt(format!("time {ms}: {e}")))
 }
 
-/// What a token may do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    /// Submits answers and sees only their own submissions and public testcases.
-    Contestant,
-    /// Manages testcases and rejudges; reads every submission.
-    Setter,
-    /// Everything, including creating tokens.
-    Admin,
+/// A [`Timestamp`] as stored: unix milliseconds.
+fn millis(time: Timestamp) -> i64 {
+    time.as_millisecond()
 }
 
-impl Role {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Contestant => "contestant",
-            Role::Setter => "setter",
-            Role::Admin => "admin",
-        }
-    }
-
-    /// Setters and admins see hidden testcases and every submission.
-    pub fn is_staff(self) -> bool {
-        matches!(self, Role::Setter | Role::Admin)
-    }
+/// Reads a time column.
+fn time_column(row: &sqlx::sqlite::SqliteRow, column: &str) -> Result<Timestamp, StoreError> {
+    timestamp(row.try_get(column)?)
 }
 
-impl FromStr for Role {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Role, String> {
-        match s {
-            "contestant" => Ok(Role::Contestant),
-            "setter" => Ok(Role::Setter),
-            "admin" => Ok(Role::Admin),
-            other => Err(format!(
-                "unknown role `{other}` (expected contestant, setter or admin)"
-            )),
-        }
-    }
-}
-
-impl fmt::Display for Role {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The outcome of judging a submission or one of its testcases.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Verdict {
-    /// Accepted.
-    AC,
-    /// Wrong answer.
-    WA,
-    /// Internal error: the judge could not decide (a solver failure, or too
-    /// many lost leases).
-    IE,
-}
-
-impl Verdict {
-    pub const ALL: [Verdict; 3] = [Verdict::AC, Verdict::WA, Verdict::IE];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Verdict::AC => "AC",
-            Verdict::WA => "WA",
-            Verdict::IE => "IE",
-        }
-    }
-}
-
-impl FromStr for Verdict {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Verdict, String> {
-        match s {
-            "AC" => Ok(Verdict::AC),
-            "WA" => Ok(Verdict::WA),
-            "IE" => Ok(Verdict::IE),
-            other => Err(format!("unknown verdict `{other}` (expected AC, WA or IE)")),
-        }
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Where a submission is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SubmissionState {
-    Queued,
-    Running,
-    Done,
-}
-
-impl SubmissionState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SubmissionState::Queued => "queued",
-            SubmissionState::Running => "running",
-            SubmissionState::Done => "done",
-        }
-    }
-}
-
-impl FromStr for SubmissionState {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<SubmissionState, String> {
-        match s {
-            "queued" => Ok(SubmissionState::Queued),
-            "running" => Ok(SubmissionState::Running),
-            "done" => Ok(SubmissionState::Done),
-            other => Err(format!("unknown state `{other}`")),
-        }
-    }
-}
-
-/// Parses a stored enum column, reporting corruption rather than panicking.
+/// Parses a stored text column into its domain type, reporting corruption
+/// rather than panicking.
 fn parse_column<T: FromStr<Err = String>>(
     row: &sqlx::sqlite::SqliteRow,
     column: &str,
 ) -> Result<T, StoreError> {
     let text: String = row.try_get(column)?;
-    text.parse().map_err(StoreError::Corrupt)
+    text.parse()
+        .map_err(|e| StoreError::Corrupt(format!("{column}: {e}")))
 }
 
-/// Opens a store on a fresh database file, for tests.
-pub async fn open_file(path: &Path) -> Result<Store, StoreError> {
-    let config = DatabaseConfig {
-        url: format!("sqlite://{}", path.display()),
-        read_connections: 2,
-        busy_timeout: Duration::from_secs(5),
-    };
-    Store::connect(&config).await
+/// Parses a nullable stored text column.
+fn parse_optional_column<T: FromStr<Err = String>>(
+    row: &sqlx::sqlite::SqliteRow,
+    column: &str,
+) -> Result<Option<T>, StoreError> {
+    let text: Option<String> = row.try_get(column)?;
+    text.map(|t| t.parse())
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(format!("{column}: {e}")))
 }

@@ -8,71 +8,39 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
 use sqlx::{Row, sqlite::SqliteRow};
 
-use super::{Store, StoreError, SubmissionState, Verdict, now_ms, parse_column};
+use super::{Store, StoreError, millis, now_ms, parse_column, parse_optional_column, time_column};
+use crate::domain::{
+    Event, EventKind, Judgement, Payload, ProblemId, Submission, SubmissionId, SubmissionKind,
+    TestcaseResult, Timestamp, Verdict,
+};
 
 /// A submission to insert.
 #[derive(Debug, Clone)]
 pub struct NewSubmission<'a> {
-    pub problem_id: &'a str,
-    pub user_name: &'a str,
-    /// `answers` or `custom`.
-    pub kind: &'a str,
-    /// The kind's payload as JSON.
-    pub payload: String,
+    pub problem: &'a ProblemId,
+    pub user: &'a str,
+    pub payload: &'a Payload,
 }
 
 /// A claimed job: everything a worker needs, and the fence for its writes.
 #[derive(Debug, Clone)]
 pub struct Claim {
-    pub id: String,
-    pub problem_id: String,
-    pub kind: String,
-    pub payload: String,
+    pub id: SubmissionId,
+    pub problem: ProblemId,
+    /// The payload, or why the stored one could not be read (a worker turns
+    /// that into an IE verdict at once instead of retrying forever).
+    pub payload: Result<Payload, String>,
     /// The fence: writes succeed only while the row still has this attempt.
     pub attempt: i64,
     /// Claims in this judging round, this one included.
     pub tries: i64,
     pub worker: String,
+    /// Start of this judging round, unix ms: the latency clock.
     pub queued_at: i64,
     pub claimed_at: i64,
 }
-
-/// A stored submission.
-#[derive(Debug, Clone, Serialize)]
-pub struct SubmissionRow {
-    pub id: String,
-    #[serde(skip)]
-    pub seq: i64,
-    pub problem: String,
-    pub user: String,
-    pub kind: String,
-    pub state: SubmissionState,
-    pub verdict: Option<Verdict>,
-    pub message: Option<String>,
-    pub attempt: i64,
-    pub worker: Option<String>,
-    pub queued_at: i64,
-    pub judged_at: Option<i64>,
-    /// Submit (or rejudge) to verdict, once judged.
-    pub latency_ms: Option<i64>,
-    pub created_at: i64,
-}
-
-/// One testcase's result, to write or as stored.
-#[derive(Debug, Clone, Serialize)]
-pub struct ResultRow {
-    pub testcase: String,
-    pub hidden: bool,
-    pub verdict: Verdict,
-    pub time_us: i64,
-    pub message: Option<String>,
-}
-
-/// Alias for writing: results are written and read with the same shape.
-pub type ResultWrite = ResultRow;
 
 /// A verdict to record.
 #[derive(Debug, Clone)]
@@ -80,42 +48,28 @@ pub struct JudgementWrite {
     pub problem_version: i64,
     pub verdict: Verdict,
     pub message: Option<String>,
-    pub results: Vec<ResultWrite>,
-}
-
-/// A stored judgement with its results.
-#[derive(Debug, Clone, Serialize)]
-pub struct JudgementRow {
-    pub attempt: i64,
-    pub problem_version: i64,
-    pub verdict: Verdict,
-    pub message: Option<String>,
-    pub worker: String,
-    pub duration_ms: i64,
-    pub created_at: i64,
-    pub results: Vec<ResultRow>,
-}
-
-/// One line of a submission's event log.
-#[derive(Debug, Clone, Serialize)]
-pub struct EventRow {
-    pub kind: String,
-    pub actor: Option<String>,
-    pub detail: Option<String>,
-    pub created_at: i64,
+    pub results: Vec<TestcaseResult>,
 }
 
 /// Filters of the submission listing; `None` means any.
 #[derive(Debug, Clone, Default)]
 pub struct ListFilter {
-    pub problem: Option<String>,
+    pub problem: Option<ProblemId>,
     pub verdict: Option<Verdict>,
     pub user: Option<String>,
-    /// Only submissions created at or after this time (unix ms).
-    pub since: Option<i64>,
-    /// Only submissions older than this cursor (a `seq`).
+    /// Only submissions created at or after this time.
+    pub since: Option<Timestamp>,
+    /// Only submissions older than this cursor (a `next_cursor` from a page).
     pub before: Option<i64>,
     pub limit: i64,
+}
+
+/// One page of a listing, newest first.
+#[derive(Debug, Clone)]
+pub struct SubmissionPage {
+    pub submissions: Vec<Submission>,
+    /// Pass as [`ListFilter::before`] for the next page; `None` on the last.
+    pub next_cursor: Option<i64>,
 }
 
 /// Why a rejudge did not happen.
@@ -130,29 +84,38 @@ pub enum RejudgeOutcome {
 const SUBMISSION_COLUMNS: &str = "seq, id, problem_id, user_name, kind, state, verdict, message, \
      attempt, worker, queued_at, judged_at, created_at";
 
-fn submission_row(row: &SqliteRow) -> Result<SubmissionRow, StoreError> {
-    let verdict: Option<String> = row.try_get("verdict")?;
+fn submission(row: &SqliteRow) -> Result<Submission, StoreError> {
     let queued_at: i64 = row.try_get("queued_at")?;
     let judged_at: Option<i64> = row.try_get("judged_at")?;
-    Ok(SubmissionRow {
-        id: row.try_get("id")?,
-        seq: row.try_get("seq")?,
-        problem: row.try_get("problem_id")?,
+    Ok(Submission {
+        id: parse_column(row, "id")?,
+        problem: parse_column(row, "problem_id")?,
         user: row.try_get("user_name")?,
-        kind: row.try_get("kind")?,
+        kind: parse_column(row, "kind")?,
         state: parse_column(row, "state")?,
-        verdict: verdict
-            .map(|v| v.parse())
-            .transpose()
-            .map_err(StoreError::Corrupt)?,
+        verdict: parse_optional_column(row, "verdict")?,
         message: row.try_get("message")?,
         attempt: row.try_get("attempt")?,
         worker: row.try_get("worker")?,
-        queued_at,
-        judged_at,
+        queued_at: super::timestamp(queued_at)?,
+        judged_at: judged_at.map(super::timestamp).transpose()?,
         latency_ms: judged_at.map(|j| j - queued_at),
-        created_at: row.try_get("created_at")?,
+        created_at: time_column(row, "created_at")?,
     })
+}
+
+/// Decodes a stored payload and checks it against the row's kind column.
+fn decode_payload(kind: &str, json: &str) -> Result<Payload, String> {
+    let kind: SubmissionKind = kind.parse()?;
+    let payload: Payload =
+        serde_json::from_str(json).map_err(|e| format!("unreadable payload: {e}"))?;
+    if payload.kind() != kind {
+        return Err(format!(
+            "the payload is of kind `{}` but the row says `{kind}`",
+            payload.kind()
+        ));
+    }
+    Ok(payload)
 }
 
 impl Store {
@@ -160,26 +123,28 @@ impl Store {
     pub async fn insert_submission(
         &self,
         new: &NewSubmission<'_>,
-    ) -> Result<SubmissionRow, StoreError> {
-        let id = uuid::Uuid::new_v4().to_string();
+    ) -> Result<Submission, StoreError> {
+        let id = SubmissionId::new();
         let now = now_ms();
+        let payload = serde_json::to_string(new.payload)
+            .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))?;
         let mut tx = self.write.begin().await?;
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
             "insert into submission (id, problem_id, user_name, kind, payload, state, queued_at, created_at) \
              values (?, ?, ?, ?, ?, 'queued', ?, ?) returning {SUBMISSION_COLUMNS}"
         )))
-        .bind(&id)
-        .bind(new.problem_id)
-        .bind(new.user_name)
-        .bind(new.kind)
-        .bind(&new.payload)
+        .bind(id.to_string())
+        .bind(new.problem.as_str())
+        .bind(new.user)
+        .bind(new.payload.kind().as_str())
+        .bind(&payload)
         .bind(now)
         .bind(now)
         .fetch_one(&mut *tx)
         .await?;
-        insert_event(&mut tx, &id, "queued", Some(new.user_name), None, now).await?;
+        insert_event(&mut tx, &id, EventKind::Queued, Some(new.user), None, now).await?;
         tx.commit().await?;
-        submission_row(&row)
+        submission(&row)
     }
 
     /// Claims the next job for `worker` with a lease, in one statement:
@@ -205,11 +170,12 @@ impl Store {
         let Some(row) = row else {
             return Ok(None);
         };
+        let kind: String = row.try_get("kind")?;
+        let payload: String = row.try_get("payload")?;
         let claim = Claim {
-            id: row.try_get("id")?,
-            problem_id: row.try_get("problem_id")?,
-            kind: row.try_get("kind")?,
-            payload: row.try_get("payload")?,
+            id: parse_column(&row, "id")?,
+            problem: parse_column(&row, "problem_id")?,
+            payload: decode_payload(&kind, &payload),
             attempt: row.try_get("attempt")?,
             tries: row.try_get("tries")?,
             worker: worker.to_string(),
@@ -218,13 +184,21 @@ impl Store {
         };
         if claim.tries > 1 {
             let detail = format!("the lease of attempt {} expired", claim.attempt - 1);
-            insert_event(&mut tx, &claim.id, "lease_lost", None, Some(&detail), now).await?;
+            insert_event(
+                &mut tx,
+                &claim.id,
+                EventKind::LeaseLost,
+                None,
+                Some(&detail),
+                now,
+            )
+            .await?;
         }
         let detail = format!("attempt {}", claim.attempt);
         insert_event(
             &mut tx,
             &claim.id,
-            "claimed",
+            EventKind::Claimed,
             Some(worker),
             Some(&detail),
             now,
@@ -245,6 +219,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let now = now_ms();
         let duration = now - claim.claimed_at;
+        let id = claim.id.to_string();
         let mut tx = self.write.begin().await?;
         let fenced = sqlx::query(
             "update submission set state = 'done', verdict = ?, message = ?, judged_at = ?, \
@@ -253,7 +228,7 @@ impl Store {
         .bind(judgement.verdict.as_str())
         .bind(&judgement.message)
         .bind(now)
-        .bind(&claim.id)
+        .bind(&id)
         .bind(claim.attempt)
         .execute(&mut *tx)
         .await?;
@@ -264,7 +239,7 @@ impl Store {
             insert_event(
                 &mut tx,
                 &claim.id,
-                "dropped",
+                EventKind::Dropped,
                 Some(&claim.worker),
                 Some(&detail),
                 now,
@@ -277,7 +252,7 @@ impl Store {
             "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
              worker, duration_ms, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id",
         )
-        .bind(&claim.id)
+        .bind(&id)
         .bind(claim.attempt)
         .bind(judgement.problem_version)
         .bind(judgement.verdict.as_str())
@@ -311,7 +286,7 @@ impl Store {
         insert_event(
             &mut tx,
             &claim.id,
-            "judged",
+            EventKind::Judged,
             Some(&claim.worker),
             Some(&detail),
             now,
@@ -330,9 +305,10 @@ impl Store {
         let mut tx = self.write.begin().await?;
         sqlx::query(
             "insert into event (submission_id, kind, actor, detail, created_at) \
-             select id, 'released', worker, 'the daemon stopped before judging finished', ? \
+             select id, ?, worker, 'the daemon stopped before judging finished', ? \
              from submission where state = 'running' and worker like ?",
         )
+        .bind(EventKind::Released.as_str())
         .bind(now)
         .bind(&pattern)
         .execute(&mut *tx)
@@ -349,23 +325,23 @@ impl Store {
     }
 
     /// One submission.
-    pub async fn submission(&self, id: &str) -> Result<Option<SubmissionRow>, StoreError> {
+    pub async fn submission(&self, id: &SubmissionId) -> Result<Option<Submission>, StoreError> {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
             "select {SUBMISSION_COLUMNS} from submission where id = ?"
         )))
-        .bind(id)
+        .bind(id.to_string())
         .fetch_optional(&self.read)
         .await?;
-        row.as_ref().map(submission_row).transpose()
+        row.as_ref().map(submission).transpose()
     }
 
     /// Every judgement of a submission, oldest first, with results.
-    pub async fn judgements(&self, id: &str) -> Result<Vec<JudgementRow>, StoreError> {
+    pub async fn judgements(&self, id: &SubmissionId) -> Result<Vec<Judgement>, StoreError> {
         let rows = sqlx::query(
             "select id, attempt, problem_version, verdict, message, worker, duration_ms, created_at \
              from judgement where submission_id = ? order by id",
         )
-        .bind(id)
+        .bind(id.to_string())
         .fetch_all(&self.read)
         .await?;
         let mut judgements = Vec::with_capacity(rows.len());
@@ -380,7 +356,7 @@ impl Store {
             .await?
             .iter()
             .map(|r| {
-                Ok(ResultRow {
+                Ok(TestcaseResult {
                     testcase: r.try_get("testcase")?,
                     hidden: r.try_get("hidden")?,
                     verdict: parse_column(r, "verdict")?,
@@ -389,14 +365,14 @@ impl Store {
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
-            judgements.push(JudgementRow {
+            judgements.push(Judgement {
                 attempt: row.try_get("attempt")?,
                 problem_version: row.try_get("problem_version")?,
                 verdict: parse_column(row, "verdict")?,
                 message: row.try_get("message")?,
                 worker: row.try_get("worker")?,
                 duration_ms: row.try_get("duration_ms")?,
-                created_at: row.try_get("created_at")?,
+                created_at: time_column(row, "created_at")?,
                 results,
             });
         }
@@ -404,49 +380,57 @@ impl Store {
     }
 
     /// A submission's event log, oldest first.
-    pub async fn events(&self, id: &str) -> Result<Vec<EventRow>, StoreError> {
+    pub async fn events(&self, id: &SubmissionId) -> Result<Vec<Event>, StoreError> {
         sqlx::query(
             "select kind, actor, detail, created_at from event where submission_id = ? order by id",
         )
-        .bind(id)
+        .bind(id.to_string())
         .fetch_all(&self.read)
         .await?
         .iter()
         .map(|r| {
-            Ok(EventRow {
-                kind: r.try_get("kind")?,
+            Ok(Event {
+                kind: parse_column(r, "kind")?,
                 actor: r.try_get("actor")?,
                 detail: r.try_get("detail")?,
-                created_at: r.try_get("created_at")?,
+                created_at: time_column(r, "created_at")?,
             })
         })
         .collect()
     }
 
-    /// Submissions matching `filter`, newest first.
+    /// Submissions matching `filter`, newest first, one page.
     pub async fn list_submissions(
         &self,
         filter: &ListFilter,
-    ) -> Result<Vec<SubmissionRow>, StoreError> {
+    ) -> Result<SubmissionPage, StoreError> {
         let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
             "select {SUBMISSION_COLUMNS} from submission \
              where (?1 is null or problem_id = ?1) and (?2 is null or verdict = ?2) \
              and (?3 is null or user_name = ?3) and (?4 is null or created_at >= ?4) \
              and (?5 is null or seq < ?5) order by seq desc limit ?6"
         )))
-        .bind(&filter.problem)
+        .bind(filter.problem.as_ref().map(ProblemId::as_str))
         .bind(filter.verdict.map(Verdict::as_str))
         .bind(&filter.user)
-        .bind(filter.since)
+        .bind(filter.since.map(millis))
         .bind(filter.before)
         .bind(filter.limit)
         .fetch_all(&self.read)
         .await?;
-        rows.iter().map(submission_row).collect()
+        let next_cursor = if rows.len() as i64 == filter.limit {
+            rows.last().map(|r| r.try_get("seq")).transpose()?
+        } else {
+            None
+        };
+        Ok(SubmissionPage {
+            submissions: rows.iter().map(submission).collect::<Result<_, _>>()?,
+            next_cursor,
+        })
     }
 
     /// Queues a judged submission again. Earlier judgements stay.
-    pub async fn rejudge(&self, id: &str, by: &str) -> Result<RejudgeOutcome, StoreError> {
+    pub async fn rejudge(&self, id: &SubmissionId, by: &str) -> Result<RejudgeOutcome, StoreError> {
         let now = now_ms();
         let mut tx = self.write.begin().await?;
         let done = sqlx::query(
@@ -454,12 +438,12 @@ impl Store {
              where id = ? and state = 'done'",
         )
         .bind(now)
-        .bind(id)
+        .bind(id.to_string())
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() == 0 {
             let exists = sqlx::query("select 1 from submission where id = ?")
-                .bind(id)
+                .bind(id.to_string())
                 .fetch_optional(&mut *tx)
                 .await?
                 .is_some();
@@ -469,23 +453,28 @@ impl Store {
                 RejudgeOutcome::NotFound
             });
         }
-        insert_event(&mut tx, id, "rejudged", Some(by), None, now).await?;
+        insert_event(&mut tx, id, EventKind::Rejudged, Some(by), None, now).await?;
         tx.commit().await?;
         Ok(RejudgeOutcome::Queued)
     }
 
     /// Queues every judged submission of a problem again; returns how many.
-    pub async fn rejudge_problem(&self, problem_id: &str, by: &str) -> Result<u64, StoreError> {
+    pub async fn rejudge_problem(
+        &self,
+        problem_id: &ProblemId,
+        by: &str,
+    ) -> Result<u64, StoreError> {
         let now = now_ms();
         let mut tx = self.write.begin().await?;
         sqlx::query(
             "insert into event (submission_id, kind, actor, detail, created_at) \
-             select id, 'rejudged', ?, 'with every submission of the problem', ? \
+             select id, ?, ?, 'with every submission of the problem', ? \
              from submission where problem_id = ? and state = 'done'",
         )
+        .bind(EventKind::Rejudged.as_str())
         .bind(by)
         .bind(now)
-        .bind(problem_id)
+        .bind(problem_id.as_str())
         .execute(&mut *tx)
         .await?;
         let done = sqlx::query(
@@ -493,7 +482,7 @@ impl Store {
              where problem_id = ? and state = 'done'",
         )
         .bind(now)
-        .bind(problem_id)
+        .bind(problem_id.as_str())
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -526,8 +515,8 @@ impl Store {
 
 async fn insert_event(
     tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    submission_id: &str,
-    kind: &str,
+    submission: &SubmissionId,
+    kind: EventKind,
     actor: Option<&str>,
     detail: Option<&str>,
     now: i64,
@@ -535,8 +524,8 @@ async fn insert_event(
     sqlx::query(
         "insert into event (submission_id, kind, actor, detail, created_at) values (?, ?, ?, ?, ?)",
     )
-    .bind(submission_id)
-    .bind(kind)
+    .bind(submission.to_string())
+    .bind(kind.as_str())
     .bind(actor)
     .bind(detail)
     .bind(now)

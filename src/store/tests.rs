@@ -4,44 +4,65 @@
 use std::time::Duration;
 
 use super::*;
+use crate::domain::{
+    Payload, ProblemId, SubmissionId, SubmissionState, TestcaseName, TestcaseOrigin,
+    TestcaseResult, Verdict,
+};
 
-struct Scratch(std::path::PathBuf);
+fn nim() -> ProblemId {
+    "nim".parse().expect("a problem id")
+}
 
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+fn name(text: &str) -> TestcaseName {
+    text.parse().expect("a testcase name")
+}
+
+fn definition(hash: &str, testcase: &str) -> ProblemDefinition {
+    ProblemDefinition {
+        id: nim(),
+        title: "Nim".into(),
+        source: "nimjudge".into(),
+        source_url: None,
+        statement: String::new(),
+        time_limit_ms: 2000,
+        memory_limit_mib: 512,
+        hash: hash.into(),
+        testcases: vec![DefinedTestcase {
+            name: name(testcase),
+            input: "1\n1\n".into(),
+            origin: TestcaseOrigin::Sample,
+        }],
     }
 }
 
-async fn fresh() -> (Scratch, Store) {
-    let dir = std::env::temp_dir().join(format!("nimjudge-store-{}", uuid::Uuid::new_v4()));
-    let store = open_file(&dir.join("nested").join("test.db"))
+async fn fresh() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = DatabaseConfig {
+        url: format!(
+            "sqlite://{}",
+            dir.path().join("nested").join("test.db").display()
+        ),
+        read_connections: 2,
+        busy_timeout: Duration::from_secs(5),
+    };
+    let store = Store::connect(&config)
         .await
         .expect("open a fresh database");
-    let definition = ProblemDefinition {
-        id: "nim".into(),
-        title: "Nim".into(),
-        statement: String::new(),
-        time_limit_ms: 2000,
-        hash: "h1".into(),
-        testcases: vec![DefinedTestcase {
-            name: "sample-1".into(),
-            input: "1\n1\n".into(),
-            origin: "sample".into(),
-            generator: None,
-        }],
-    };
-    store.sync_problem(&definition).await.expect("sync");
-    (Scratch(dir), store)
+    store
+        .sync_problem(&definition("h1", "sample-1"))
+        .await
+        .expect("sync");
+    (dir, store)
 }
 
-async fn submit(store: &Store) -> String {
+async fn submit(store: &Store) -> SubmissionId {
     store
         .insert_submission(&NewSubmission {
-            problem_id: "nim",
-            user_name: "carol",
-            kind: "answers",
-            payload: "{\"answers\":{}}".into(),
+            problem: &nim(),
+            user: "carol",
+            payload: &Payload::Answers {
+                answers: Default::default(),
+            },
         })
         .await
         .expect("insert")
@@ -53,7 +74,7 @@ fn verdict(verdict: Verdict) -> JudgementWrite {
         problem_version: 1,
         verdict,
         message: None,
-        results: vec![ResultWrite {
+        results: vec![TestcaseResult {
             testcase: "sample-1".into(),
             hidden: false,
             verdict,
@@ -73,7 +94,7 @@ async fn claims_take_the_oldest_job_once_and_expired_leases_first() {
         .await
         .expect("claim")
         .expect("job");
-    assert_eq!((a.id.as_str(), a.attempt, a.tries), (first.as_str(), 1, 1));
+    assert_eq!((a.id, a.attempt, a.tries), (first, 1, 1));
     tokio::time::sleep(Duration::from_millis(50)).await;
     let third = submit(&store).await;
     // The expired lease comes before the queued jobs.
@@ -82,7 +103,7 @@ async fn claims_take_the_oldest_job_once_and_expired_leases_first() {
         .await
         .expect("claim")
         .expect("job");
-    assert_eq!((b.id.as_str(), b.attempt, b.tries), (first.as_str(), 2, 2));
+    assert_eq!((b.id, b.attempt, b.tries), (first, 2, 2));
     let c = store
         .claim("c", Duration::from_secs(60))
         .await
@@ -148,44 +169,32 @@ async fn syncing_is_idempotent_and_keeps_setter_testcases() {
     let (_dir, store) = fresh().await;
     assert!(
         store
-            .add_testcase("nim", "mine", "1\n2\n", true, "sam")
+            .add_testcase(&nim(), &name("mine"), "1\n2\n", true, "sam")
             .await
             .expect("add")
     );
     assert!(
         !store
-            .add_testcase("nim", "mine", "1\n3\n", true, "sam")
+            .add_testcase(&nim(), &name("mine"), "1\n3\n", true, "sam")
             .await
             .expect("add")
     );
-    let mut definition = ProblemDefinition {
-        id: "nim".into(),
-        title: "Nim".into(),
-        statement: String::new(),
-        time_limit_ms: 2000,
-        hash: "h1".into(),
-        testcases: vec![DefinedTestcase {
-            name: "sample-1".into(),
-            input: "1\n1\n".into(),
-            origin: "sample".into(),
-            generator: None,
-        }],
-    };
+    let mut definition = definition("h1", "sample-1");
     let sync = store.sync_problem(&definition).await.expect("sync");
     assert_eq!(sync, SyncOutcome::Unchanged { version: 1 });
     definition.hash = "h2".into();
-    definition.testcases[0].name = "sample-2".into();
+    definition.testcases[0].name = name("sample-2");
     let sync = store.sync_problem(&definition).await.expect("sync");
     assert_eq!(sync, SyncOutcome::Updated { version: 2 });
     let names: Vec<String> = store
-        .testcases("nim", true)
+        .testcases(&nim(), true)
         .await
         .expect("list")
         .into_iter()
-        .map(|t| t.name)
+        .map(|t| t.name.into())
         .collect();
     assert_eq!(names, ["mine", "sample-2"]);
-    assert_eq!(store.testcases("nim", false).await.expect("list").len(), 1);
+    assert_eq!(store.testcases(&nim(), false).await.expect("list").len(), 1);
 }
 
 #[tokio::test]
@@ -212,7 +221,7 @@ async fn the_first_reference_for_a_version_wins() {
     }
     assert!(store.pending_reference().await.expect("pending").is_none());
     let (_, testcases) = store
-        .judge_testcases("nim", true)
+        .judge_testcases(&nim(), true)
         .await
         .expect("read")
         .expect("problem");
@@ -248,5 +257,162 @@ async fn tokens_are_stored_hashed_and_resolve_to_their_role() {
         .map(|r| r.get("hash"))
         .collect();
     assert_eq!(stored, [hash_secret(&secret)]);
+    assert_eq!(stored[0].len(), 64, "a sha256 in hex");
     assert!(!stored.contains(&secret));
+}
+
+#[tokio::test]
+async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed() {
+    let (_dir, store) = fresh().await;
+    let payload = Payload::Custom {
+        input: "1\n3\n".into(),
+        output: "Alice".into(),
+    };
+    let id = store
+        .insert_submission(&NewSubmission {
+            problem: &nim(),
+            user: "carol",
+            payload: &payload,
+        })
+        .await
+        .expect("insert")
+        .id;
+    let claim = store
+        .claim("a", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("job");
+    assert_eq!(claim.id, id);
+    assert_eq!(claim.payload, Ok(payload));
+    assert!(
+        store
+            .finish(&claim, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+
+    // A row whose payload disagrees with its kind column.
+    let id = submit(&store).await;
+    sqlx::query("update submission set payload = '{\"kind\":\"custom\",\"input\":\"\",\"output\":\"\"}' where id = ?")
+        .bind(id.to_string())
+        .execute(&store.write)
+        .await
+        .expect("corrupt the row");
+    let claim = store
+        .claim("a", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("job");
+    let error = claim.payload.expect_err("a mismatched kind");
+    assert!(
+        error.contains("of kind `custom` but the row says `answers`"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn every_listing_filter_and_the_cursor_work_together() {
+    let (_dir, store) = fresh().await;
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        ids.push(submit(&store).await);
+    }
+    for verdict_of in [Verdict::AC, Verdict::WA] {
+        let claim = store
+            .claim("a", Duration::from_secs(60))
+            .await
+            .expect("claim")
+            .expect("job");
+        assert!(
+            store
+                .finish(&claim, &verdict(verdict_of))
+                .await
+                .expect("finish")
+        );
+    }
+    let page = |before, limit, verdict_of| ListFilter {
+        problem: Some(nim()),
+        verdict: verdict_of,
+        user: Some("carol".into()),
+        since: Some(Timestamp::UNIX_EPOCH),
+        before,
+        limit,
+    };
+    let first = store
+        .list_submissions(&page(None, 3, None))
+        .await
+        .expect("list");
+    let seen: Vec<SubmissionId> = first.submissions.iter().map(|s| s.id).collect();
+    assert_eq!(seen, [ids[4], ids[3], ids[2]], "newest first");
+    let rest = store
+        .list_submissions(&page(first.next_cursor, 3, None))
+        .await
+        .expect("list");
+    let seen: Vec<SubmissionId> = rest.submissions.iter().map(|s| s.id).collect();
+    assert_eq!(seen, [ids[1], ids[0]]);
+    assert_eq!(rest.next_cursor, None, "the last page");
+    let wrong = store
+        .list_submissions(&page(None, 10, Some(Verdict::WA)))
+        .await
+        .expect("list");
+    assert_eq!(wrong.submissions.len(), 1);
+    assert_eq!(wrong.submissions[0].id, ids[1]);
+    let future = ListFilter {
+        since: Some(Timestamp::now() + jiff::SignedDuration::from_hours(1)),
+        ..page(None, 10, None)
+    };
+    assert!(
+        store
+            .list_submissions(&future)
+            .await
+            .expect("list")
+            .submissions
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn the_migration_gives_old_payloads_their_kind_tag() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = DatabaseConfig {
+        url: format!("sqlite://{}", dir.path().join("old.db").display()),
+        read_connections: 1,
+        busy_timeout: Duration::from_secs(5),
+    };
+    // A database as the first release left it: migration 1 only, with an
+    // untagged payload.
+    {
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
+            .expect("url")
+            .create_if_missing(true);
+        let pool = SqlitePool::connect_with(options).await.expect("open");
+        let mut first = sqlx::migrate!();
+        first.migrations = std::borrow::Cow::Owned(first.migrations[..1].to_vec());
+        first.run(&pool).await.expect("migration 1");
+        sqlx::query(
+            "insert into problem (id, title, statement, version, definition_hash, time_limit_ms, created_at, updated_at) \
+             values ('nim', 'Nim', '', 1, 'h', 2000, 0, 0)",
+        )
+        .execute(&pool)
+        .await
+        .expect("problem");
+        sqlx::query(
+            "insert into submission (id, problem_id, user_name, kind, payload, state, queued_at, created_at) \
+             values ('67e55044-10b1-426f-9247-bb680e5fe0c8', 'nim', 'carol', 'answers', '{\"answers\":{\"sample-1\":\"Bob\"}}', 'queued', 0, 0)",
+        )
+        .execute(&pool)
+        .await
+        .expect("submission");
+        pool.close().await;
+    }
+    let store = Store::connect(&config).await.expect("migrate");
+    let claim = store
+        .claim("a", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("job");
+    let answers = [(name("sample-1"), "Bob".to_string())].into();
+    assert_eq!(claim.payload, Ok(Payload::Answers { answers }));
+    let problem = store.problem(&nim()).await.expect("read").expect("nim");
+    assert_eq!(problem.memory_limit_mib, 0, "filled in by the next sync");
 }

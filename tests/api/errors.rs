@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, TestDir};
 #[tokio::test]
 async fn bad_requests_get_json_errors_and_leave_no_rows() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let url = format!("{}/api/submissions", app.address);
     let send = |body: String, content_type: &'static str| {
         app.http

@@ -1,16 +1,14 @@
 //! Test harness: a fresh database and problem catalog per test, the real
 //! server on port 0, and typed request helpers.
 
-use std::{
-    collections::BTreeMap,
-    path::{Path, PathBuf},
-    time::Duration,
-};
+use std::{collections::BTreeMap, path::Path, time::Duration};
 
 use nimjudge::{
-    config::{Config, DEFAULT_TOML},
+    config::Config,
+    domain::{Role, SubmissionId},
     startup::Application,
-    store::{Role, Store},
+    store::Store,
+    testing::{FixtureInput, ScratchCatalog},
     worker::Judge,
 };
 use reqwest::StatusCode;
@@ -24,44 +22,37 @@ pub const NIM_TESTCASES: [(&str, &str, &str); 3] = [
     ("small-2", "generated", "4\n5 0 7 1\n"),
 ];
 
-/// A folder under the system temp dir, removed on drop.
-pub struct TestDir(PathBuf);
+/// A scratch folder with the fixture catalog, removed on drop.
+pub struct TestDir(ScratchCatalog);
 
 impl TestDir {
     pub fn new() -> TestDir {
-        let path = std::env::temp_dir().join(format!("nimjudge-test-{}", uuid::Uuid::new_v4()));
-        std::fs::create_dir_all(&path).expect("create temp dir");
-        write_nim_catalog(&path.join("problems"));
-        TestDir(path)
+        // Written as samples so the inputs are exactly the ones above.
+        let testcases: Vec<(&str, FixtureInput)> = NIM_TESTCASES
+            .iter()
+            .map(|(name, _, input)| (*name, FixtureInput::Sample(input)))
+            .collect();
+        TestDir(ScratchCatalog::nim(&testcases).expect("write the fixture catalog"))
     }
 
     pub fn path(&self) -> &Path {
-        &self.0
+        self.0.path()
     }
-}
 
-impl Drop for TestDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+    /// Settings for a test: port 0, the test's database and catalog.
+    pub fn config(&self, workers: usize) -> Config {
+        self.0
+            .config(
+                "nimjudge",
+                &[
+                    ("WORKER__COUNT", workers.to_string()),
+                    ("WORKER__POLL_INTERVAL_MS", "50".into()),
+                    ("WORKER__MAX_ATTEMPTS", "2".into()),
+                    ("SERVER__BODY_LIMIT_BYTES", "65536".into()),
+                ],
+            )
+            .expect("test config")
     }
-}
-
-/// Writes `problems/nim/` in the catalog layout.
-pub fn write_nim_catalog(problems: &Path) {
-    let folder = problems.join("nim");
-    std::fs::create_dir_all(folder.join("testcases")).expect("create catalog");
-    let mut manifest = String::from(
-        "id = \"nim\"\ntitle = \"Nim\"\ntime_limit_ms = 2000\nmemory_limit_mib = 1024\ncomparison = \"tokens\"\n",
-    );
-    for (name, origin, input) in NIM_TESTCASES {
-        manifest.push_str(&format!(
-            "\n[[testcase]]\nname = \"{name}\"\norigin = \"{origin}\"\n"
-        ));
-        std::fs::write(folder.join("testcases").join(format!("{name}.in")), input)
-            .expect("write input");
-    }
-    std::fs::write(folder.join("problem.toml"), manifest).expect("write manifest");
-    std::fs::write(folder.join("statement.md"), "# Nim\n").expect("write statement");
 }
 
 /// The correct output for a nim input, from the solver core.
@@ -80,39 +71,20 @@ pub fn correct_answers() -> BTreeMap<String, String> {
         .collect()
 }
 
-/// Settings for a test: port 0, the test's database and catalog.
-pub fn test_config(dir: &Path, workers: usize) -> Config {
-    let env = vec![
-        (
-            "NIMJUDGE_SERVER__BIND".to_string(),
-            "127.0.0.1:0".to_string(),
-        ),
-        (
-            "NIMJUDGE_DATABASE__URL".to_string(),
-            format!("sqlite://{}", dir.join("nimjudge.db").display()),
-        ),
-        ("NIMJUDGE_WORKER__COUNT".to_string(), workers.to_string()),
-        (
-            "NIMJUDGE_WORKER__POLL_INTERVAL_MS".to_string(),
-            "50".to_string(),
-        ),
-        ("NIMJUDGE_WORKER__MAX_ATTEMPTS".to_string(), "2".to_string()),
-        (
-            "NIMJUDGE_SERVER__BODY_LIMIT_BYTES".to_string(),
-            "65536".to_string(),
-        ),
-        (
-            "NIMJUDGE_CATALOG__PROBLEMS_DIR".to_string(),
-            dir.join("problems").display().to_string(),
-        ),
-    ];
-    Config::from_layers(&[("defaults", DEFAULT_TOML)], env).expect("test config")
+/// A submission id from a JSON reply.
+pub fn submission_id(value: &Value) -> SubmissionId {
+    value
+        .as_str()
+        .expect("an id string")
+        .parse()
+        .expect("a submission id")
 }
 
 /// A running server and a token per role.
 pub struct TestApp {
     pub address: String,
     pub judge: Judge,
+    store: Store,
     pub http: reqwest::Client,
     pub admin: String,
     pub setter: String,
@@ -125,13 +97,14 @@ pub struct TestApp {
 
 impl TestApp {
     /// Starts the server on `dir` with `workers` workers.
-    pub async fn spawn(dir: &Path, workers: usize) -> TestApp {
-        let app = Application::build(test_config(dir, workers))
+    pub async fn spawn(dir: &TestDir, workers: usize) -> TestApp {
+        let app = Application::build(dir.config(workers))
             .await
             .expect("build the application");
         let address = format!("http://127.0.0.1:{}", app.port());
-        let judge = app.judge().clone();
-        let store = judge.store();
+        let judge = app.judge();
+        let store = app.store().clone();
+        let store = &store;
         let admin = token(store, "alice-admin", Role::Admin).await;
         let setter = token(store, "sam-setter", Role::Setter).await;
         let contestant = token(store, "carol", Role::Contestant).await;
@@ -143,6 +116,7 @@ impl TestApp {
         TestApp {
             address,
             judge,
+            store: store.clone(),
             http: reqwest::Client::new(),
             admin,
             setter,
@@ -154,7 +128,7 @@ impl TestApp {
     }
 
     pub fn store(&self) -> &Store {
-        self.judge.store()
+        &self.store
     }
 
     /// Stops the server gracefully and checks that it exited cleanly.
@@ -202,7 +176,11 @@ impl TestApp {
     }
 
     /// Submits answers; returns the new submission's id.
-    pub async fn submit_answers(&self, token: &str, answers: &BTreeMap<String, String>) -> String {
+    pub async fn submit_answers(
+        &self,
+        token: &str,
+        answers: &BTreeMap<String, String>,
+    ) -> SubmissionId {
         let (status, body) = self
             .post(
                 "/api/submissions",
@@ -211,11 +189,11 @@ impl TestApp {
             )
             .await;
         assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-        body["id"].as_str().expect("an id").to_string()
+        submission_id(&body["id"])
     }
 
     /// Waits (long-polling) until the submission is judged.
-    pub async fn verdict(&self, id: &str, token: &str) -> Value {
+    pub async fn verdict(&self, id: &SubmissionId, token: &str) -> Value {
         for _ in 0..40 {
             let (status, body) = self
                 .get(&format!("/api/submissions/{id}?wait_ms=1000"), token)

@@ -2,14 +2,14 @@
 
 use std::time::Duration;
 
-use nimjudge::store::{JudgementWrite, Verdict};
+use nimjudge::{domain::Verdict, store::JudgementWrite};
 
 use crate::helpers::{TestApp, TestDir, correct_answers};
 
 #[tokio::test]
 async fn a_job_whose_lease_expires_is_judged_once_by_another_worker() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let id = app
         .submit_answers(&app.contestant, &correct_answers())
         .await;
@@ -53,7 +53,7 @@ async fn a_job_whose_lease_expires_is_judged_once_by_another_worker() {
         .await
         .expect("events")
         .into_iter()
-        .map(|e| e.kind)
+        .map(|e| e.kind.to_string())
         .collect();
     assert_eq!(
         kinds,
@@ -72,7 +72,7 @@ async fn a_job_whose_lease_expires_is_judged_once_by_another_worker() {
 #[tokio::test]
 async fn a_job_that_loses_too_many_leases_is_ie_with_the_reason() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let id = app
         .submit_answers(&app.contestant, &correct_answers())
         .await;
@@ -110,7 +110,7 @@ async fn a_job_that_loses_too_many_leases_is_ie_with_the_reason() {
 #[tokio::test]
 async fn after_a_restart_queued_and_claimed_jobs_are_each_judged_exactly_once() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let mut ids = Vec::new();
     for _ in 0..6 {
         ids.push(
@@ -129,7 +129,7 @@ async fn after_a_restart_queued_and_claimed_jobs_are_each_judged_exactly_once() 
     assert_eq!(app.store().queue_depth().await.expect("depth"), (4, 2));
     app.stop().await;
 
-    let app = TestApp::spawn(dir.path(), 2).await;
+    let app = TestApp::spawn(&dir, 2).await;
     app.drain().await;
     for id in &ids {
         let judgements = app.store().judgements(id).await.expect("judgements");
@@ -143,7 +143,7 @@ async fn after_a_restart_queued_and_claimed_jobs_are_each_judged_exactly_once() 
 async fn a_thousand_concurrent_submissions_are_each_judged_exactly_once() {
     const N: usize = 1000;
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 2).await;
+    let app = TestApp::spawn(&dir, 2).await;
     let answers = correct_answers();
     let mut tasks = tokio::task::JoinSet::new();
     for _ in 0..N {
@@ -184,9 +184,10 @@ async fn a_thousand_concurrent_submissions_are_each_judged_exactly_once() {
         })
         .await
         .expect("list");
-    assert_eq!(listed.len(), N);
+    assert_eq!(listed.submissions.len(), N);
     assert!(
         listed
+            .submissions
             .iter()
             .all(|s| s.verdict == Some(Verdict::AC) && s.attempt == 1)
     );
@@ -196,7 +197,7 @@ async fn a_thousand_concurrent_submissions_are_each_judged_exactly_once() {
 #[tokio::test]
 async fn jobs_released_at_shutdown_go_back_to_the_queue_without_using_a_try() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let id = app
         .submit_answers(&app.contestant, &correct_answers())
         .await;
@@ -231,7 +232,7 @@ async fn jobs_released_at_shutdown_go_back_to_the_queue_without_using_a_try() {
         .await
         .expect("events")
         .into_iter()
-        .map(|e| e.kind)
+        .map(|e| e.kind.to_string())
         .collect();
     assert!(kinds.contains(&"released".to_string()), "{kinds:?}");
     assert!(!kinds.contains(&"lease_lost".to_string()), "{kinds:?}");

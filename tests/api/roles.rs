@@ -28,7 +28,7 @@ fn case(method: Method, path: &str, body: Option<Value>, expected: [u16; 3]) -> 
 #[tokio::test]
 async fn every_role_is_allowed_or_refused_on_every_endpoint() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 1).await;
+    let app = TestApp::spawn(&dir, 1).await;
     let own = app
         .submit_answers(&app.contestant, &correct_answers())
         .await;
@@ -132,7 +132,7 @@ async fn every_role_is_allowed_or_refused_on_every_endpoint() {
             let path = case
                 .path
                 .replace("{role}", role)
-                .replace("{rejudge}", &to_rejudge[i]);
+                .replace("{rejudge}", &to_rejudge[i].to_string());
             let body = case.body.as_ref().map(|b| {
                 serde_json::from_str(&b.to_string().replace("{role}", role)).expect("json")
             });
@@ -154,7 +154,7 @@ async fn every_role_is_allowed_or_refused_on_every_endpoint() {
         let path = case
             .path
             .replace("{role}", "admin")
-            .replace("{rejudge}", &to_rejudge[2]);
+            .replace("{rejudge}", &to_rejudge[2].to_string());
         for token in [None, Some("nj_not-a-token")] {
             let (status, reply) = app
                 .request(case.method.clone(), &path, token, case.body.clone())
@@ -179,7 +179,7 @@ async fn every_role_is_allowed_or_refused_on_every_endpoint() {
 #[tokio::test]
 async fn the_openapi_document_describes_every_endpoint_of_the_matrix() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let (_, doc) = app
         .request(Method::GET, "/api/openapi.json", None, None)
         .await;

@@ -19,7 +19,7 @@ async fn testcase_status(app: &TestApp, name: &str) -> Option<Value> {
 #[tokio::test]
 async fn a_setter_adds_a_valid_testcase_and_a_worker_computes_its_reference() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 1).await;
+    let app = TestApp::spawn(&dir, 1).await;
     let (status, body) = app
         .post(
             "/api/problems/nim/testcases",
@@ -60,7 +60,7 @@ async fn a_setter_adds_a_valid_testcase_and_a_worker_computes_its_reference() {
 #[tokio::test]
 async fn an_invalid_testcase_is_refused_with_the_validators_message_and_not_stored() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let (status, body) = app
         .post(
             "/api/problems/nim/testcases",
@@ -93,7 +93,7 @@ async fn an_invalid_testcase_is_refused_with_the_validators_message_and_not_stor
 #[tokio::test]
 async fn hidden_testcases_are_invisible_to_contestants_and_can_be_deleted() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let (status, _) = app
         .post(
             "/api/problems/nim/testcases",
@@ -148,19 +148,19 @@ async fn hidden_testcases_are_invisible_to_contestants_and_can_be_deleted() {
 async fn the_catalog_sync_is_idempotent_and_a_changed_definition_gets_a_new_version() {
     let dir = TestDir::new();
     let version = |body: &Value| body["problem"]["version"].as_i64();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let (_, body) = app.get("/api/problems/nim", &app.contestant).await;
     assert_eq!(version(&body), Some(1), "{body}");
     app.stop().await;
 
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let (_, body) = app.get("/api/problems/nim", &app.contestant).await;
     assert_eq!(version(&body), Some(1), "a second sync changed nothing");
     app.stop().await;
 
     let input = dir.path().join("problems/nim/testcases/small-1.in");
     std::fs::write(&input, "2\n3 3\n").expect("edit");
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let (_, body) = app.get("/api/problems/nim", &app.contestant).await;
     assert_eq!(version(&body), Some(2));
     let (_, input) = app

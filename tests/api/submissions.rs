@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{NIM_TESTCASES, TestApp, TestDir, correct_answers, nim_answer};
+use crate::helpers::{NIM_TESTCASES, TestApp, TestDir, correct_answers, nim_answer, submission_id};
 
 fn flip(answer: &str) -> String {
     if answer.trim() == "Alice" {
@@ -17,7 +17,7 @@ fn flip(answer: &str) -> String {
 #[tokio::test]
 async fn correct_answers_to_every_public_testcase_are_accepted() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 2).await;
+    let app = TestApp::spawn(&dir, 2).await;
     let id = app
         .submit_answers(&app.contestant, &correct_answers())
         .await;
@@ -52,7 +52,7 @@ async fn correct_answers_to_every_public_testcase_are_accepted() {
 #[tokio::test]
 async fn a_wrong_token_is_wa_naming_the_testcase_and_the_token() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 2).await;
+    let app = TestApp::spawn(&dir, 2).await;
     let mut answers = correct_answers();
     let expected = nim_answer(NIM_TESTCASES[1].2);
     let wrong = flip(&expected);
@@ -88,7 +88,7 @@ async fn a_wrong_token_is_wa_naming_the_testcase_and_the_token() {
 #[tokio::test]
 async fn a_custom_check_judges_one_input_of_the_contestants_choice() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 1).await;
+    let app = TestApp::spawn(&dir, 1).await;
     let input = "3\n4 4 1\n";
     let right = nim_answer(input);
     for (output, verdict) in [(right.clone(), "AC"), (flip(&right), "WA")] {
@@ -100,9 +100,9 @@ async fn a_custom_check_judges_one_input_of_the_contestants_choice() {
             )
             .await;
         assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-        let id = body["id"].as_str().expect("id");
+        let id = submission_id(&body["id"]);
         assert_eq!(body["url"], format!("/api/submissions/{id}"));
-        let judged = app.verdict(id, &app.contestant).await;
+        let judged = app.verdict(&id, &app.contestant).await;
         assert_eq!(judged["submission"]["verdict"], verdict, "{judged}");
         assert_eq!(judged["results"][0]["testcase"], "custom");
     }
@@ -112,7 +112,7 @@ async fn a_custom_check_judges_one_input_of_the_contestants_choice() {
 #[tokio::test]
 async fn an_invalid_custom_input_is_a_422_with_the_validators_message_and_no_job() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let (status, body) = app
         .post(
             "/api/submissions",
@@ -135,7 +135,7 @@ async fn an_invalid_custom_input_is_a_422_with_the_validators_message_and_no_job
 #[tokio::test]
 async fn unknown_testcase_names_are_refused() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 0).await;
+    let app = TestApp::spawn(&dir, 0).await;
     let mut answers = correct_answers();
     answers.insert("no-such-test".into(), "Alice".into());
     let (status, body) = app
@@ -159,7 +159,7 @@ async fn unknown_testcase_names_are_refused() {
 #[tokio::test]
 async fn reviewers_filter_and_page_through_submissions() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 2).await;
+    let app = TestApp::spawn(&dir, 2).await;
     let mut wrong = correct_answers();
     wrong.insert("sample-1".into(), flip(&wrong["sample-1"]));
     let mut ids = Vec::new();
@@ -192,7 +192,7 @@ async fn reviewers_filter_and_page_through_submissions() {
             None => break,
         }
     }
-    let newest_first: Vec<String> = ids.iter().rev().cloned().collect();
+    let newest_first: Vec<String> = ids.iter().rev().map(|id| id.to_string()).collect();
     assert_eq!(seen, newest_first);
 
     let (_, body) = app
@@ -215,7 +215,7 @@ async fn reviewers_filter_and_page_through_submissions() {
 #[tokio::test]
 async fn a_rejudge_adds_a_judgement_and_keeps_the_earlier_one() {
     let dir = TestDir::new();
-    let app = TestApp::spawn(dir.path(), 1).await;
+    let app = TestApp::spawn(&dir, 1).await;
     let id = app
         .submit_answers(&app.contestant, &correct_answers())
         .await;

@@ -1,15 +1,13 @@
 //! `nimjudge bench`: the load benchmark.
 //!
-//! Starts a fresh server in this process (temporary database and a `nim`
-//! catalog of generated testcases), sends K answer submissions over HTTP
-//! from C concurrent clients, each waiting for its verdict, and prints
-//! throughput and submit-to-verdict latency. Then measures the raw ceiling
-//! of the same SQLite setup: a tight loop of the same inserts and updates
-//! (insert, claim, record the verdict) without HTTP or judging.
+//! Starts a fresh server in this process over a scratch `nim` catalog of
+//! generated testcases, sends K answer submissions over HTTP from C
+//! concurrent clients, each waiting for its verdict, and prints throughput
+//! and submit-to-verdict latency. Then measures the raw ceiling of the same
+//! SQLite setup: a tight loop of the same inserts and updates (insert,
+//! claim, record the verdict) without HTTP or judging.
 
 use std::{
-    collections::BTreeMap,
-    path::{Path, PathBuf},
     process::ExitCode,
     sync::{
         Arc,
@@ -21,12 +19,15 @@ use std::{
 use anyhow::Context;
 use clap::Args;
 
+use super::client::Client;
 use crate::{
-    client::{self, Client},
-    config::{Config, DEFAULT_TOML},
-    solver::{self, TestKind},
+    api::SubmitRequest,
+    catalog,
+    domain::{Payload, ProblemId, Role, SubmissionState, TestcaseResult, Verdict},
+    solver::TestKind,
     startup::Application,
-    store::{JudgementWrite, NewSubmission, ResultWrite, Role, Store, Verdict},
+    store::{JudgementWrite, NewSubmission, Store},
+    testing::{FixtureInput, ScratchCatalog},
 };
 
 #[derive(Debug, Args)]
@@ -45,35 +46,6 @@ pub struct BenchArgs {
     pub testcases: usize,
 }
 
-/// A temporary folder, removed on drop.
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// Writes a `nim` catalog of generated testcases; returns the correct answers.
-fn write_catalog(problems: &Path, count: usize) -> anyhow::Result<BTreeMap<String, String>> {
-    let nim = solver::find("nim").context("the nim solver is missing")?;
-    let folder = problems.join("nim");
-    std::fs::create_dir_all(folder.join("testcases"))?;
-    let mut manifest = String::from("id = \"nim\"\ntitle = \"Nim\"\ntime_limit_ms = 2000\n");
-    let mut answers = BTreeMap::new();
-    for seed in 1..=count as u64 {
-        let name = format!("random-{seed}");
-        let input = nim.generate(TestKind::Random, seed);
-        manifest.push_str(&format!(
-            "\n[[testcase]]\nname = \"{name}\"\norigin = \"generated\"\nkind = \"random\"\nseed = {seed}\n"
-        ));
-        std::fs::write(folder.join("testcases").join(format!("{name}.in")), &input)?;
-        answers.insert(name, nim.solve(&input).map_err(|e| anyhow::anyhow!("{e}"))?);
-    }
-    std::fs::write(folder.join("problem.toml"), manifest)?;
-    Ok(answers)
-}
-
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -90,35 +62,30 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         args.submissions > 0 && args.concurrency > 0,
         "K and C must be positive"
     );
-    let scratch =
-        Scratch(std::env::temp_dir().join(format!("nimjudge-bench-{}", uuid::Uuid::new_v4())));
-    let answers = write_catalog(&scratch.0.join("problems"), args.testcases.max(1))?;
-    let mut env = vec![
-        (
-            "NIMJUDGE_SERVER__BIND".to_string(),
-            "127.0.0.1:0".to_string(),
-        ),
-        (
-            "NIMJUDGE_DATABASE__URL".to_string(),
-            format!("sqlite://{}", scratch.0.join("server.db").display()),
-        ),
-        (
-            "NIMJUDGE_CATALOG__PROBLEMS_DIR".to_string(),
-            scratch.0.join("problems").display().to_string(),
-        ),
-    ];
+    let names: Vec<String> = (1..=args.testcases.max(1))
+        .map(|seed| format!("random-{seed}"))
+        .collect();
+    let testcases: Vec<(&str, FixtureInput)> = names
+        .iter()
+        .zip(1..)
+        .map(|(name, seed)| {
+            (
+                name.as_str(),
+                FixtureInput::Generated(TestKind::Random, seed),
+            )
+        })
+        .collect();
+    let scratch = ScratchCatalog::nim(&testcases)?;
+    let answers = scratch.correct_answers()?;
+    let mut overrides = Vec::new();
     if let Some(workers) = args.workers {
-        env.push(("NIMJUDGE_WORKER__COUNT".to_string(), workers.to_string()));
+        overrides.push(("WORKER__COUNT", workers.to_string()));
     }
-    let config = Config::from_layers(&[("the bundled config.toml", DEFAULT_TOML)], env)?;
+    let config = scratch.config("server", &overrides)?;
     let workers = config.worker.count;
     let app = Application::build(config.clone()).await?;
     let server = format!("http://{}", app.address());
-    let token = app
-        .judge()
-        .store()
-        .create_token("bench", Role::Contestant)
-        .await?;
+    let token = app.store().create_token("bench", Role::Contestant).await?;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let running = tokio::spawn(app.run_until(async move {
         let _ = stopped.await;
@@ -130,30 +97,34 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         args.concurrency,
         answers.len()
     );
+    let nim: ProblemId = "nim".parse().map_err(anyhow::Error::msg)?;
+    let request = Arc::new(SubmitRequest {
+        problem: nim.clone(),
+        answers: Some(answers.clone()),
+        input: None,
+        output: None,
+    });
     let client = Client::new(&server, &token)?;
     let next = Arc::new(AtomicUsize::new(0));
-    let answers = Arc::new(answers);
     let started = Instant::now();
     let mut tasks = tokio::task::JoinSet::new();
     for _ in 0..args.concurrency {
-        let (client, next, answers) = (client.clone(), next.clone(), answers.clone());
+        let (client, next, request) = (client.clone(), next.clone(), request.clone());
         let total = args.submissions;
         tasks.spawn(async move {
             let mut latencies = Vec::new();
             while next.fetch_add(1, Ordering::Relaxed) < total {
                 let sent = Instant::now();
-                let submitted = client.submit_answers("nim", &answers).await?;
+                let queued = client.submit(&request).await?;
                 loop {
                     let document = client
-                        .submission(&submitted.id, Duration::from_secs(10))
+                        .submission(queued.id, Duration::from_secs(10))
                         .await?;
-                    if client::state_of(&document) == "done" {
+                    if document.submission.state == SubmissionState::Done {
                         anyhow::ensure!(
-                            document
-                                .pointer("/submission/verdict")
-                                .and_then(|v| v.as_str())
-                                == Some("AC"),
-                            "unexpected verdict: {document}"
+                            document.submission.verdict == Some(Verdict::AC),
+                            "unexpected verdict: {:?}",
+                            document.submission
                         );
                         break;
                     }
@@ -180,37 +151,32 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     );
 
     // The ceiling: the same statements in a tight loop, no HTTP, no judging.
-    let store = Store::connect(&crate::config::DatabaseConfig {
-        url: format!("sqlite://{}", scratch.0.join("ceiling.db").display()),
-        ..config.database.clone()
-    })
-    .await?;
-    crate::catalog::sync(&store, &scratch.0.join("problems")).await?;
-    let payload = serde_json::json!({ "answers": &*answers }).to_string();
-    let results: Vec<ResultWrite> = answers
-        .keys()
-        .map(|name| ResultWrite {
-            testcase: name.clone(),
-            hidden: false,
-            verdict: Verdict::AC,
-            time_us: 1,
-            message: None,
-        })
-        .collect();
+    let ceiling_config = scratch.config("ceiling", &[])?;
+    let store = Store::connect(&ceiling_config.database).await?;
+    catalog::sync(&store, &scratch.problems_dir()).await?;
     let judgement = JudgementWrite {
         problem_version: 1,
         verdict: Verdict::AC,
         message: None,
-        results,
+        results: answers
+            .keys()
+            .map(|name| TestcaseResult {
+                testcase: name.to_string(),
+                hidden: false,
+                verdict: Verdict::AC,
+                time_us: 1,
+                message: None,
+            })
+            .collect(),
     };
+    let payload = Payload::Answers { answers };
     let started = Instant::now();
     for _ in 0..args.submissions {
         store
             .insert_submission(&NewSubmission {
-                problem_id: "nim",
-                user_name: "bench",
-                kind: "answers",
-                payload: payload.clone(),
+                problem: &nim,
+                user: "bench",
+                payload: &payload,
             })
             .await?;
         let claim = store

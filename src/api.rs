@@ -1,0 +1,175 @@
+//! The JSON bodies of the HTTP API: what clients send and what they get back.
+//!
+//! The server's handlers ([`crate::http`]) and the typed client behind the
+//! command line ([`crate::cli::client`]) both use these types, so the two
+//! cannot drift apart, and the OpenAPI document's schemas are derived from
+//! them. The records inside (submissions, problems, …) are the
+//! [`domain`](crate::domain) types themselves.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::domain::{
+    Event, Judgement, Problem, ProblemId, ReferenceStatus, Role, Submission, SubmissionId,
+    SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp, Verdict,
+};
+
+/// Every error: a status code and this body.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, naming the field, token or constraint at fault.
+    pub error: String,
+}
+
+/// `POST /api/submissions`: either `answers`, or both `input` and `output`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SubmitRequest {
+    pub problem: ProblemId,
+    /// Output per public testcase name; testcases left out count as WA.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<BTreeMap<String, String>>)]
+    pub answers: Option<BTreeMap<TestcaseName, String>>,
+    /// An input of your own, checked by the problem's validator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
+    /// Your output for `input`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
+}
+
+/// The answer to a submission or rejudge: it is queued.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Queued {
+    pub id: SubmissionId,
+    /// Where to read the verdict.
+    pub url: String,
+    pub state: SubmissionState,
+}
+
+/// `GET /api/submissions/{id}`: a submission and everything known about it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct SubmissionDocument {
+    pub submission: Submission,
+    /// The results of the latest judgement.
+    pub results: Vec<TestcaseResult>,
+    /// Every judgement, oldest first.
+    pub judgements: Vec<Judgement>,
+    /// The event log, oldest first.
+    pub events: Vec<Event>,
+}
+
+/// Query of `GET /api/submissions/{id}`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ShowQuery {
+    /// Wait up to this many milliseconds for the verdict before answering
+    /// (capped by the server's `max_wait_ms`).
+    pub wait_ms: Option<u64>,
+}
+
+/// Query of `GET /api/submissions`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    #[param(value_type = Option<String>)]
+    pub problem: Option<ProblemId>,
+    pub verdict: Option<Verdict>,
+    /// Another user's submissions (setters and admins only).
+    pub user: Option<String>,
+    /// Only submissions created at or after this time (RFC 3339).
+    #[param(value_type = Option<String>, format = DateTime)]
+    pub since: Option<Timestamp>,
+    /// Page size, 1 to 500 (default 50).
+    #[param(minimum = 1, maximum = 500)]
+    pub limit: Option<i64>,
+    /// `next_cursor` of the previous page.
+    pub cursor: Option<String>,
+}
+
+/// `GET /api/submissions`: one page, newest first.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct SubmissionPage {
+    pub submissions: Vec<Submission>,
+    /// Pass as `cursor` for the next page; null on the last one.
+    pub next_cursor: Option<String>,
+}
+
+/// `GET /api/problems`
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ProblemList {
+    pub problems: Vec<Problem>,
+}
+
+/// `GET /api/problems/{id}`: the problem with its statement and the
+/// testcases the caller may see.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ProblemDocument {
+    pub problem: Problem,
+    pub testcases: Vec<Testcase>,
+}
+
+/// `GET /api/problems/{id}/testcases`
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TestcaseList {
+    pub testcases: Vec<Testcase>,
+}
+
+/// `POST /api/problems/{id}/testcases`
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewTestcase {
+    pub name: TestcaseName,
+    /// The input; the problem's validator must accept it.
+    pub input: String,
+    /// Hidden testcases are seen by setters and admins only.
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+/// The answer to adding a testcase: stored; its reference is computed next.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TestcaseCreated {
+    pub name: TestcaseName,
+    pub hidden: bool,
+    pub status: ReferenceStatus,
+    /// Where to read its input.
+    pub url: String,
+}
+
+/// `POST /api/problems/{id}/rejudge`
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct RejudgeCount {
+    /// Judged submissions queued again.
+    pub queued: u64,
+}
+
+/// `GET /api/health`
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Health {
+    /// `ok` when the database answers.
+    pub status: String,
+    pub queued: i64,
+    pub running: i64,
+}
+
+/// `POST /api/tokens`
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewToken {
+    /// The user's name, 1 to 64 characters: submissions belong to it.
+    pub name: String,
+    pub role: Role,
+}
+
+/// The answer to creating a token. The secret is shown this once.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TokenCreated {
+    pub name: String,
+    pub role: Role,
+    pub token: String,
+}

@@ -1,0 +1,89 @@
+//! The typed HTTP client behind `nimjudge submit`, `status` and the load
+//! benchmark. Requests and answers are the [`api`](crate::api) types the
+//! server itself uses. No judging here.
+
+use std::time::Duration;
+
+use serde::de::DeserializeOwned;
+
+use crate::{
+    api::{ErrorBody, Queued, SubmissionDocument, SubmitRequest},
+    domain::SubmissionId,
+};
+
+/// Why a call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    #[error("cannot reach the server: {0}")]
+    Http(#[from] reqwest::Error),
+    #[error("the server answered {status}: {message}")]
+    Api { status: u16, message: String },
+    #[error("the server's answer ({status}) is not what the API describes: {message}")]
+    Decode { status: u16, message: String },
+}
+
+/// A client for one server and token.
+#[derive(Debug, Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+impl Client {
+    pub fn new(server: &str, token: &str) -> Result<Client, ClientError> {
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(120))
+            .build()?;
+        Ok(Client {
+            http,
+            base: server.trim_end_matches('/').to_string(),
+            token: token.to_string(),
+        })
+    }
+
+    async fn send<T: DeserializeOwned>(
+        &self,
+        request: reqwest::RequestBuilder,
+    ) -> Result<T, ClientError> {
+        let response = request.bearer_auth(&self.token).send().await?;
+        let status = response.status().as_u16();
+        let bytes = response.bytes().await?;
+        if (200..300).contains(&status) {
+            serde_json::from_slice(&bytes).map_err(|e| ClientError::Decode {
+                status,
+                message: e.to_string(),
+            })
+        } else {
+            let message = serde_json::from_slice::<ErrorBody>(&bytes)
+                .map(|body| body.error)
+                .unwrap_or_else(|_| String::from_utf8_lossy(&bytes).into_owned());
+            Err(ClientError::Api { status, message })
+        }
+    }
+
+    /// `POST /api/submissions`.
+    pub async fn submit(&self, request: &SubmitRequest) -> Result<Queued, ClientError> {
+        self.send(
+            self.http
+                .post(format!("{}/api/submissions", self.base))
+                .json(request),
+        )
+        .await
+    }
+
+    /// `GET /api/submissions/{id}?wait_ms=`: the submission document, once
+    /// judged or after `wait`.
+    pub async fn submission(
+        &self,
+        id: SubmissionId,
+        wait: Duration,
+    ) -> Result<SubmissionDocument, ClientError> {
+        let url = format!(
+            "{}/api/submissions/{id}?wait_ms={}",
+            self.base,
+            wait.as_millis()
+        );
+        self.send(self.http.get(url)).await
+    }
+}

@@ -1,0 +1,121 @@
+//! `nimjudge log`: the reviewers' view, read straight from the database:
+//! a listing of submissions, or one submission's results and event log, as
+//! tables or as JSON lines.
+
+use std::{io::Write as _, process::ExitCode};
+
+use anyhow::bail;
+use clap::Args;
+use serde::Serialize;
+
+use super::{ConfigArg, tables};
+use crate::{
+    config::Config,
+    domain::{Event, ProblemId, Submission, SubmissionId, TestcaseResult, Verdict},
+    store::{ListFilter, OpenMode, Store},
+};
+
+#[derive(Debug, Args)]
+pub struct LogArgs {
+    /// One submission: its results and event log.
+    pub id: Option<SubmissionId>,
+    #[arg(long)]
+    pub problem: Option<ProblemId>,
+    /// AC, WA or IE.
+    #[arg(long)]
+    pub verdict: Option<Verdict>,
+    #[arg(long)]
+    pub user: Option<String>,
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(i64).range(1..=10_000))]
+    pub limit: i64,
+    /// JSON lines instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub config: ConfigArg,
+}
+
+impl clap::ValueEnum for Verdict {
+    fn value_variants<'a>() -> &'a [Self] {
+        Verdict::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.as_str()))
+    }
+}
+
+/// One line of `log <id> --json`.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum LogLine<'a> {
+    Submission {
+        submission: &'a Submission,
+    },
+    Result {
+        submission: SubmissionId,
+        result: &'a TestcaseResult,
+    },
+    Event {
+        submission: SubmissionId,
+        event: &'a Event,
+    },
+}
+
+pub async fn run(args: LogArgs) -> anyhow::Result<ExitCode> {
+    let config = Config::load(args.config.config.as_deref())?;
+    let store = Store::open(&config.database, OpenMode::MustExist).await?;
+    let result = print(&store, args).await;
+    store.close().await;
+    result
+}
+
+async fn print(store: &Store, args: LogArgs) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let Some(id) = args.id else {
+        let page = store
+            .list_submissions(&ListFilter {
+                problem: args.problem,
+                verdict: args.verdict,
+                user: args.user,
+                since: None,
+                before: None,
+                limit: args.limit,
+            })
+            .await?;
+        if args.json {
+            for row in &page.submissions {
+                writeln!(out, "{}", serde_json::to_string(row)?)?;
+            }
+        } else {
+            write!(out, "{}", tables::submissions(&page.submissions))?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    let Some(submission) = store.submission(&id).await? else {
+        bail!("no submission `{id}`");
+    };
+    let judgements = store.judgements(&id).await?;
+    let events = store.events(&id).await?;
+    let results = judgements.last().map_or(&[][..], |j| &j.results[..]);
+    if args.json {
+        let submission = &submission;
+        let lines = std::iter::once(LogLine::Submission { submission })
+            .chain(results.iter().map(|result| LogLine::Result {
+                submission: id,
+                result,
+            }))
+            .chain(events.iter().map(|event| LogLine::Event {
+                submission: id,
+                event,
+            }));
+        for line in lines {
+            writeln!(out, "{}", serde_json::to_string(&line)?)?;
+        }
+    } else {
+        write!(out, "{}", tables::submission(&submission, results))?;
+        writeln!(out, "events:")?;
+        write!(out, "{}", tables::events(&events))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,110 @@
+//! The command line: argument definitions and one module per command group.
+//!
+//! The solver commands (`problems`, `solve`, `check`, `generate`) work on the
+//! solver core alone, with no daemon and no database. `serve` runs the
+//! daemon; `token` and `log` open its database; `submit` and `status` talk to
+//! a running server; `bench` is the load benchmark. Every command prints its
+//! error as one line on stderr and exits with status 2 (1 means "not AC").
+//!
+//! # Layout
+//! - [`solve`]: the solver commands.
+//! - [`serve`]: running the daemon.
+//! - [`token`]: `token create`.
+//! - [`log`]: `log`, the reviewers' view of the database.
+//! - [`submit`]: `submit` and `status`.
+//! - [`bench`]: `bench`, the load benchmark.
+//! - [`client`]: the typed HTTP client.
+//! - [`tables`]: tables for people.
+
+pub mod bench;
+pub mod client;
+pub mod log;
+pub mod serve;
+pub mod solve;
+pub mod submit;
+pub mod tables;
+pub mod token;
+
+use std::{future::Future, path::PathBuf, process::ExitCode};
+
+use clap::{Args, Parser, Subcommand};
+
+/// nimjudge: an online judge for combinatorial-game contest problems.
+#[derive(Debug, Parser)]
+#[command(name = "nimjudge", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the hosted problems.
+    Problems,
+    /// Read an input on stdin and print the reference output.
+    Solve(solve::SolveArgs),
+    /// Judge a candidate output: prints AC, or WA with the first differing token.
+    Check(solve::CheckArgs),
+    /// Print a valid input of the given kind, the same for the same seed.
+    Generate(solve::GenerateArgs),
+    /// Run the grading daemon: HTTP API and workers.
+    Serve(ConfigArg),
+    /// Manage API tokens.
+    Token {
+        #[command(subcommand)]
+        action: token::TokenAction,
+    },
+    /// Print submissions (or one submission's results and events) from the database.
+    Log(log::LogArgs),
+    /// Submit a folder of answers (one file per testcase) and wait for the verdict.
+    Submit(submit::SubmitArgs),
+    /// Wait for and print the verdict of an existing submission.
+    Status(submit::StatusArgs),
+    /// Load benchmark: a fresh server, K submissions from C clients, and the raw SQLite ceiling.
+    Bench(bench::BenchArgs),
+}
+
+/// `--config FILE`, for the commands that read the daemon's settings.
+#[derive(Debug, Args)]
+pub struct ConfigArg {
+    /// Settings file (default: config.toml in the working directory, if present).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+}
+
+/// Exit status for a usage error, an invalid input or a failure.
+pub const EXIT_FAILURE: u8 = 2;
+/// Exit status for a verdict other than AC.
+pub const EXIT_NOT_ACCEPTED: u8 = 1;
+
+/// Runs one command and returns the process's exit status.
+pub fn run(cli: Cli) -> ExitCode {
+    let outcome = match cli.command {
+        Command::Problems => solve::problems(),
+        Command::Solve(args) => solve::solve(args),
+        Command::Check(args) => solve::check(args),
+        Command::Generate(args) => solve::generate(args),
+        Command::Serve(args) => block_on(serve::run(args)),
+        Command::Token { action } => block_on(token::run(action)),
+        Command::Log(args) => block_on(log::run(args)),
+        Command::Submit(args) => block_on(submit::submit(args)),
+        Command::Status(args) => block_on(submit::status(args)),
+        Command::Bench(args) => block_on(bench::run(args)),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}
+
+/// Runs an async command on a fresh multi-threaded runtime.
+fn block_on(command: impl Future<Output = anyhow::Result<ExitCode>>) -> anyhow::Result<ExitCode> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start the runtime: {e}"))?
+        .block_on(command)
+}

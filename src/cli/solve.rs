@@ -1,0 +1,118 @@
+//! The solver commands: `problems`, `solve`, `check` and `generate`. They use
+//! the solver core alone: no daemon, no database.
+
+use std::{
+    io::{self, Read, Write},
+    path::{Path, PathBuf},
+    process::ExitCode,
+};
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::EXIT_NOT_ACCEPTED;
+use crate::{
+    checker::{self, Comparison},
+    solver::{self, Solver, TestKind},
+};
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Problem id, e.g. `nim` or `xy-game`.
+    pub problem: String,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Problem id.
+    pub problem: String,
+    /// The input file.
+    #[arg(long)]
+    pub input: PathBuf,
+    /// The candidate output file.
+    #[arg(long)]
+    pub output: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Problem id.
+    pub problem: String,
+    /// small, edge, random or max.
+    #[arg(long)]
+    pub kind: TestKind,
+    /// Seed of the generator.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+fn find(problem: &str) -> anyhow::Result<&'static dyn Solver> {
+    solver::find(problem).with_context(|| {
+        let known: Vec<_> = solver::solvers().iter().map(|s| s.id()).collect();
+        format!("unknown problem `{problem}` (known: {})", known.join(", "))
+    })
+}
+
+fn read_file(path: &Path) -> anyhow::Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+fn print(text: &str) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context("cannot write to stdout")
+}
+
+/// `nimjudge problems`: one id per line.
+pub fn problems() -> anyhow::Result<ExitCode> {
+    let ids: String = solver::solvers()
+        .iter()
+        .map(|s| format!("{}\n", s.id()))
+        .collect();
+    print(&ids)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `nimjudge solve <id>`: stdin to the reference output.
+pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let solver = find(&args.problem)?;
+    let mut input = String::new();
+    io::stdin()
+        .read_to_string(&mut input)
+        .context("cannot read stdin")?;
+    let output = match solver.solve(&input) {
+        Ok(output) => output,
+        Err(e) => bail!("invalid input: {e}"),
+    };
+    print(&output)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `nimjudge check <id> --input F --output F`: AC, or WA and status 1.
+pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let solver = find(&args.problem)?;
+    let input = read_file(&args.input)?;
+    let candidate = read_file(&args.output)?;
+    let expected = match solver.solve(&input) {
+        Ok(expected) => expected,
+        Err(e) => bail!("invalid input: {e}"),
+    };
+    match checker::compare(&expected, &candidate) {
+        Comparison::Accepted => {
+            print("AC\n")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Comparison::WrongAnswer(difference) => {
+            print(&format!("WA {difference}\n"))?;
+            Ok(ExitCode::from(EXIT_NOT_ACCEPTED))
+        }
+    }
+}
+
+/// `nimjudge generate <id> --kind K --seed S`.
+pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    let solver = find(&args.problem)?;
+    print(&solver.generate(args.kind, args.seed))?;
+    Ok(ExitCode::SUCCESS)
+}

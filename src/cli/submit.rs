@@ -1,0 +1,125 @@
+//! `nimjudge submit` and `nimjudge status`: send answers to a running server
+//! and wait for the verdict, with a spinner on terminals, then print the
+//! per-testcase table. Exit status 0 for AC, 1 for any other verdict.
+
+use std::{
+    collections::BTreeMap,
+    path::{Path, PathBuf},
+    process::ExitCode,
+    time::Duration,
+};
+
+use anyhow::{Context, bail};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{EXIT_NOT_ACCEPTED, client::Client, tables};
+use crate::{
+    api::SubmitRequest,
+    domain::{ProblemId, SubmissionId, SubmissionState, TestcaseName, Verdict},
+};
+
+/// Where the server is and who is asking. The variables are the client's
+/// own; the daemon's settings ignore them.
+#[derive(Debug, Args)]
+pub struct ServerArgs {
+    /// Base URL of the daemon.
+    #[arg(long, env = "NIMJUDGE_SERVER", default_value = "http://127.0.0.1:8080")]
+    pub server: String,
+    /// API token.
+    #[arg(long, env = "NIMJUDGE_TOKEN", hide_env_values = true)]
+    pub token: String,
+}
+
+#[derive(Debug, Args)]
+pub struct SubmitArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    #[arg(long)]
+    pub problem: ProblemId,
+    /// Folder with one file per testcase, named after it (`sample-1` or `sample-1.out`).
+    #[arg(long)]
+    pub answers: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// The submission id.
+    pub id: SubmissionId,
+    #[command(flatten)]
+    pub server: ServerArgs,
+}
+
+/// Reads one answer per file; the testcase name is the file name without
+/// its extension.
+fn read_answers(dir: &Path) -> anyhow::Result<BTreeMap<TestcaseName, String>> {
+    let mut answers = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
+        let path = entry?.path();
+        if !path.is_file() {
+            continue;
+        }
+        let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
+            continue;
+        };
+        let name: TestcaseName = stem
+            .parse()
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        answers.insert(name, text);
+    }
+    if answers.is_empty() {
+        bail!("{} holds no answer files", dir.display());
+    }
+    Ok(answers)
+}
+
+pub async fn submit(args: SubmitArgs) -> anyhow::Result<ExitCode> {
+    let answers = read_answers(&args.answers)?;
+    let count = answers.len();
+    let client = Client::new(&args.server.server, &args.server.token)?;
+    let queued = client
+        .submit(&SubmitRequest {
+            problem: args.problem,
+            answers: Some(answers),
+            input: None,
+            output: None,
+        })
+        .await?;
+    eprintln!("submitted {} ({count} answers)", queued.id);
+    wait_and_print(&client, queued.id).await
+}
+
+pub async fn status(args: StatusArgs) -> anyhow::Result<ExitCode> {
+    let client = Client::new(&args.server.server, &args.server.token)?;
+    wait_and_print(&client, args.id).await
+}
+
+/// Long-polls until the verdict, with a spinner on stderr when it is a
+/// terminal, then prints the table.
+async fn wait_and_print(client: &Client, id: SubmissionId) -> anyhow::Result<ExitCode> {
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_style(
+        ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    spinner.enable_steady_tick(Duration::from_millis(120));
+    let document = loop {
+        let document = client.submission(id, Duration::from_millis(500)).await?;
+        if document.submission.state == SubmissionState::Done {
+            break document;
+        }
+        spinner.set_message(document.submission.state.to_string());
+    };
+    spinner.finish_and_clear();
+    print!(
+        "{}",
+        tables::submission(&document.submission, &document.results)
+    );
+    Ok(if document.submission.verdict == Some(Verdict::AC) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_NOT_ACCEPTED)
+    })
+}

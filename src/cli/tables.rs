@@ -1,0 +1,82 @@
+//! Tables for people: a submission's per-testcase results and a listing of
+//! submissions, drawn with `comfy-table`. Times are RFC 3339 in UTC.
+
+use comfy_table::{CellAlignment, Table, presets};
+
+use crate::domain::{Event, Submission, TestcaseResult};
+
+fn table(header: &[&str]) -> Table {
+    let mut table = Table::new();
+    table.load_preset(presets::NOTHING).set_header(header);
+    table
+}
+
+/// The heading line, the verdict's message and one row per testcase.
+pub fn submission(submission: &Submission, results: &[TestcaseResult]) -> String {
+    let mut out = format!(
+        "submission {}  problem {}  verdict {}\n",
+        submission.id,
+        submission.problem,
+        submission.verdict.map_or("-", |v| v.as_str())
+    );
+    if let Some(message) = &submission.message {
+        out.push_str(&format!("  {message}\n"));
+    }
+    let mut rows = table(&["testcase", "verdict", "time", "message"]);
+    for r in results {
+        rows.add_row(vec![
+            r.testcase.clone(),
+            r.verdict.to_string(),
+            format!("{:.3} ms", r.time_us as f64 / 1000.0),
+            r.message.clone().unwrap_or_default(),
+        ]);
+    }
+    if let Some(column) = rows.column_mut(2) {
+        column.set_cell_alignment(CellAlignment::Right);
+    }
+    out.push_str(&rows.to_string());
+    out.push('\n');
+    out
+}
+
+/// A submission's event log.
+pub fn events(events: &[Event]) -> String {
+    let mut rows = table(&["time", "event", "actor", "detail"]);
+    for e in events {
+        rows.add_row(vec![
+            e.created_at.to_string(),
+            e.kind.to_string(),
+            e.actor.clone().unwrap_or_else(|| "-".into()),
+            e.detail.clone().unwrap_or_default(),
+        ]);
+    }
+    format!("{rows}\n")
+}
+
+/// One row per submission, newest first.
+pub fn submissions(submissions: &[Submission]) -> String {
+    let mut rows = table(&[
+        "id",
+        "problem",
+        "user",
+        "state",
+        "verdict",
+        "latency",
+        "submitted",
+    ]);
+    for s in submissions {
+        rows.add_row(vec![
+            s.id.to_string(),
+            s.problem.to_string(),
+            s.user.clone(),
+            s.state.to_string(),
+            s.verdict.map_or("-".into(), |v| v.to_string()),
+            s.latency_ms.map_or("-".into(), |ms| format!("{ms} ms")),
+            s.created_at.to_string(),
+        ]);
+    }
+    if let Some(column) = rows.column_mut(5) {
+        column.set_cell_alignment(CellAlignment::Right);
+    }
+    format!("{rows}\n")
+}

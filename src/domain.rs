@@ -1,0 +1,496 @@
+//! The domain vocabulary: the ids, enums and records every layer speaks.
+//!
+//! HTTP handlers, workers, the store and the command line all use these types,
+//! so a value is parsed once, at the edge, into a type that carries its
+//! invariant: a [`ProblemId`] always matches the naming rule, a [`Payload`]
+//! is always a kind nimjudge knows how to judge, a [`Verdict`] is one of a
+//! closed set. The store writes enums as their `as_str` text and reads them
+//! back with `FromStr`, so a value it cannot parse is reported as corrupt
+//! rather than guessed at.
+//!
+//! The records ([`Submission`], [`Judgement`], …) are also the JSON shapes of
+//! the API, with their OpenAPI schemas. Times are [`Timestamp`]s, written in
+//! JSON as RFC 3339 in UTC.
+//!
+//! This module does no I/O and knows no layer above it.
+
+use std::{collections::BTreeMap, fmt, str::FromStr};
+
+pub use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The longest problem id, testcase name or user name.
+pub const MAX_NAME_LEN: usize = 64;
+
+/// True for names matching `[a-z0-9][a-z0-9-]*` of at most 64 bytes: the
+/// rule for problem ids and testcase names, which appear in paths and URLs.
+fn is_slug(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    matches!(bytes.next(), Some(b'a'..=b'z' | b'0'..=b'9'))
+        && bytes.all(|b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-'))
+        && name.len() <= MAX_NAME_LEN
+}
+
+/// Declares a string newtype that only holds names matching [`is_slug`].
+macro_rules! slug_type {
+    ($(#[$doc:meta])* $name:ident, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
+        #[serde(try_from = "String", into = "String")]
+        #[schema(value_type = String, pattern = "^[a-z0-9][a-z0-9-]*$", max_length = 64)]
+        pub struct $name(String);
+
+        impl $name {
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = String;
+
+            fn try_from(name: String) -> Result<Self, String> {
+                if is_slug(&name) {
+                    Ok($name(name))
+                } else {
+                    Err(format!(
+                        concat!($what, " `{}` must match [a-z0-9][a-z0-9-]* (at most 64 characters)"),
+                        name
+                    ))
+                }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, String> {
+                Self::try_from(s.to_string())
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(value: $name) -> String {
+                value.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.0 == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.0 == *other
+            }
+        }
+    };
+}
+
+slug_type!(
+    /// A problem id, e.g. `xy-game`: the folder `problems/<id>/`, the API
+    /// path segment and the solver registry key.
+    ProblemId,
+    "problem id"
+);
+
+slug_type!(
+    /// A testcase name, unique within its problem, e.g. `sample-1`.
+    TestcaseName,
+    "testcase name"
+);
+
+/// The public id of a submission: a random UUID.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+)]
+#[serde(transparent)]
+#[schema(value_type = String, format = Uuid)]
+pub struct SubmissionId(uuid::Uuid);
+
+impl SubmissionId {
+    /// A fresh random id.
+    pub fn new() -> SubmissionId {
+        SubmissionId(uuid::Uuid::new_v4())
+    }
+}
+
+impl Default for SubmissionId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FromStr for SubmissionId {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        uuid::Uuid::parse_str(s)
+            .map(SubmissionId)
+            .map_err(|_| format!("`{s}` is not a submission id"))
+    }
+}
+
+impl fmt::Display for SubmissionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.hyphenated().fmt(f)
+    }
+}
+
+/// Declares a fieldless enum stored and sent as fixed text, with `ALL`,
+/// `as_str`, `FromStr` and `Display`.
+macro_rules! text_enum {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $what:literal {
+            $( $(#[$vdoc:meta])* $variant:ident => $text:literal, )+
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+        pub enum $name {
+            $( $(#[$vdoc])* #[serde(rename = $text)] $variant, )+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The text this value is stored and sent as.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, String> {
+                match s {
+                    $($text => Ok($name::$variant),)+
+                    other => Err(format!(
+                        concat!("unknown ", $what, " `{}` (expected {})"),
+                        other,
+                        $name::ALL.iter().map(|v| v.as_str()).collect::<Vec<_>>().join(", ")
+                    )),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+
+text_enum!(
+    /// What a token may do.
+    Role, "role" {
+        /// Submits and sees only their own submissions and public testcases.
+        Contestant => "contestant",
+        /// Manages testcases and rejudges; reads every submission.
+        Setter => "setter",
+        /// Everything, including creating tokens.
+        Admin => "admin",
+    }
+);
+
+impl Role {
+    /// Setters and admins see hidden testcases and every submission.
+    pub fn is_staff(self) -> bool {
+        matches!(self, Role::Setter | Role::Admin)
+    }
+}
+
+text_enum!(
+    /// The outcome of judging a submission or one of its testcases.
+    Verdict, "verdict" {
+        /// Accepted.
+        AC => "AC",
+        /// Wrong answer.
+        WA => "WA",
+        /// Internal error: the judge could not decide (a solver failure, or
+        /// too many lost leases).
+        IE => "IE",
+    }
+);
+
+text_enum!(
+    /// Where a submission is in its life.
+    SubmissionState, "submission state" {
+        /// Waiting for a worker.
+        Queued => "queued",
+        /// Claimed by a worker holding a lease.
+        Running => "running",
+        /// Judged; the verdict is final until a rejudge.
+        Done => "done",
+    }
+);
+
+text_enum!(
+    /// What a line of a submission's event log records.
+    EventKind, "event kind" {
+        /// Submitted (the actor is the user).
+        Queued => "queued",
+        /// A worker claimed it with a lease.
+        Claimed => "claimed",
+        /// The previous claim's lease expired before it finished.
+        LeaseLost => "lease_lost",
+        /// A verdict was written.
+        Judged => "judged",
+        /// A worker finished after losing its lease; its result was dropped.
+        Dropped => "dropped",
+        /// The daemon stopped and put the job back in the queue.
+        Released => "released",
+        /// A setter or admin queued it again.
+        Rejudged => "rejudged",
+    }
+);
+
+text_enum!(
+    /// The kind of a submission, stored beside its payload for filtering.
+    SubmissionKind, "submission kind" {
+        /// Outputs for the problem's public testcases.
+        Answers => "answers",
+        /// One output for an input of the contestant's own.
+        Custom => "custom",
+    }
+);
+
+text_enum!(
+    /// Where a testcase came from.
+    TestcaseOrigin, "testcase origin" {
+        /// An official sample, from the problem folder.
+        Sample => "sample",
+        /// Made by a generator from its kind and seed, in the problem folder.
+        Generated => "generated",
+        /// Added by a setter through the API; the catalog sync leaves it alone.
+        Setter => "setter",
+    }
+);
+
+text_enum!(
+    /// The state of a testcase's reference output for the current version.
+    ReferenceStatus, "reference status" {
+        /// Not computed yet.
+        Pending => "pending",
+        /// Computed and cached.
+        Ready => "ready",
+        /// The solver rejected the input.
+        Failed => "failed",
+    }
+);
+
+/// What a submission asks the judge to check. Serialised with its kind as the
+/// `kind` tag, which is also how the store keeps it; a payload of an unknown
+/// kind cannot be built, so it cannot be stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Payload {
+    /// One output per public testcase, keyed by testcase name; a testcase
+    /// left out counts as WA.
+    Answers {
+        answers: BTreeMap<TestcaseName, String>,
+    },
+    /// The contestant's own input and their output for it.
+    Custom { input: String, output: String },
+}
+
+impl Payload {
+    pub fn kind(&self) -> SubmissionKind {
+        match self {
+            Payload::Answers { .. } => SubmissionKind::Answers,
+            Payload::Custom { .. } => SubmissionKind::Custom,
+        }
+    }
+}
+
+/// Who is calling: the holder of a valid token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Principal {
+    pub name: String,
+    pub role: Role,
+}
+
+/// A hosted problem.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Problem {
+    pub id: ProblemId,
+    pub title: String,
+    /// Where the problem comes from (a contest and task, or `nimjudge`).
+    pub source: String,
+    /// The original task's page, when it is public.
+    pub source_url: Option<String>,
+    /// Bumped each time the synced definition changes.
+    pub version: i64,
+    pub time_limit_ms: i64,
+    pub memory_limit_mib: i64,
+    /// The statement in Markdown; only in single-problem answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub statement: Option<String>,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+    #[schema(value_type = String, format = DateTime)]
+    pub updated_at: Timestamp,
+}
+
+/// A testcase, without its input, with the state of its reference output.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Testcase {
+    pub name: TestcaseName,
+    /// Only setters and admins see a hidden testcase.
+    pub hidden: bool,
+    pub origin: TestcaseOrigin,
+    /// The setter who added it; none for testcases from the problem folder.
+    pub created_by: Option<String>,
+    pub status: ReferenceStatus,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+}
+
+/// A submission as stored: who sent what, and where judging stands.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Submission {
+    pub id: SubmissionId,
+    pub problem: ProblemId,
+    pub user: String,
+    pub kind: SubmissionKind,
+    pub state: SubmissionState,
+    /// The latest judgement's verdict; none until judged.
+    pub verdict: Option<Verdict>,
+    /// The latest judgement's message (e.g. the first wrong testcase).
+    pub message: Option<String>,
+    /// Claims ever made.
+    pub attempt: i64,
+    /// The worker holding, or last holding, the lease.
+    pub worker: Option<String>,
+    /// Start of the current judging round (submit or rejudge).
+    #[schema(value_type = String, format = DateTime)]
+    pub queued_at: Timestamp,
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub judged_at: Option<Timestamp>,
+    /// From `queued_at` to the verdict, once judged.
+    pub latency_ms: Option<i64>,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+}
+
+/// One testcase's result within a judgement.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TestcaseResult {
+    /// The testcase name (`custom` for a custom check), kept even if the
+    /// testcase is deleted later.
+    pub testcase: String,
+    pub hidden: bool,
+    pub verdict: Verdict,
+    /// Reference lookup or computation plus comparison, in microseconds.
+    pub time_us: i64,
+    /// Why it is not AC; never shown to contestants for hidden testcases.
+    pub message: Option<String>,
+}
+
+/// One judging of a submission. A rejudge adds another; earlier ones stay.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Judgement {
+    /// The claim that produced it.
+    pub attempt: i64,
+    pub problem_version: i64,
+    pub verdict: Verdict,
+    pub message: Option<String>,
+    pub worker: String,
+    /// Claim to verdict.
+    pub duration_ms: i64,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+    pub results: Vec<TestcaseResult>,
+}
+
+/// One line of a submission's event log.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Event {
+    pub kind: EventKind,
+    /// The user or worker that caused it.
+    pub actor: Option<String>,
+    pub detail: Option<String>,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_follow_the_layout_rule() {
+        for good in ["sample-1", "a", "0-x", "small-12", &"a".repeat(64)] {
+            assert!(good.parse::<TestcaseName>().is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            "-a",
+            "Sample",
+            "a b",
+            "a_b",
+            "é",
+            "../x",
+            &"a".repeat(65),
+        ] {
+            let err = bad.parse::<ProblemId>().expect_err(bad);
+            assert!(err.starts_with("problem id `"), "{err}");
+        }
+    }
+
+    #[test]
+    fn every_text_enum_round_trips_and_names_the_choices() {
+        for v in Verdict::ALL {
+            assert_eq!(v.as_str().parse::<Verdict>(), Ok(*v));
+            assert_eq!(serde_json::to_string(v).unwrap(), format!("\"{v}\""));
+        }
+        for k in EventKind::ALL {
+            assert_eq!(k.as_str().parse::<EventKind>(), Ok(*k));
+        }
+        assert_eq!(
+            "XX".parse::<Verdict>(),
+            Err("unknown verdict `XX` (expected AC, WA, IE)".to_string())
+        );
+    }
+
+    #[test]
+    fn a_payload_carries_its_kind_as_a_tag_and_refuses_unknown_kinds() {
+        let payload = Payload::Custom {
+            input: "1\n1\n".into(),
+            output: "Alice".into(),
+        };
+        let text = serde_json::to_string(&payload).unwrap();
+        assert_eq!(
+            text,
+            r#"{"kind":"custom","input":"1\n1\n","output":"Alice"}"#
+        );
+        assert_eq!(serde_json::from_str::<Payload>(&text).unwrap(), payload);
+        assert!(serde_json::from_str::<Payload>(r#"{"kind":"program"}"#).is_err());
+        assert!(
+            serde_json::from_str::<Payload>(r#"{"kind":"answers","answers":{"Bad Name":"x"}}"#)
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn submission_ids_parse_only_uuids() {
+        let id = SubmissionId::new();
+        assert_eq!(id.to_string().parse::<SubmissionId>(), Ok(id));
+        assert!("42".parse::<SubmissionId>().is_err());
+    }
+}
