@@ -84,15 +84,6 @@ mod tests {
         assert_eq!(CoinGame::format(&CoinGame::solve(&MAX_N)), "O\n");
     }
 
-    #[test]
-    fn rejects_n_out_of_range() {
-        let err = CoinGame::parse("0").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: N = 0 violates the constraint 1 ≤ N ≤ 10^18"
-        );
-    }
-
     /// Bit b of 1 ^ 2 ^ … ^ N is the parity of how many of 1..=N have bit b
     /// set, counted by whole blocks of 2^(b+1): a derivation that does not
     /// use the N mod 4 rule.

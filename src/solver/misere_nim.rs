@@ -134,42 +134,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn rejects_t_out_of_range() {
-        let err = MisereNim::parse("101\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: T = 101 violates the constraint 1 ≤ T ≤ 100"
-        );
-    }
-
-    #[test]
-    fn rejects_n_out_of_range() {
-        let err = MisereNim::parse("1\n0\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2: n of test case 1 = 0 violates the constraint 1 ≤ n ≤ 100"
-        );
-    }
-
-    #[test]
-    fn rejects_an_empty_pile() {
-        let err = MisereNim::parse("1\n2\n3 0\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 3: s_2 of test case 1 = 0 violates the constraint 1 ≤ s_i ≤ 10^9"
-        );
-    }
-
-    #[test]
-    fn rejects_a_missing_case() {
-        let err = MisereNim::parse("2\n1\n1\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 3: expected n of test case 2, but the input ended"
-        );
-    }
-
     proptest! {
         /// Positions beyond the exhaustive range: up to six piles of up to 6.
         #[test]

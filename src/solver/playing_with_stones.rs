@@ -134,33 +134,6 @@ mod tests {
         assert_eq!(pile_grundy(MAX_A - 1), pile_grundy((MAX_A - 1) / 2));
     }
 
-    #[test]
-    fn rejects_t_out_of_range() {
-        let err = PlayingWithStones::parse("0\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: T = 0 violates the constraint 1 ≤ T ≤ 100"
-        );
-    }
-
-    #[test]
-    fn rejects_n_out_of_range() {
-        let err = PlayingWithStones::parse("1\n101\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2: N of test case 1 = 101 violates the constraint 1 ≤ N ≤ 100"
-        );
-    }
-
-    #[test]
-    fn rejects_a_pile_above_the_bound() {
-        let err = PlayingWithStones::parse("1\n1\n2000000000000000001\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 3: a_1 of test case 1 = 2000000000000000001 violates the constraint 1 ≤ a_i ≤ 2·10^18"
-        );
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         /// Random positions of up to four piles of up to 40 stones.

@@ -1,6 +1,7 @@
 //! Tests of the xy-game solver: the closed form against the brute-force DP
 //! and the interval simulation, the reference solvers against each other,
-//! the official sample, validation messages and the generators.
+//! the official sample and the generators. The validator's messages are
+//! checked from data, in `problems/xy-game/invalid/`.
 
 use super::{
     reference::{Simulator, brute_table},
@@ -246,102 +247,11 @@ mod properties {
     }
 }
 
-fn parse_error(text: &str) -> String {
-    match XyGame::parse(text) {
-        Ok(input) => panic!("accepted an invalid input: {input:?}"),
-        Err(err) => err.to_string(),
-    }
-}
-
 #[test]
 fn parses_cases_in_order_with_their_piles() {
     let input = XyGame::parse("2\n2 3 5\n4 12\n1 1 2\n7\n").unwrap();
     let cases: Vec<_> = input.iter().collect();
     assert_eq!(cases, vec![(3, 5, &[4u64, 12][..]), (1, 2, &[7u64][..])]);
-}
-
-#[test]
-fn rejects_t_out_of_range() {
-    assert_eq!(
-        parse_error("0\n"),
-        "line 1: T = 0 violates the constraint 1 ≤ T ≤ 2·10^5"
-    );
-    assert_eq!(
-        parse_error("200001\n"),
-        "line 1: T = 200001 violates the constraint 1 ≤ T ≤ 2·10^5"
-    );
-}
-
-#[test]
-fn rejects_n_out_of_range() {
-    assert_eq!(
-        parse_error("1\n0 2 3\n"),
-        "line 2: N of test case 1 = 0 violates the constraint 1 ≤ N ≤ 2·10^5"
-    );
-}
-
-#[test]
-fn rejects_a_sum_of_n_above_the_bound() {
-    let mut text = String::from("2\n200000 2 3\n");
-    text.push_str(&"1 ".repeat(200_000));
-    text.push_str("\n1 2 3\n1\n");
-    assert_eq!(
-        parse_error(&text),
-        "line 4: N = 1 of test case 2 brings the sum of N to 200001, \
-         violating the constraint ΣN ≤ 2·10^5"
-    );
-}
-
-#[test]
-fn rejects_x_and_y_out_of_range() {
-    assert_eq!(
-        parse_error("1\n1 0 3\n1\n"),
-        "line 2: X of test case 1 = 0 violates the constraint 1 ≤ X ≤ 10^9"
-    );
-    assert_eq!(
-        parse_error("2\n1 2 3\n1\n1 2 1000000001\n1\n"),
-        "line 4: Y of test case 2 = 1000000001 violates the constraint 1 ≤ Y ≤ 10^9"
-    );
-}
-
-#[test]
-fn rejects_x_not_below_y() {
-    assert_eq!(
-        parse_error("1\n1 5 5\n1\n"),
-        "line 2: X = 5 and Y = 5 of test case 1 violate the constraint X < Y"
-    );
-    assert_eq!(
-        parse_error("2\n1 2 3\n1\n1\n7\n3\n1\n"),
-        "line 6: X = 7 and Y = 3 of test case 2 violate the constraint X < Y"
-    );
-}
-
-#[test]
-fn rejects_piles_out_of_range() {
-    assert_eq!(
-        parse_error("1\n2 2 3\n1 0\n"),
-        "line 3: A_2 of test case 1 = 0 violates the constraint 1 ≤ A_i ≤ 10^18"
-    );
-    assert_eq!(
-        parse_error("1\n1 2 3\n1000000000000000001\n"),
-        "line 3: A_1 of test case 1 = 1000000000000000001 violates the constraint 1 ≤ A_i ≤ 10^18"
-    );
-}
-
-#[test]
-fn rejects_missing_extra_and_malformed_tokens() {
-    assert_eq!(
-        parse_error("1\n3 2 5\n1 2\n"),
-        "line 3: expected A_3 of test case 1, but the input ended"
-    );
-    assert_eq!(
-        parse_error("1\n1 2 5\n1 2\n"),
-        "line 3: unexpected token `2` after the end of the input"
-    );
-    assert_eq!(
-        parse_error("1\n1 2 five\n1\n"),
-        "line 2: token `five` is not an integer (expected Y of test case 1)"
-    );
 }
 
 /// Whole inputs of the small generator, solved end to end, against the XOR
