@@ -14,20 +14,26 @@ pub const MAX_N: u64 = 1_000_000_000_000_000_000;
 
 pub struct CoinGame;
 
+/// A validated input: the number of plates, `1 ≤ N ≤ 10^18`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CoinGameInput {
+    pub n: u64,
+}
+
 impl Problem for CoinGame {
     const ID: &'static str = "coin-game";
-    type Input = u64;
+    type Input = CoinGameInput;
     type Output = Outcome;
 
-    fn parse(text: &str) -> Result<u64, InputError> {
+    fn parse(text: &str) -> Result<CoinGameInput, InputError> {
         let mut s = Scanner::new(text);
         let n = s.u64(Field::new("N"), 1, MAX_N)?;
         s.finish()?;
-        Ok(n)
+        Ok(CoinGameInput { n })
     }
 
-    fn solve(n: &u64) -> Outcome {
-        Outcome::from_first_wins(n % 4 != 3)
+    fn solve(input: &CoinGameInput) -> Outcome {
+        Outcome::from_first_wins(input.n % 4 != 3)
     }
 
     fn format(output: &Outcome) -> String {
@@ -60,7 +66,7 @@ mod tests {
         for n in 1..=6u64 {
             let plates: Vec<u64> = (1..=n).collect();
             let expected = Outcome::from_first_wins(search.mover_wins(&plates));
-            assert_eq!(CoinGame::solve(&n), expected, "N = {n}");
+            assert_eq!(CoinGame::solve(&CoinGameInput { n }), expected, "N = {n}");
         }
     }
 
@@ -71,7 +77,7 @@ mod tests {
         for n in 1..5000u64 {
             xor ^= n;
             assert_eq!(
-                CoinGame::solve(&n),
+                CoinGame::solve(&CoinGameInput { n }),
                 Outcome::from_first_wins(xor != 0),
                 "N = {n}"
             );
@@ -80,8 +86,8 @@ mod tests {
 
     #[test]
     fn answers_with_o_and_x() {
-        assert_eq!(CoinGame::format(&CoinGame::solve(&3)), "X\n");
-        assert_eq!(CoinGame::format(&CoinGame::solve(&MAX_N)), "O\n");
+        assert_eq!(CoinGame::format(&CoinGame::solve(&CoinGameInput { n: 3 })), "X\n");
+        assert_eq!(CoinGame::format(&CoinGame::solve(&CoinGameInput { n: MAX_N })), "O\n");
     }
 
     /// Bit b of 1 ^ 2 ^ … ^ N is the parity of how many of 1..=N have bit b
@@ -102,7 +108,7 @@ mod tests {
         #[test]
         fn rule_matches_bit_counting_for_any_n(n in 1..=MAX_N) {
             let expected = Outcome::from_first_wins(xor_one_to_n_by_bit_counts(n) != 0);
-            prop_assert_eq!(CoinGame::solve(&n), expected);
+            prop_assert_eq!(CoinGame::solve(&CoinGameInput { n }), expected);
         }
     }
 }

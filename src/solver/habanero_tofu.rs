@@ -26,7 +26,7 @@ pub struct Block {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TofuInput {
+pub struct HabaneroTofuInput {
     pub blocks: Vec<Block>,
 }
 
@@ -53,10 +53,10 @@ const COORDS: [&str; 3] = ["x", "y", "z"];
 
 impl Problem for HabaneroTofu {
     const ID: &'static str = "habanero-tofu";
-    type Input = TofuInput;
+    type Input = HabaneroTofuInput;
     type Output = Outcome;
 
-    fn parse(text: &str) -> Result<TofuInput, InputError> {
+    fn parse(text: &str) -> Result<HabaneroTofuInput, InputError> {
         let mut s = Scanner::new(text);
         let n = s.usize(Field::new("N"), 1, MAX_N)?;
         let mut blocks = Vec::with_capacity(n);
@@ -116,10 +116,10 @@ impl Problem for HabaneroTofu {
             });
         }
         s.finish()?;
-        Ok(TofuInput { blocks })
+        Ok(HabaneroTofuInput { blocks })
     }
 
-    fn solve(input: &TofuInput) -> Outcome {
+    fn solve(input: &HabaneroTofuInput) -> Outcome {
         let xor = input
             .blocks
             .iter()
@@ -262,7 +262,7 @@ mod tests {
                 .collect();
             let mut search = WinLoseSearch::normal_play(|b: &Boxes| safe_cuts(b, &blocks));
             let expected = Outcome::from_first_wins(search.mover_wins(&start));
-            prop_assert_eq!(HabaneroTofu::solve(&TofuInput { blocks: blocks.clone() }), expected);
+            prop_assert_eq!(HabaneroTofu::solve(&HabaneroTofuInput { blocks: blocks.clone() }), expected);
         }
     }
 }

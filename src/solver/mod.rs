@@ -145,7 +145,7 @@ impl Outcome {
 pub trait Problem {
     /// The id used everywhere: `problems/<id>/`, the API, the CLI.
     const ID: &'static str;
-    /// The parsed, validated input.
+    /// The parsed, validated input, named `<Problem>Input`.
     type Input;
     /// The answer, before formatting.
     type Output;

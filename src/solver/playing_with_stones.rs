@@ -28,7 +28,7 @@ const FORMAT: PileCasesFormat = PileCasesFormat {
 pub struct PlayingWithStones;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StonesInput {
+pub struct PlayingWithStonesInput {
     pub cases: Vec<Vec<u64>>,
 }
 
@@ -40,16 +40,16 @@ pub fn pile_grundy(a: u64) -> u64 {
 
 impl Problem for PlayingWithStones {
     const ID: &'static str = "playing-with-stones";
-    type Input = StonesInput;
+    type Input = PlayingWithStonesInput;
     type Output = Vec<Outcome>;
 
-    fn parse(text: &str) -> Result<StonesInput, InputError> {
-        Ok(StonesInput {
+    fn parse(text: &str) -> Result<PlayingWithStonesInput, InputError> {
+        Ok(PlayingWithStonesInput {
             cases: FORMAT.parse(text)?,
         })
     }
 
-    fn solve(input: &StonesInput) -> Vec<Outcome> {
+    fn solve(input: &PlayingWithStonesInput) -> Vec<Outcome> {
         input
             .cases
             .iter()
@@ -119,7 +119,7 @@ mod tests {
                 if piles.contains(&0) {
                     return;
                 }
-                let input = StonesInput {
+                let input = PlayingWithStonesInput {
                     cases: vec![piles.to_vec()],
                 };
                 let expected = Outcome::from_first_wins(search.mover_wins(&piles.to_vec()));
@@ -143,7 +143,7 @@ mod tests {
             let mut sorted = piles.clone();
             sorted.sort_unstable();
             let expected = Outcome::from_first_wins(search.mover_wins(&sorted));
-            let input = StonesInput { cases: vec![piles] };
+            let input = PlayingWithStonesInput { cases: vec![piles] };
             prop_assert_eq!(PlayingWithStones::solve(&input), vec![expected]);
         }
     }

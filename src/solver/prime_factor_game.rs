@@ -16,20 +16,26 @@ pub const MAX_N: u64 = 100_000_000;
 
 pub struct PrimeFactorGame;
 
+/// A validated input: the starting number, `2 ≤ N ≤ 10^8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrimeFactorGameInput {
+    pub n: u64,
+}
+
 impl Problem for PrimeFactorGame {
     const ID: &'static str = "prime-factor-game";
-    type Input = u64;
+    type Input = PrimeFactorGameInput;
     type Output = Outcome;
 
-    fn parse(text: &str) -> Result<u64, InputError> {
+    fn parse(text: &str) -> Result<PrimeFactorGameInput, InputError> {
         let mut s = Scanner::new(text);
         let n = s.u64(Field::new("N"), MIN_N, MAX_N)?;
         s.finish()?;
-        Ok(n)
+        Ok(PrimeFactorGameInput { n })
     }
 
-    fn solve(n: &u64) -> Outcome {
-        let xor = prime_exponents(*n).fold(0, |x, (_, e)| x ^ e);
+    fn solve(input: &PrimeFactorGameInput) -> Outcome {
+        let xor = prime_exponents(input.n).fold(0, |x, (_, e)| x ^ e);
         Outcome::from_first_wins(xor != 0)
     }
 
@@ -108,7 +114,7 @@ mod tests {
             }
             wins[n] = win;
             assert_eq!(
-                PrimeFactorGame::solve(&(n as u64)),
+                PrimeFactorGame::solve(&PrimeFactorGameInput { n: n as u64 }),
                 Outcome::from_first_wins(win),
                 "N = {n}"
             );
@@ -162,7 +168,7 @@ mod tests {
         #[test]
         fn exponent_xor_matches_game_search_for_random_n(n in MIN_N..=MAX_N) {
             let expected = Outcome::from_first_wins(brute_wins(n, &mut Default::default()));
-            prop_assert_eq!(PrimeFactorGame::solve(&n), expected);
+            prop_assert_eq!(PrimeFactorGame::solve(&PrimeFactorGameInput { n }), expected);
         }
     }
 }

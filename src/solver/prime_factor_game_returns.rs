@@ -18,7 +18,7 @@ pub const MAX_M: u64 = 10_000;
 pub struct PrimeFactorGameReturns;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NumbersInput {
+pub struct PrimeFactorGameReturnsInput {
     pub numbers: Vec<u64>,
 }
 
@@ -29,10 +29,10 @@ pub fn number_grundy(m: u64) -> u64 {
 
 impl Problem for PrimeFactorGameReturns {
     const ID: &'static str = "prime-factor-game-returns";
-    type Input = NumbersInput;
+    type Input = PrimeFactorGameReturnsInput;
     type Output = Outcome;
 
-    fn parse(text: &str) -> Result<NumbersInput, InputError> {
+    fn parse(text: &str) -> Result<PrimeFactorGameReturnsInput, InputError> {
         let mut s = Scanner::new(text);
         let n = s.usize(Field::new("N"), 1, MAX_N)?;
         let mut numbers = Vec::with_capacity(n);
@@ -40,10 +40,10 @@ impl Problem for PrimeFactorGameReturns {
             numbers.push(s.u64(Field::new("M_i").at(i), 1, MAX_M)?);
         }
         s.finish()?;
-        Ok(NumbersInput { numbers })
+        Ok(PrimeFactorGameReturnsInput { numbers })
     }
 
-    fn solve(input: &NumbersInput) -> Outcome {
+    fn solve(input: &PrimeFactorGameReturnsInput) -> Outcome {
         let xor = input.numbers.iter().fold(0, |x, &m| x ^ number_grundy(m));
         Outcome::from_first_wins(xor != 0)
     }
@@ -115,7 +115,7 @@ mod tests {
                 for c in [1, 2, 4, 12, 36] {
                     let mut ms = vec![a, b, c];
                     ms.sort_unstable();
-                    let input = NumbersInput {
+                    let input = PrimeFactorGameReturnsInput {
                         numbers: ms.clone(),
                     };
                     let expected = Outcome::from_first_wins(search.mover_wins(&ms));
@@ -134,7 +134,7 @@ mod tests {
             let mut pair = vec![a, b];
             pair.sort_unstable();
             let expected = Outcome::from_first_wins(search.mover_wins(&pair));
-            let input = NumbersInput { numbers: pair };
+            let input = PrimeFactorGameReturnsInput { numbers: pair };
             prop_assert_eq!(PrimeFactorGameReturns::solve(&input), expected);
         }
     }

@@ -97,6 +97,28 @@ mod tests {
         }
     }
 
+    /// Collects `(problem type, input type)` names, without their paths.
+    struct InputNames(Vec<(String, String)>);
+
+    impl ProblemVisitor for InputNames {
+        fn visit<P: Problem>(&mut self) {
+            let last = |path: &str| path.rsplit("::").next().unwrap_or(path).to_string();
+            self.0.push((
+                last(std::any::type_name::<P>()),
+                last(std::any::type_name::<P::Input>()),
+            ));
+        }
+    }
+
+    #[test]
+    fn every_input_type_is_named_after_its_problem() {
+        let mut names = InputNames(Vec::new());
+        for_each_problem(&mut names);
+        for (problem, input) in names.0 {
+            assert_eq!(input, format!("{problem}Input"));
+        }
+    }
+
     #[test]
     fn the_visitor_walks_the_registry_in_order() {
         let mut visited = Ids(Vec::new());

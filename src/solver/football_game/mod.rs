@@ -52,7 +52,7 @@ pub struct FootballGame;
 
 /// One test case reduced to the game: piles a_i, the kick cap k and M.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FootballCase {
+pub struct FootballGameCase {
     /// M: how many balls one move may kick.
     balls_per_move: usize,
     /// k = ⌊L/(2πR)⌋: the most units one kick moves a ball.
@@ -61,7 +61,7 @@ pub struct FootballCase {
     piles: Vec<u64>,
 }
 
-impl FootballCase {
+impl FootballGameCase {
     /// A case from its game form, or `None` outside the hosted domain
     /// (M = 0, M > N, a pile of 0, or M ≥ 2 with a pile above the cap).
     pub fn new(piles: Vec<u64>, balls_per_move: usize, cap: u64) -> Option<Self> {
@@ -69,7 +69,7 @@ impl FootballCase {
             && balls_per_move <= piles.len()
             && piles.iter().all(|&a| a >= 1)
             && (balls_per_move == 1 || piles.iter().all(|&a| a <= cap));
-        valid.then_some(FootballCase {
+        valid.then_some(FootballGameCase {
             balls_per_move,
             cap,
             piles,
@@ -90,16 +90,16 @@ impl FootballCase {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FootballInput {
-    pub cases: Vec<FootballCase>,
+pub struct FootballGameInput {
+    pub cases: Vec<FootballGameCase>,
 }
 
 impl Problem for FootballGame {
     const ID: &'static str = "football-game";
-    type Input = FootballInput;
+    type Input = FootballGameInput;
     type Output = Vec<Outcome>;
 
-    fn parse(text: &str) -> Result<FootballInput, InputError> {
+    fn parse(text: &str) -> Result<FootballGameInput, InputError> {
         let mut s = Scanner::new(text);
         let mut cases = Vec::new();
         // At least one case: the first N is required even in an empty input.
@@ -110,10 +110,10 @@ impl Problem for FootballGame {
             }
         }
         s.finish()?;
-        Ok(FootballInput { cases })
+        Ok(FootballGameInput { cases })
     }
 
-    fn solve(input: &FootballInput) -> Vec<Outcome> {
+    fn solve(input: &FootballGameInput) -> Vec<Outcome> {
         input
             .cases
             .iter()
@@ -131,7 +131,7 @@ impl Problem for FootballGame {
     }
 }
 
-fn parse_case(s: &mut Scanner<'_>, case: usize) -> Result<FootballCase, InputError> {
+fn parse_case(s: &mut Scanner<'_>, case: usize) -> Result<FootballGameCase, InputError> {
     let n = s.usize(Field::new("N").in_case(case), 1, MAX_N)?;
     let m = s.usize(Field::new("M").in_case(case), 1, MAX_N)?;
     if m > n {
@@ -163,7 +163,7 @@ fn parse_case(s: &mut Scanner<'_>, case: usize) -> Result<FootballCase, InputErr
         }
         piles.push(pile);
     }
-    Ok(FootballCase {
+    Ok(FootballGameCase {
         balls_per_move: m,
         cap,
         piles,

@@ -72,7 +72,7 @@ fn the_formula_matches_game_search_on_every_valid_small_position() {
             for n in m..=4 {
                 for_each_vector(n, 5, |v| {
                     let piles: Vec<u64> = v.iter().map(|a| a + 1).collect();
-                    if let Some(case) = FootballCase::new(piles.clone(), m, k) {
+                    if let Some(case) = FootballGameCase::new(piles.clone(), m, k) {
                         assert_eq!(
                             formula_first_wins(case.piles(), m, k),
                             first_wins(&piles),
@@ -95,7 +95,7 @@ fn outside_the_domain_the_formula_is_wrong_so_such_inputs_are_refused() {
     let piles = [1, 1, 4, 6];
     assert!(!search(2, 3)(&piles));
     assert!(formula_first_wins(&piles, 2, 3));
-    assert_eq!(FootballCase::new(piles.to_vec(), 2, 3), None);
+    assert_eq!(FootballGameCase::new(piles.to_vec(), 2, 3), None);
     // The same position in the problem's terms: R = 1, L = 20 (k = 3),
     // distances 1, 1, 20, 35 (piles 1, 1, 4, 6).
     assert_eq!(
@@ -273,7 +273,7 @@ proptest! {
     ) {
         let m = m.min(raw.len());
         let cap = raw.iter().copied().max().unwrap_or(1) + extra_cap;
-        let case = FootballCase::new(raw.clone(), m, cap).expect("within the domain");
+        let case = FootballGameCase::new(raw.clone(), m, cap).expect("within the domain");
         prop_assert_eq!(
             formula_first_wins(case.piles(), m, cap),
             search(m, cap)(&raw)

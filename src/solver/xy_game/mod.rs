@@ -37,9 +37,9 @@ pub const MAX_A: u64 = 1_000_000_000_000_000_000;
 pub struct XyGame;
 
 /// One test case: the two divisors and the range of its piles in
-/// [`XyInput::piles`].
+/// [`XyGameInput::piles`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct XyCase {
+pub struct XyGameCase {
     pub x: u64,
     pub y: u64,
     /// Where this case's piles sit in the shared pile array. One flat array
@@ -51,12 +51,12 @@ pub struct XyCase {
 /// A validated input: every case satisfies `1 ≤ X < Y ≤ 10^9`, every pile is
 /// in `1..=10^18`, and there are at most 2·10^5 piles in all.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct XyInput {
-    pub cases: Vec<XyCase>,
+pub struct XyGameInput {
+    pub cases: Vec<XyGameCase>,
     pub piles: Vec<u64>,
 }
 
-impl XyInput {
+impl XyGameInput {
     /// The cases as `(x, y, piles)`, in input order.
     pub fn iter(&self) -> impl Iterator<Item = (u64, u64, &[u64])> {
         self.cases.iter().map(|case| {
@@ -74,10 +74,10 @@ pub fn winner(x: u64, y: u64, piles: &[u64]) -> Outcome {
 
 impl Problem for XyGame {
     const ID: &'static str = "xy-game";
-    type Input = XyInput;
+    type Input = XyGameInput;
     type Output = Vec<Outcome>;
 
-    fn parse(text: &str) -> Result<XyInput, InputError> {
+    fn parse(text: &str) -> Result<XyGameInput, InputError> {
         let mut s = Scanner::new(text);
         let t = s.usize(Field::new("T"), 1, MAX_T)?;
         let mut cases = Vec::with_capacity(t);
@@ -110,17 +110,17 @@ impl Problem for XyGame {
             for i in 1..=n {
                 piles.push(s.u64(Field::new("A_i").at(i).in_case(c), 1, MAX_A)?);
             }
-            cases.push(XyCase {
+            cases.push(XyGameCase {
                 x,
                 y,
                 piles: start..piles.len(),
             });
         }
         s.finish()?;
-        Ok(XyInput { cases, piles })
+        Ok(XyGameInput { cases, piles })
     }
 
-    fn solve(input: &XyInput) -> Vec<Outcome> {
+    fn solve(input: &XyGameInput) -> Vec<Outcome> {
         input
             .iter()
             .map(|(x, y, piles)| winner(x, y, piles))
