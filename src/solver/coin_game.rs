@@ -56,32 +56,33 @@ impl Problem for CoinGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, one_pile_moves};
+    use crate::solver::grundy::{WinLoseSearch, agrees_with_search, one_pile_moves};
     use proptest::prelude::*;
 
     /// The plates as a game from the rules, searched exhaustively.
     #[test]
     fn rule_matches_game_search_for_small_n() {
         let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, |a| 0..a));
-        for n in 1..=6u64 {
-            let plates: Vec<u64> = (1..=n).collect();
-            let expected = Outcome::from_first_wins(search.mover_wins(&plates));
-            assert_eq!(CoinGame::solve(&CoinGameInput { n }), expected, "N = {n}");
-        }
+        let checked = agrees_with_search(
+            (1..=6u64).map(|n| CoinGameInput { n }),
+            CoinGame::solve,
+            |input| {
+                let plates: Vec<u64> = (1..=input.n).collect();
+                Outcome::from_first_wins(search.mover_wins(&plates))
+            },
+        );
+        assert_eq!(checked, 6);
     }
 
-    /// By Sprague-Grundy the position is Nim; its XOR, summed plate by plate.
+    /// By Sprague-Grundy the position is Nim: the XOR of all the plates.
     #[test]
     fn rule_matches_the_xor_of_all_plates() {
-        let mut xor = 0;
-        for n in 1..5000u64 {
-            xor ^= n;
-            assert_eq!(
-                CoinGame::solve(&CoinGameInput { n }),
-                Outcome::from_first_wins(xor != 0),
-                "N = {n}"
-            );
-        }
+        let checked = agrees_with_search(
+            (1..5000u64).map(|n| CoinGameInput { n }),
+            CoinGame::solve,
+            |input| Outcome::from_first_wins((1..=input.n).fold(0, |x, plate| x ^ plate) != 0),
+        );
+        assert_eq!(checked, 4999);
     }
 
     #[test]
@@ -107,8 +108,11 @@ mod tests {
     proptest! {
         #[test]
         fn rule_matches_bit_counting_for_any_n(n in 1..=MAX_N) {
-            let expected = Outcome::from_first_wins(xor_one_to_n_by_bit_counts(n) != 0);
-            prop_assert_eq!(CoinGame::solve(&CoinGameInput { n }), expected);
+            agrees_with_search(
+                [CoinGameInput { n }],
+                CoinGame::solve,
+                |input| Outcome::from_first_wins(xor_one_to_n_by_bit_counts(input.n) != 0),
+            );
         }
     }
 }

@@ -176,7 +176,7 @@ impl Problem for HabaneroTofu {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::WinLoseSearch;
+    use crate::solver::grundy::{WinLoseSearch, agrees_with_search, all_vectors};
     use proptest::prelude::*;
 
     /// A block during play: the remaining box `[lo, hi]` on each axis.
@@ -210,6 +210,60 @@ mod tests {
             }
         }
         next
+    }
+
+    /// The whole game from the rules: search over the sub-boxes left.
+    fn searched_outcome(blocks: &[Block]) -> Outcome {
+        let start: Boxes = blocks
+            .iter()
+            .map(|b| [[0, b.size[0] - 1], [0, b.size[1] - 1], [0, b.size[2] - 1]])
+            .collect();
+        let mut search = WinLoseSearch::normal_play(|b: &Boxes| safe_cuts(b, blocks));
+        Outcome::from_first_wins(search.mover_wins(&start))
+    }
+
+    /// Every block with sides up to 3 and one or two habaneros.
+    fn every_small_block() -> Vec<Block> {
+        let mut blocks = Vec::new();
+        for size in all_vectors(3, 2) {
+            let size = [size[0] + 1, size[1] + 1, size[2] + 1];
+            let cells: Vec<[u64; 3]> = (0..size[0])
+                .flat_map(|x| (0..size[1]).flat_map(move |y| (0..size[2]).map(move |z| [x, y, z])))
+                .collect();
+            for (i, &first) in cells.iter().enumerate() {
+                blocks.push(Block {
+                    size,
+                    habaneros: vec![first],
+                });
+                for &second in &cells[i + 1..] {
+                    blocks.push(Block {
+                        size,
+                        habaneros: vec![first, second],
+                    });
+                }
+            }
+        }
+        blocks
+    }
+
+    #[test]
+    fn face_heaps_match_a_search_over_sub_boxes_for_every_small_block() {
+        let blocks = every_small_block();
+        let checked = agrees_with_search(
+            blocks.into_iter().map(|block| vec![block]),
+            |blocks| {
+                HabaneroTofu::solve(&HabaneroTofuInput {
+                    blocks: blocks.clone(),
+                })
+            },
+            |blocks| searched_outcome(blocks),
+        );
+        // Per shape of v cells, v + v(v − 1)/2 habanero sets; sides 1..=3.
+        let expected: u64 = all_vectors(3, 2)
+            .map(|s| (s[0] + 1) * (s[1] + 1) * (s[2] + 1))
+            .map(|v| v + v * (v - 1) / 2)
+            .sum();
+        assert_eq!(checked as u64, expected);
     }
 
     fn random_block(rng: &mut SeededRng, max_side: u64) -> Block {
@@ -256,13 +310,11 @@ mod tests {
         fn face_heaps_match_a_search_over_sub_boxes_for_random_blocks(seed in any::<u64>()) {
             let mut rng = SeededRng::new(seed);
             let blocks: Vec<Block> = (0..rng.range(1, 2)).map(|_| random_block(&mut rng, 4)).collect();
-            let start: Boxes = blocks
-                .iter()
-                .map(|b| [[0, b.size[0] - 1], [0, b.size[1] - 1], [0, b.size[2] - 1]])
-                .collect();
-            let mut search = WinLoseSearch::normal_play(|b: &Boxes| safe_cuts(b, &blocks));
-            let expected = Outcome::from_first_wins(search.mover_wins(&start));
-            prop_assert_eq!(HabaneroTofu::solve(&HabaneroTofuInput { blocks: blocks.clone() }), expected);
+            agrees_with_search(
+                [blocks],
+                |blocks| HabaneroTofu::solve(&HabaneroTofuInput { blocks: blocks.clone() }),
+                |blocks| searched_outcome(blocks),
+            );
         }
     }
 }

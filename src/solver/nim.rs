@@ -83,7 +83,7 @@ fn render(piles: &[u64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, for_each_vector, one_pile_moves};
+    use crate::solver::grundy::{WinLoseSearch, agrees_with_search, all_vectors, one_pile_moves};
     use proptest::prelude::*;
 
     fn winner(text: &str) -> String {
@@ -95,19 +95,12 @@ mod tests {
     #[test]
     fn xor_rule_matches_game_search_on_all_small_positions() {
         let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, |a| 0..a));
-        for len in 1..=3 {
-            for_each_vector(len, 5, |piles| {
-                let first_wins = search.mover_wins(&piles.to_vec());
-                let input = NimInput {
-                    piles: piles.to_vec(),
-                };
-                assert_eq!(
-                    Nim::solve(&input),
-                    Outcome::from_first_wins(first_wins),
-                    "{piles:?}"
-                );
-            });
-        }
+        let checked = agrees_with_search(
+            (1..=3).flat_map(|len| all_vectors(len, 5)),
+            |piles| Nim::solve(&NimInput { piles: piles.clone() }),
+            |piles| Outcome::from_first_wins(search.mover_wins(piles)),
+        );
+        assert_eq!(checked, 6 + 36 + 216);
     }
 
     #[test]

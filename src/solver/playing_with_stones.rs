@@ -94,7 +94,9 @@ impl Problem for PlayingWithStones {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, for_each_vector, grundy_table, one_pile_moves};
+    use crate::solver::grundy::{
+        WinLoseSearch, agrees_with_search, all_vectors, grundy_table, one_pile_moves,
+    };
     use proptest::prelude::*;
 
     fn moves(a: u64) -> impl Iterator<Item = u64> {
@@ -106,26 +108,25 @@ mod tests {
         let table = grundy_table(3000, |a, out| {
             out.extend(moves(a as u64).map(|w| w as usize))
         });
-        for (a, &g) in table.iter().enumerate().skip(1) {
-            assert_eq!(pile_grundy(a as u64), g, "a = {a}");
-        }
+        let checked = agrees_with_search(1..=3000u64, |&a| pile_grundy(a), |&a| table[a as usize]);
+        assert_eq!(checked, 3000);
     }
 
     #[test]
     fn whole_game_matches_search_over_small_positions() {
         let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, moves));
-        for len in 1..=3 {
-            for_each_vector(len, 9, |piles| {
-                if piles.contains(&0) {
-                    return;
-                }
-                let input = PlayingWithStonesInput {
-                    cases: vec![piles.to_vec()],
-                };
-                let expected = Outcome::from_first_wins(search.mover_wins(&piles.to_vec()));
-                assert_eq!(PlayingWithStones::solve(&input), [expected], "{piles:?}");
-            });
-        }
+        let checked = agrees_with_search(
+            (1..=3)
+                .flat_map(|len| all_vectors(len, 9))
+                .filter(|piles| !piles.contains(&0)),
+            |piles| {
+                PlayingWithStones::solve(&PlayingWithStonesInput {
+                    cases: vec![piles.clone()],
+                })
+            },
+            |piles| vec![Outcome::from_first_wins(search.mover_wins(piles))],
+        );
+        assert_eq!(checked, 9 + 81 + 729);
     }
 
     #[test]
@@ -140,11 +141,15 @@ mod tests {
         #[test]
         fn whole_game_matches_search_on_random_positions(piles in prop::collection::vec(1..=40u64, 1..=4)) {
             let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, moves));
-            let mut sorted = piles.clone();
-            sorted.sort_unstable();
-            let expected = Outcome::from_first_wins(search.mover_wins(&sorted));
-            let input = PlayingWithStonesInput { cases: vec![piles] };
-            prop_assert_eq!(PlayingWithStones::solve(&input), vec![expected]);
+            agrees_with_search(
+                [piles],
+                |piles| PlayingWithStones::solve(&PlayingWithStonesInput { cases: vec![piles.clone()] }),
+                |piles| {
+                    let mut sorted = piles.clone();
+                    sorted.sort_unstable();
+                    vec![Outcome::from_first_wins(search.mover_wins(&sorted))]
+                },
+            );
         }
     }
 }

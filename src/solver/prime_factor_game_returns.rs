@@ -75,7 +75,7 @@ impl Problem for PrimeFactorGameReturns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, grundy_table, one_pile_moves};
+    use crate::solver::grundy::{WinLoseSearch, agrees_with_search, grundy_table, one_pile_moves};
     use proptest::prelude::*;
 
     fn is_prime(p: u64) -> bool {
@@ -102,27 +102,30 @@ mod tests {
         let table = grundy_table(MAX_M as usize, |m, out| {
             out.extend(moves(m as u64).into_iter().map(|w| w as usize))
         });
-        for m in 1..=MAX_M {
-            assert_eq!(number_grundy(m), table[m as usize], "M = {m}");
-        }
+        let checked = agrees_with_search(1..=MAX_M, |&m| number_grundy(m), |&m| table[m as usize]);
+        assert_eq!(checked, MAX_M as usize);
     }
 
     #[test]
     fn whole_game_matches_search_over_small_multisets() {
         let mut search = WinLoseSearch::normal_play(|ms: &Vec<u64>| one_pile_moves(ms, moves));
-        for a in 1..=40u64 {
-            for b in a..=40 {
-                for c in [1, 2, 4, 12, 36] {
-                    let mut ms = vec![a, b, c];
-                    ms.sort_unstable();
-                    let input = PrimeFactorGameReturnsInput {
-                        numbers: ms.clone(),
-                    };
-                    let expected = Outcome::from_first_wins(search.mover_wins(&ms));
-                    assert_eq!(PrimeFactorGameReturns::solve(&input), expected, "{ms:?}");
-                }
-            }
-        }
+        let triples = (1..=40u64).flat_map(|a| {
+            (a..=40).flat_map(move |b| [1, 2, 4, 12, 36].map(|c| vec![a, b, c]))
+        });
+        let checked = agrees_with_search(
+            triples,
+            |numbers| {
+                PrimeFactorGameReturns::solve(&PrimeFactorGameReturnsInput {
+                    numbers: numbers.clone(),
+                })
+            },
+            |numbers| {
+                let mut sorted = numbers.clone();
+                sorted.sort_unstable();
+                Outcome::from_first_wins(search.mover_wins(&sorted))
+            },
+        );
+        assert_eq!(checked, 40 * 41 / 2 * 5);
     }
 
     proptest! {
@@ -131,11 +134,15 @@ mod tests {
         #[test]
         fn whole_game_matches_search_for_random_pairs(a in 1..=MAX_M, b in 1..=MAX_M) {
             let mut search = WinLoseSearch::normal_play(|ms: &Vec<u64>| one_pile_moves(ms, moves));
-            let mut pair = vec![a, b];
-            pair.sort_unstable();
-            let expected = Outcome::from_first_wins(search.mover_wins(&pair));
-            let input = PrimeFactorGameReturnsInput { numbers: pair };
-            prop_assert_eq!(PrimeFactorGameReturns::solve(&input), expected);
+            agrees_with_search(
+                [vec![a, b]],
+                |numbers| PrimeFactorGameReturns::solve(&PrimeFactorGameReturnsInput { numbers: numbers.clone() }),
+                |numbers| {
+                    let mut sorted = numbers.clone();
+                    sorted.sort_unstable();
+                    Outcome::from_first_wins(search.mover_wins(&sorted))
+                },
+            );
         }
     }
 }

@@ -9,7 +9,7 @@ use super::{
     table::first_size_with_value,
     *,
 };
-use crate::solver::grundy::grundy_table;
+use crate::solver::grundy::{agrees_with_search, grundy_table};
 use proptest::prelude::*;
 
 /// g(0..=max) from the rules: from n, remove any 1 ≤ y ≤ n unless (n, y)
@@ -25,20 +25,13 @@ fn brute_grundy(max: u64, forbidden: &[(u64, u64)]) -> Vec<u64> {
     })
 }
 
-/// Compares g(n) for every n ≤ max, which decides every pile multiset
-/// with piles ≤ max (the winner is the XOR of per-pile values).
-fn assert_table_matches(max: u64, pairs: Vec<(u64, u64)>) {
-    let expected = brute_grundy(max, &pairs);
-    let input = ConstrainedNimInput::new(vec![1], pairs).expect("well-formed pairs");
+/// The table's g(0..=max) for one forbidden set. With the brute force's,
+/// it decides every pile multiset with piles ≤ max (the winner is the XOR
+/// of per-pile values).
+fn table_values(max: u64, pairs: &[(u64, u64)]) -> Vec<u64> {
+    let input = ConstrainedNimInput::new(vec![1], pairs.to_vec()).expect("well-formed pairs");
     let table = GrundyTable::build(input.forbidden());
-    for (n, &g) in expected.iter().enumerate() {
-        assert_eq!(
-            table.value(n as u64),
-            g,
-            "g({n}) with forbidden {:?}",
-            input.forbidden()
-        );
-    }
+    (0..=max).map(|n| table.value(n)).collect()
 }
 
 fn answer(text: &str) -> String {
@@ -53,23 +46,27 @@ fn every_forbidden_set_with_sizes_up_to_five_matches_the_brute_force() {
         .flat_map(|x| (1..=x).map(move |y| (x, y)))
         .collect();
     assert_eq!(all.len(), 15);
-    for mask in 0u32..1 << all.len() {
-        let pairs = all
-            .iter()
+    let sets = (0u32..1 << all.len()).map(|mask| {
+        all.iter()
             .enumerate()
             .filter(|&(i, _)| mask >> i & 1 == 1)
             .map(|(_, &p)| p)
-            .collect();
-        // Sizes above 5 carry no forbidden move but their values depend on
-        // the ones below.
-        assert_table_matches(9, pairs);
-    }
+            .collect::<Vec<_>>()
+    });
+    // Sizes above 5 carry no forbidden move but their values depend on the
+    // ones below.
+    let checked = agrees_with_search(
+        sets,
+        |pairs| table_values(9, pairs),
+        |pairs| brute_grundy(9, pairs),
+    );
+    assert_eq!(checked, 1 << 15);
 }
 
 #[test]
 fn random_forbidden_sets_up_to_forty_match_the_brute_force() {
     let mut rng = SeededRng::new(255);
-    for _ in 0..3000 {
+    let sets = std::iter::repeat_with(|| {
         let max = rng.range(1, 40);
         let wanted = rng.range_usize(1, 60);
         let mut pairs = Vec::new();
@@ -85,44 +82,63 @@ fn random_forbidden_sets_up_to_forty_match_the_brute_force() {
         }
         pairs.sort_unstable();
         pairs.dedup();
-        assert_table_matches(max, pairs);
-    }
+        (max, pairs)
+    });
+    let checked = agrees_with_search(
+        sets.take(3000),
+        |(max, pairs)| table_values(*max, pairs),
+        |(max, pairs)| brute_grundy(*max, pairs),
+    );
+    assert_eq!(checked, 3000);
+}
+
+/// The winner of a whole game: the XOR of the brute force's values.
+fn searched_outcome(piles: &[u64], pairs: &[(u64, u64)]) -> Outcome {
+    let brute = brute_grundy(30, pairs);
+    let xor = piles.iter().fold(0, |acc, &a| acc ^ brute[a as usize]);
+    Outcome::from_first_wins(xor != 0)
+}
+
+fn solved_outcome(piles: &[u64], pairs: &[(u64, u64)]) -> Outcome {
+    let input = ConstrainedNimInput::new(piles.to_vec(), pairs.to_vec()).expect("well-formed");
+    ConstrainedNim::solve(&input)
 }
 
 #[test]
 fn solving_agrees_with_the_xor_of_brute_force_values() {
     let mut rng = SeededRng::new(7);
-    for _ in 0..500 {
-        let (piles, pairs) = small_instance(&mut rng, 30);
-        let brute = brute_grundy(30, &pairs);
-        let xor = piles.iter().fold(0, |acc, &a| acc ^ brute[a as usize]);
-        let input = ConstrainedNimInput::new(piles, pairs).expect("well-formed");
-        assert_eq!(
-            ConstrainedNim::solve(&input),
-            Outcome::from_first_wins(xor != 0)
-        );
-    }
+    let instances = std::iter::repeat_with(|| small_instance(&mut rng, 30));
+    let checked = agrees_with_search(
+        instances.take(500),
+        |(piles, pairs)| solved_outcome(piles, pairs),
+        |(piles, pairs)| searched_outcome(piles, pairs),
+    );
+    assert_eq!(checked, 500);
 }
 
+/// For each v ≤ 40, the first size n ≤ 60 with g(n) = v, if there is one.
 #[test]
 fn the_first_size_with_a_value_matches_the_brute_force() {
     let mut rng = SeededRng::new(3);
-    for _ in 0..500 {
-        let (_, pairs) = small_instance(&mut rng, 30);
-        let brute = brute_grundy(60, &pairs);
-        let mut sorted = pairs.clone();
-        sorted.sort_unstable();
-        let table = GrundyTable::build(&sorted);
-        for v in 0..=40 {
-            if let Some(n) = brute.iter().position(|&g| g == v) {
-                assert_eq!(
-                    first_size_with_value(&table, v),
-                    Some(n as u64),
-                    "{pairs:?}"
-                );
-            }
-        }
-    }
+    let sets = std::iter::repeat_with(|| small_instance(&mut rng, 30).1);
+    let checked = agrees_with_search(
+        sets.take(500),
+        |pairs| {
+            let mut sorted = pairs.clone();
+            sorted.sort_unstable();
+            let table = GrundyTable::build(&sorted);
+            (0..=40)
+                .map(|v| first_size_with_value(&table, v).filter(|&n| n <= 60))
+                .collect::<Vec<_>>()
+        },
+        |pairs| {
+            let brute = brute_grundy(60, pairs);
+            (0..=40)
+                .map(|v| brute.iter().position(|&g| g == v).map(|n| n as u64))
+                .collect::<Vec<_>>()
+        },
+    );
+    assert_eq!(checked, 500);
 }
 
 #[test]
@@ -198,9 +214,10 @@ proptest! {
         let mut pairs: Vec<(u64, u64)> = raw.iter().map(|&(x, y)| (x, 1 + y % x)).collect();
         pairs.sort_unstable();
         pairs.dedup();
-        let brute = brute_grundy(25, &pairs);
-        let xor = piles.iter().fold(0, |acc, &a| acc ^ brute[a as usize]);
-        let input = ConstrainedNimInput::new(piles, pairs).expect("well-formed");
-        prop_assert_eq!(ConstrainedNim::solve(&input), Outcome::from_first_wins(xor != 0));
+        agrees_with_search(
+            [(piles, pairs)],
+            |(piles, pairs)| solved_outcome(piles, pairs),
+            |(piles, pairs)| searched_outcome(piles, pairs),
+        );
     }
 }

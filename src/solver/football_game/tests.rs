@@ -9,7 +9,7 @@ use super::{
     generator::distance_for_pile,
     *,
 };
-use crate::solver::grundy::{WinLoseSearch, for_each_vector};
+use crate::solver::grundy::{WinLoseSearch, agrees_with_search, all_vectors};
 use proptest::prelude::*;
 
 /// Every position one move away: choose 1..=M non-empty piles and lower
@@ -42,6 +42,8 @@ fn successors(piles: &[u64], m: usize, k: u64) -> Vec<Vec<u64>> {
     }
 }
 
+/// Whether the first player wins from some piles with M = `m` and cap `k`,
+/// by game search; one search per (M, k), so positions share one memo.
 fn search(m: usize, k: u64) -> impl FnMut(&[u64]) -> bool {
     let mut search = WinLoseSearch::normal_play(move |p: &Vec<u64>| successors(p, m, k));
     move |piles: &[u64]| {
@@ -49,6 +51,16 @@ fn search(m: usize, k: u64) -> impl FnMut(&[u64]) -> bool {
         sorted.sort_unstable();
         search.mover_wins(&sorted)
     }
+}
+
+/// Whether the first player wins one case, by a game search of its own.
+fn searched_first_wins(case: &FootballGameCase) -> bool {
+    search(case.balls_per_move(), case.cap())(case.piles())
+}
+
+/// The formula on one case.
+fn formula(case: &FootballGameCase) -> bool {
+    formula_first_wins(case.piles(), case.balls_per_move(), case.cap())
 }
 
 fn answer(text: &str) -> String {
@@ -68,20 +80,12 @@ fn the_formula_matches_game_search_on_every_valid_small_position() {
     let mut checked = 0;
     for m in 1..=4 {
         for k in 0..=7 {
+            let valid_cases = (m..=4)
+                .flat_map(|n| all_vectors(n, 5))
+                .map(|v| v.iter().map(|a| a + 1).collect::<Vec<u64>>())
+                .filter_map(|piles| FootballGameCase::new(piles, m, k));
             let mut first_wins = search(m, k);
-            for n in m..=4 {
-                for_each_vector(n, 5, |v| {
-                    let piles: Vec<u64> = v.iter().map(|a| a + 1).collect();
-                    if let Some(case) = FootballGameCase::new(piles.clone(), m, k) {
-                        assert_eq!(
-                            formula_first_wins(case.piles(), m, k),
-                            first_wins(&piles),
-                            "piles {piles:?}, M = {m}, k = {k}"
-                        );
-                        checked += 1;
-                    }
-                });
-            }
+            checked += agrees_with_search(valid_cases, formula, |case| first_wins(case.piles()));
         }
     }
     // Every tuple is valid for M = 1; for M ≥ 2 only those within k.
@@ -176,13 +180,8 @@ fn extra_case_file() {
     let text = "2 1 30 1\n8 14\n2 1 30 1\n8 12\n2 1 30 1\n8 10\n2 1 30 1\n40 200\n";
     assert_eq!(answer(text), "Alice\nBob\nBob\nBob\n");
     let input = FootballGame::parse(text).expect("valid");
-    for case in &input.cases {
-        let mut first_wins = search(case.balls_per_move(), case.cap());
-        assert_eq!(
-            formula_first_wins(case.piles(), case.balls_per_move(), case.cap()),
-            first_wins(case.piles())
-        );
-    }
+    let checked = agrees_with_search(input.cases, formula, searched_first_wins);
+    assert_eq!(checked, 4);
 }
 
 #[test]
@@ -227,18 +226,13 @@ fn generators_make_both_outcomes() {
 
 #[test]
 fn small_generated_cases_agree_with_game_search() {
-    for seed in 1..=40 {
+    let cases = (1..=40).flat_map(|seed| {
         let text = FootballGame::generate(TestKind::Small, &mut SeededRng::new(seed));
-        let input = FootballGame::parse(&text).expect("valid");
-        for case in &input.cases {
-            let mut first_wins = search(case.balls_per_move(), case.cap());
-            assert_eq!(
-                formula_first_wins(case.piles(), case.balls_per_move(), case.cap()),
-                first_wins(case.piles()),
-                "{case:?}"
-            );
-        }
-    }
+        FootballGame::parse(&text).expect("valid").cases
+    });
+    let checked = agrees_with_search(cases, formula, searched_first_wins);
+    // One to five cases per input.
+    assert!(checked >= 40, "{checked}");
 }
 
 #[test]
@@ -273,10 +267,7 @@ proptest! {
     ) {
         let m = m.min(raw.len());
         let cap = raw.iter().copied().max().unwrap_or(1) + extra_cap;
-        let case = FootballGameCase::new(raw.clone(), m, cap).expect("within the domain");
-        prop_assert_eq!(
-            formula_first_wins(case.piles(), m, cap),
-            search(m, cap)(&raw)
-        );
+        let case = FootballGameCase::new(raw, m, cap).expect("within the domain");
+        agrees_with_search([case], formula, searched_first_wins);
     }
 }
