@@ -12,13 +12,15 @@
 //!
 //! # Layout
 //! - [`input`]: the byte scanner and [`InputError`].
-//! - [`grundy`]: mex, Grundy tables and win/lose search, used by brute forces.
+//! - `grundy` (tests only): mex, Grundy tables, win/lose search and the
+//!   `agrees_with_search` harness every brute-force cross-check goes through.
 //! - [`seeded`]: the deterministic random source behind the generators.
 //! - [`pile_cases`]: the `T` cases of `n` piles layout two problems share.
 //! - [`registry`]: the id → solver table and the [`ProblemVisitor`].
 //! - one module per problem, each declared once, in the `hosted_problems!`
 //!   list below.
 
+#[cfg(test)]
 pub mod grundy;
 pub mod input;
 pub mod pile_cases;

@@ -41,6 +41,9 @@ pub struct ConstrainedNimInput {
     forbidden: Vec<(u64, u64)>,
 }
 
+/// Test-only: the parser builds inputs itself, after checking each
+/// constraint with its own message.
+#[cfg(test)]
 impl ConstrainedNimInput {
     /// An input from its parts, or `None` if a forbidden pair breaks
     /// 1 ≤ Y ≤ X or repeats. Pile sizes are taken as given.

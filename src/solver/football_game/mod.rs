@@ -61,6 +61,9 @@ pub struct FootballGameCase {
     piles: Vec<u64>,
 }
 
+/// Test-only: the parser builds cases itself, after checking each
+/// constraint with its own message.
+#[cfg(test)]
 impl FootballGameCase {
     /// A case from its game form, or `None` outside the hosted domain
     /// (M = 0, M > N, a pile of 0, or M ≥ 2 with a pile above the cap).

@@ -8,14 +8,17 @@
 //! This module owns the input format, its validation, the answer's format and
 //! the testcase generators. The mathematics lives in [`closed_form`]
 //! ([`grundy`] evaluates one pile in O(1) for sizes up to 10^18); the slow
-//! exact references it is tested against live in [`mod@reference`].
+//! exact references it is tested against live in `reference`, which is
+//! compiled for tests only.
 //!
 //! # Layout
 //! - [`closed_form`]: the O(1) Grundy value and its derivation.
-//! - [`mod@reference`]: brute-force DP and interval-by-interval simulation.
+//! - `reference` (tests only): brute-force DP and interval-by-interval
+//!   simulation.
 
 pub mod closed_form;
-pub mod reference;
+#[cfg(test)]
+mod reference;
 
 pub use closed_form::grundy;
 
