@@ -9,12 +9,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use nimjudge::solver::{
-    Problem, TestKind, coin_game::CoinGame, constrained_nim::ConstrainedNim, dont_say_n::DontSayN,
-    football_game::FootballGame, habanero_tofu::HabaneroTofu, misere_nim::MisereNim, nim::Nim,
-    nim_k::NimK, playing_with_stones::PlayingWithStones, prime_factor_game::PrimeFactorGame,
-    prime_factor_game_returns::PrimeFactorGameReturns, xy_game::XyGame,
-};
+use nimjudge::solver::{self, Problem, ProblemVisitor, TestKind};
 
 const RUNS: usize = 15;
 
@@ -36,9 +31,18 @@ fn time<T>(mut f: impl FnMut() -> T) -> Duration {
     )
 }
 
+/// Prints one table row per problem it visits.
+struct BenchTable;
+
+impl ProblemVisitor for BenchTable {
+    fn visit<P: Problem>(&mut self) {
+        bench::<P>();
+    }
+}
+
 fn bench<P: Problem>() {
     // The same text as the bundled `max-1` testcase.
-    let text = match nimjudge::solver::find(P::ID) {
+    let text = match solver::find(P::ID) {
         Some(solver) => solver.generate(TestKind::Max, 1),
         None => return,
     };
@@ -74,16 +78,5 @@ fn main() {
         "| problem | input MB | parse ms | parse MB/s | solve ms | format ms | solve / parse |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|");
-    bench::<Nim>();
-    bench::<MisereNim>();
-    bench::<NimK>();
-    bench::<FootballGame>();
-    bench::<ConstrainedNim>();
-    bench::<XyGame>();
-    bench::<DontSayN>();
-    bench::<PrimeFactorGame>();
-    bench::<PrimeFactorGameReturns>();
-    bench::<CoinGame>();
-    bench::<HabaneroTofu>();
-    bench::<PlayingWithStones>();
+    solver::for_each_problem(&mut BenchTable);
 }

@@ -1,8 +1,16 @@
 //! Problem data drives these tests: the official samples, the extra
 //! brute-force-checked regression cases, the bundled testcases recorded in
-//! each `problem.toml`, and every generator, for every hosted problem.
+//! each `problem.toml`, the invalid inputs with their exact messages, and
+//! every generator, for every hosted problem.
+//!
+//! No test here counts problems or files by hand: each one compares what it
+//! checked with what a walk of the directories finds, so adding a problem or
+//! a case needs no edit here.
 
-use std::{fs, path::Path};
+use std::{
+    fs,
+    path::{Path, PathBuf},
+};
 
 use nimjudge::{
     catalog,
@@ -18,6 +26,72 @@ fn read(path: &Path) -> String {
 
 fn solver(id: &str) -> &'static dyn Solver {
     solver::find(id).unwrap_or_else(|| panic!("no solver for `{id}`"))
+}
+
+/// The files directly inside `dir` whose name ends in `.<extension>`, sorted;
+/// none if `dir` does not exist.
+fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == extension))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The sub-directories of `dir`, sorted by name.
+fn sub_directories(dir: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|path| path.is_dir())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// How many `<name>.<extension>` files lie one level down, in
+/// `root/<any folder>/<sub>/`, whether or not a solver claims the folder.
+fn count_in_every_folder(root: &Path, sub: &str, extension: &str) -> usize {
+    sub_directories(root)
+        .iter()
+        .map(|folder| files_with_extension(&folder.join(sub), extension).len())
+        .sum()
+}
+
+fn folder_name(path: &Path) -> String {
+    path.file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or_else(|| panic!("{} has no UTF-8 name", path.display()))
+        .to_string()
+}
+
+#[test]
+fn every_problem_folder_has_a_solver_and_every_solver_a_folder() {
+    let folders: Vec<String> = sub_directories(Path::new(PROBLEMS))
+        .iter()
+        .map(|path| folder_name(path))
+        .collect();
+    let mut ids: Vec<String> = solver::solvers()
+        .iter()
+        .map(|s| s.id().to_string())
+        .collect();
+    ids.sort();
+    assert!(!ids.is_empty(), "no problem is registered");
+    assert_eq!(folders, ids, "problems/ and the registry disagree");
+    // The extra regression cases may skip a problem, but not name an
+    // unknown one.
+    for folder in sub_directories(Path::new(EXTRA)) {
+        let id = folder_name(&folder);
+        assert!(
+            solver::find(&id).is_some(),
+            "{}: no such problem",
+            folder.display()
+        );
+    }
 }
 
 /// Solves every `<name>.in` in `dir` that has a `<name>.out` and compares
@@ -50,8 +124,12 @@ fn every_official_sample_gets_its_published_output() {
         checked +=
             check_expected_outputs(s.id(), &Path::new(PROBLEMS).join(s.id()).join("testcases"));
     }
-    // constrained-nim has 2 official samples, xy-game 1 and misere-nim 1.
-    assert_eq!(checked, 4);
+    // Every published output on disk, and none missed.
+    assert!(checked > 0, "no official sample was checked");
+    assert_eq!(
+        checked,
+        count_in_every_folder(Path::new(PROBLEMS), "testcases", "out")
+    );
 }
 
 #[test]
@@ -60,8 +138,58 @@ fn every_extra_regression_case_gets_its_brute_force_output() {
     for s in solver::solvers() {
         checked += check_expected_outputs(s.id(), &Path::new(EXTRA).join(s.id()));
     }
-    // 41 cases over nine problems (the provenance table in tests/data/extra).
-    assert_eq!(checked, 41);
+    // Every case listed in the provenance table of tests/data/extra, and
+    // none missed.
+    assert!(checked > 0, "no extra case was checked");
+    assert_eq!(checked, count_in_every_folder(Path::new(EXTRA), ".", "out"));
+}
+
+/// Each `problems/<id>/invalid/<case>.in` is refused with exactly the one
+/// line in `<case>.err` beside it: the line, the token and the violated
+/// constraint, as `InputError` displays them.
+#[test]
+fn every_invalid_input_is_refused_with_its_exact_message() {
+    let mut checked = 0;
+    for s in solver::solvers() {
+        let dir = Path::new(PROBLEMS).join(s.id()).join("invalid");
+        let inputs = files_with_extension(&dir, "in");
+        assert!(!inputs.is_empty(), "{}: no invalid input", dir.display());
+        for err_path in files_with_extension(&dir, "err") {
+            assert!(
+                err_path.with_extension("in").is_file(),
+                "{} has no .in beside it",
+                err_path.display()
+            );
+        }
+        for in_path in inputs {
+            let err_path = in_path.with_extension("err");
+            assert!(
+                err_path.is_file(),
+                "{} has no .err beside it",
+                in_path.display()
+            );
+            let expected = read(&err_path);
+            let expected = expected
+                .strip_suffix('\n')
+                .filter(|line| !line.is_empty() && !line.contains('\n'))
+                .unwrap_or_else(|| panic!("{}: want one line", err_path.display()));
+            let input = read(&in_path);
+            let message = match s.validate(&input) {
+                Ok(()) => panic!("{}: accepted", in_path.display()),
+                Err(e) => e.to_string(),
+            };
+            assert_eq!(message, expected, "{}", in_path.display());
+            // Solving refuses it the same way.
+            let solved = s.solve(&input).map_err(|e| e.to_string());
+            assert_eq!(solved, Err(message), "{}", in_path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no invalid input was checked");
+    assert_eq!(
+        checked,
+        count_in_every_folder(Path::new(PROBLEMS), "invalid", "in")
+    );
 }
 
 #[test]

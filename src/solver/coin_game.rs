@@ -14,20 +14,26 @@ pub const MAX_N: u64 = 1_000_000_000_000_000_000;
 
 pub struct CoinGame;
 
+/// A validated input: the number of plates, `1 ≤ N ≤ 10^18`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CoinGameInput {
+    pub n: u64,
+}
+
 impl Problem for CoinGame {
     const ID: &'static str = "coin-game";
-    type Input = u64;
+    type Input = CoinGameInput;
     type Output = Outcome;
 
-    fn parse(text: &str) -> Result<u64, InputError> {
+    fn parse(text: &str) -> Result<CoinGameInput, InputError> {
         let mut s = Scanner::new(text);
         let n = s.u64(Field::new("N"), 1, MAX_N)?;
         s.finish()?;
-        Ok(n)
+        Ok(CoinGameInput { n })
     }
 
-    fn solve(n: &u64) -> Outcome {
-        Outcome::from_first_wins(n % 4 != 3)
+    fn solve(input: &CoinGameInput) -> Outcome {
+        Outcome::from_first_wins(input.n % 4 != 3)
     }
 
     fn format(output: &Outcome) -> String {
@@ -50,47 +56,39 @@ impl Problem for CoinGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, one_pile_moves};
+    use crate::solver::grundy::{WinLoseSearch, agrees_with_search, one_pile_moves};
     use proptest::prelude::*;
 
     /// The plates as a game from the rules, searched exhaustively.
     #[test]
     fn rule_matches_game_search_for_small_n() {
         let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, |a| 0..a));
-        for n in 1..=6u64 {
-            let plates: Vec<u64> = (1..=n).collect();
-            let expected = Outcome::from_first_wins(search.mover_wins(&plates));
-            assert_eq!(CoinGame::solve(&n), expected, "N = {n}");
-        }
+        let checked = agrees_with_search(
+            (1..=6u64).map(|n| CoinGameInput { n }),
+            CoinGame::solve,
+            |input| {
+                let plates: Vec<u64> = (1..=input.n).collect();
+                Outcome::from_first_wins(search.mover_wins(&plates))
+            },
+        );
+        assert_eq!(checked, 6);
     }
 
-    /// By Sprague-Grundy the position is Nim; its XOR, summed plate by plate.
+    /// By Sprague-Grundy the position is Nim: the XOR of all the plates.
     #[test]
     fn rule_matches_the_xor_of_all_plates() {
-        let mut xor = 0;
-        for n in 1..5000u64 {
-            xor ^= n;
-            assert_eq!(
-                CoinGame::solve(&n),
-                Outcome::from_first_wins(xor != 0),
-                "N = {n}"
-            );
-        }
+        let checked = agrees_with_search(
+            (1..5000u64).map(|n| CoinGameInput { n }),
+            CoinGame::solve,
+            |input| Outcome::from_first_wins((1..=input.n).fold(0, |x, plate| x ^ plate) != 0),
+        );
+        assert_eq!(checked, 4999);
     }
 
     #[test]
     fn answers_with_o_and_x() {
-        assert_eq!(CoinGame::format(&CoinGame::solve(&3)), "X\n");
-        assert_eq!(CoinGame::format(&CoinGame::solve(&MAX_N)), "O\n");
-    }
-
-    #[test]
-    fn rejects_n_out_of_range() {
-        let err = CoinGame::parse("0").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: N = 0 violates the constraint 1 ≤ N ≤ 10^18"
-        );
+        assert_eq!(CoinGame::format(&CoinGame::solve(&CoinGameInput { n: 3 })), "X\n");
+        assert_eq!(CoinGame::format(&CoinGame::solve(&CoinGameInput { n: MAX_N })), "O\n");
     }
 
     /// Bit b of 1 ^ 2 ^ … ^ N is the parity of how many of 1..=N have bit b
@@ -110,8 +108,11 @@ mod tests {
     proptest! {
         #[test]
         fn rule_matches_bit_counting_for_any_n(n in 1..=MAX_N) {
-            let expected = Outcome::from_first_wins(xor_one_to_n_by_bit_counts(n) != 0);
-            prop_assert_eq!(CoinGame::solve(&n), expected);
+            agrees_with_search(
+                [CoinGameInput { n }],
+                CoinGame::solve,
+                |input| Outcome::from_first_wins(xor_one_to_n_by_bit_counts(input.n) != 0),
+            );
         }
     }
 }

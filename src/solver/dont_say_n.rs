@@ -150,48 +150,48 @@ impl Problem for DontSayN {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::grundy::{WinLoseSearch, agrees_with_search};
     use proptest::prelude::*;
 
-    /// From the rules: the mover at v wins iff some d in 1..=K says a safe
-    /// number w < N from which the opponent loses.
-    fn brute_winning_first_numbers(n: usize, k: usize, safe: &[bool]) -> Vec<u64> {
-        fn wins(v: usize, n: usize, k: usize, safe: &[bool], memo: &mut [Option<bool>]) -> bool {
-            if let Some(known) = memo[v] {
-                return known;
-            }
-            let result = (1..=k).any(|d| {
-                let w = v + d;
-                w < n && safe[w] && !wins(w, n, k, safe, memo)
-            });
-            memo[v] = Some(result);
-            result
-        }
-        let mut memo = vec![None; n];
+    /// The winning first numbers from the rules, by game search. A position
+    /// is the number last said; from v the mover says some w in v+1..=v+K,
+    /// and only a safe w < N does not lose on the spot, so those are the
+    /// moves, and a player with none loses.
+    fn searched_winning_first_numbers(input: &DontSayNInput) -> Vec<u64> {
+        let (n, k, safe) = (input.n(), input.k, &input.safe);
+        let mut search = WinLoseSearch::normal_play(|&v: &usize| {
+            (v + 1..=v + k)
+                .filter(|&w| w < n && safe[w])
+                .collect::<Vec<_>>()
+        });
         (1..=k)
-            .filter(|&i| i < n && safe[i] && !wins(i, n, k, safe, &mut memo))
+            .filter(|&i| i < n && safe[i] && !search.mover_wins(&i))
             .map(|i| i as u64)
             .collect()
     }
 
-    #[test]
-    fn dp_matches_game_search_for_every_small_input() {
-        for n in 2..=12usize {
-            for k in 1..n {
-                for mask in 0u32..(1 << (n - 1)) {
+    /// Every N ≤ 12, every K < N and every S.
+    fn every_small_input() -> impl Iterator<Item = DontSayNInput> {
+        (2..=12usize).flat_map(|n| {
+            (1..n).flat_map(move |k| {
+                (0u32..(1 << (n - 1))).map(move |mask| {
                     let mut safe = vec![true];
                     safe.extend((0..n - 1).map(|i| mask >> i & 1 == 0));
-                    let input = DontSayNInput {
-                        k,
-                        safe: safe.clone(),
-                    };
-                    assert_eq!(
-                        DontSayN::solve(&input),
-                        brute_winning_first_numbers(n, k, &safe),
-                        "N = {n}, K = {k}, mask {mask:b}"
-                    );
-                }
-            }
-        }
+                    DontSayNInput { k, safe }
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn dp_matches_game_search_for_every_small_input() {
+        let checked = agrees_with_search(
+            every_small_input(),
+            DontSayN::solve,
+            searched_winning_first_numbers,
+        );
+        let expected: usize = (2..=12).map(|n| (n - 1) << (n - 1)).sum();
+        assert_eq!(checked, expected);
     }
 
     #[test]
@@ -204,57 +204,6 @@ mod tests {
         assert_eq!(DontSayN::format(&DontSayN::solve(&input)), "1\n");
     }
 
-    #[test]
-    fn rejects_n_out_of_range() {
-        let err = DontSayN::parse("200001 1\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: N = 200001 violates the constraint 2 ≤ N ≤ 2·10^5"
-        );
-    }
-
-    #[test]
-    fn rejects_k_out_of_range() {
-        let err = DontSayN::parse("5 0\noooo\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: K = 0 violates the constraint 1 ≤ K ≤ 199999"
-        );
-    }
-
-    #[test]
-    fn rejects_k_not_below_n() {
-        let err = DontSayN::parse("5 5\noooo\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: K = 5 violates the constraint K < N (N = 5)"
-        );
-    }
-
-    #[test]
-    fn rejects_s_of_the_wrong_length() {
-        let err = DontSayN::parse("5 2\nooo\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2: S has 3 characters, violating the constraint |S| = N − 1 = 4"
-        );
-    }
-
-    #[test]
-    fn rejects_a_character_other_than_o_and_x() {
-        let err = DontSayN::parse("5 2\nooxa\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2: character 4 of S is `a`; S may contain only `o` and `x`"
-        );
-    }
-
-    #[test]
-    fn rejects_a_missing_s() {
-        let err = DontSayN::parse("5 2\n").unwrap_err();
-        assert_eq!(err.to_string(), "line 1: expected S, but the input ended");
-    }
-
     proptest! {
         /// Random inputs beyond the exhaustive range: N up to 300.
         #[test]
@@ -263,8 +212,8 @@ mod tests {
         ) {
             let mut safe = vec![true];
             safe.extend(danger.iter().map(|&d| !d));
-            let input = DontSayNInput { k, safe: safe.clone() };
-            prop_assert_eq!(DontSayN::solve(&input), brute_winning_first_numbers(n, k, &safe));
+            prop_assert_eq!(safe.len(), n);
+            agrees_with_search([DontSayNInput { k, safe }], DontSayN::solve, searched_winning_first_numbers);
         }
     }
 }

@@ -1,9 +1,36 @@
-//! The Grundy toolkit: mex, Grundy tables over a move function, and a
-//! memoised win/lose search. These are the building blocks of the brute-force
-//! game searches that every fast solver is checked against, written straight
-//! from the rules of each game.
+//! The brute-force toolkit: mex, Grundy tables over a move function, a
+//! memoised win/lose search, and [`agrees_with_search`], the one harness
+//! through which every fast solver is compared with a game search written
+//! straight from the rules of its game. Test-only: nothing here ships.
 
-use std::{collections::HashMap, hash::Hash};
+use std::{collections::HashMap, fmt::Debug, hash::Hash};
+
+/// Compares `fast` with `search` on every input, in order, and panics at the
+/// first disagreement, naming the input and both answers. Returns how many
+/// inputs were compared, so a test can assert that it covered the range it
+/// meant to.
+pub fn agrees_with_search<I, A>(
+    inputs: impl IntoIterator<Item = I>,
+    mut fast: impl FnMut(&I) -> A,
+    mut search: impl FnMut(&I) -> A,
+) -> usize
+where
+    I: Debug,
+    A: PartialEq + Debug,
+{
+    let mut checked = 0;
+    for input in inputs {
+        let expected = search(&input);
+        let actual = fast(&input);
+        assert!(
+            actual == expected,
+            "the fast answer differs from the search on input {input:?}:\n  \
+             fast:   {actual:?}\n  search: {expected:?}"
+        );
+        checked += 1;
+    }
+    checked
+}
 
 /// The minimum excludant: the least non-negative integer not in `values`.
 pub fn mex<I: IntoIterator<Item = u64>>(values: I) -> u64 {
@@ -118,24 +145,23 @@ pub fn one_pile_moves<I: IntoIterator<Item = u64>>(
     next
 }
 
-/// Calls `visit` with every vector of `len` values in `0..=max`.
-pub fn for_each_vector(len: usize, max: u64, mut visit: impl FnMut(&[u64])) {
-    let mut current = vec![0u64; len];
-    loop {
-        visit(&current);
-        let mut i = 0;
-        loop {
-            if i == len {
-                return;
-            }
-            if current[i] < max {
-                current[i] += 1;
+/// Every vector of `len` values in `0..=max`, the first value changing
+/// fastest: `(max + 1)^len` of them.
+pub fn all_vectors(len: usize, max: u64) -> impl Iterator<Item = Vec<u64>> {
+    let mut next = Some(vec![0u64; len]);
+    std::iter::from_fn(move || {
+        let current = next.take()?;
+        let mut following = current.clone();
+        for value in following.iter_mut() {
+            if *value < max {
+                *value += 1;
+                next = Some(following);
                 break;
             }
-            current[i] = 0;
-            i += 1;
+            *value = 0;
         }
-    }
+        Some(current)
+    })
 }
 
 #[cfg(test)]
@@ -162,22 +188,38 @@ mod tests {
     #[test]
     fn win_lose_search_agrees_with_nim_on_two_piles() {
         let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, |a| 0..a));
-        for a in 0..6 {
-            for b in 0..6 {
-                let mut position = vec![a, b];
+        let checked = agrees_with_search(
+            all_vectors(2, 5),
+            |pair| pair[0] != pair[1],
+            |pair| {
+                let mut position = pair.clone();
                 position.sort_unstable();
-                assert_eq!(search.mover_wins(&position), a != b);
-            }
-        }
+                search.mover_wins(&position)
+            },
+        );
+        assert_eq!(checked, 36);
     }
 
     #[test]
-    fn for_each_vector_visits_every_vector_once() {
-        let mut seen = Vec::new();
-        for_each_vector(2, 2, |v| seen.push(v.to_vec()));
+    fn all_vectors_lists_every_vector_once() {
+        let mut seen: Vec<_> = all_vectors(2, 2).collect();
         assert_eq!(seen.len(), 9);
         seen.sort();
         seen.dedup();
         assert_eq!(seen.len(), 9);
+        assert_eq!(all_vectors(0, 5).count(), 1);
+        assert_eq!(all_vectors(3, 0).collect::<Vec<_>>(), [vec![0, 0, 0]]);
+    }
+
+    #[test]
+    fn the_harness_counts_what_it_compared() {
+        assert_eq!(agrees_with_search(0..10u64, |&n| n % 3, |&n| n % 3), 10);
+        assert_eq!(agrees_with_search(Vec::<u64>::new(), |_| 0, |_| 1), 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "on input 7")]
+    fn the_harness_names_the_first_input_that_disagrees() {
+        agrees_with_search(0..10u64, |&n| n.min(6), |&n| n);
     }
 }

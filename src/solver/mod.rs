@@ -12,33 +12,58 @@
 //!
 //! # Layout
 //! - [`input`]: the byte scanner and [`InputError`].
-//! - [`grundy`]: mex, Grundy tables and win/lose search, used by brute forces.
+//! - `grundy` (tests only): mex, Grundy tables, win/lose search and the
+//!   `agrees_with_search` harness every brute-force cross-check goes through.
 //! - [`seeded`]: the deterministic random source behind the generators.
 //! - [`pile_cases`]: the `T` cases of `n` piles layout two problems share.
-//! - [`registry`]: the id → solver table.
-//! - one module per problem.
+//! - [`registry`]: the id → solver table and the [`ProblemVisitor`].
+//! - one module per problem, each declared once, in the `hosted_problems!`
+//!   list below.
 
+#[cfg(test)]
 pub mod grundy;
 pub mod input;
 pub mod pile_cases;
 pub mod registry;
 pub mod seeded;
 
-pub mod coin_game;
-pub mod constrained_nim;
-pub mod dont_say_n;
-pub mod football_game;
-pub mod habanero_tofu;
-pub mod misere_nim;
-pub mod nim;
-pub mod nim_k;
-pub mod playing_with_stones;
-pub mod prime_factor_game;
-pub mod prime_factor_game_returns;
-pub mod xy_game;
+/// Declares the hosted problems from one list of `module::Type` pairs, in
+/// catalogue order: the problem modules, the registry's table of erased
+/// solvers and [`for_each_problem`]. Adding a problem is its own files plus
+/// one line in the invocation below; everything that lists problems (the
+/// registry, the data tests, the benchmark) reads this list.
+macro_rules! hosted_problems {
+    ($($module:ident :: $problem:ident),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        /// Every hosted problem behind its text-only face, in catalogue order.
+        static HOSTED: &[&dyn Solver] = &[$(&registry::erased::<$module::$problem>()),+];
+
+        /// Calls `visitor` once per hosted problem, with its [`Problem`] type,
+        /// in catalogue order: the typed counterpart of [`solvers`].
+        pub fn for_each_problem(visitor: &mut impl ProblemVisitor) {
+            $(visitor.visit::<$module::$problem>();)+
+        }
+    };
+}
+
+hosted_problems! {
+    nim::Nim,
+    misere_nim::MisereNim,
+    nim_k::NimK,
+    football_game::FootballGame,
+    constrained_nim::ConstrainedNim,
+    xy_game::XyGame,
+    dont_say_n::DontSayN,
+    prime_factor_game::PrimeFactorGame,
+    prime_factor_game_returns::PrimeFactorGameReturns,
+    coin_game::CoinGame,
+    habanero_tofu::HabaneroTofu,
+    playing_with_stones::PlayingWithStones,
+}
 
 pub use input::InputError;
-pub use registry::{Solver, find, solvers};
+pub use registry::{ProblemVisitor, Solver, find, solvers};
 pub use seeded::SeededRng;
 
 use std::{fmt, str::FromStr};
@@ -122,7 +147,7 @@ impl Outcome {
 pub trait Problem {
     /// The id used everywhere: `problems/<id>/`, the API, the CLI.
     const ID: &'static str;
-    /// The parsed, validated input.
+    /// The parsed, validated input, named `<Problem>Input`.
     type Input;
     /// The answer, before formatting.
     type Output;

@@ -28,7 +28,7 @@ const FORMAT: PileCasesFormat = PileCasesFormat {
 pub struct PlayingWithStones;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StonesInput {
+pub struct PlayingWithStonesInput {
     pub cases: Vec<Vec<u64>>,
 }
 
@@ -40,16 +40,16 @@ pub fn pile_grundy(a: u64) -> u64 {
 
 impl Problem for PlayingWithStones {
     const ID: &'static str = "playing-with-stones";
-    type Input = StonesInput;
+    type Input = PlayingWithStonesInput;
     type Output = Vec<Outcome>;
 
-    fn parse(text: &str) -> Result<StonesInput, InputError> {
-        Ok(StonesInput {
+    fn parse(text: &str) -> Result<PlayingWithStonesInput, InputError> {
+        Ok(PlayingWithStonesInput {
             cases: FORMAT.parse(text)?,
         })
     }
 
-    fn solve(input: &StonesInput) -> Vec<Outcome> {
+    fn solve(input: &PlayingWithStonesInput) -> Vec<Outcome> {
         input
             .cases
             .iter()
@@ -94,7 +94,9 @@ impl Problem for PlayingWithStones {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, for_each_vector, grundy_table, one_pile_moves};
+    use crate::solver::grundy::{
+        WinLoseSearch, agrees_with_search, all_vectors, grundy_table, one_pile_moves,
+    };
     use proptest::prelude::*;
 
     fn moves(a: u64) -> impl Iterator<Item = u64> {
@@ -106,26 +108,25 @@ mod tests {
         let table = grundy_table(3000, |a, out| {
             out.extend(moves(a as u64).map(|w| w as usize))
         });
-        for (a, &g) in table.iter().enumerate().skip(1) {
-            assert_eq!(pile_grundy(a as u64), g, "a = {a}");
-        }
+        let checked = agrees_with_search(1..=3000u64, |&a| pile_grundy(a), |&a| table[a as usize]);
+        assert_eq!(checked, 3000);
     }
 
     #[test]
     fn whole_game_matches_search_over_small_positions() {
         let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, moves));
-        for len in 1..=3 {
-            for_each_vector(len, 9, |piles| {
-                if piles.contains(&0) {
-                    return;
-                }
-                let input = StonesInput {
-                    cases: vec![piles.to_vec()],
-                };
-                let expected = Outcome::from_first_wins(search.mover_wins(&piles.to_vec()));
-                assert_eq!(PlayingWithStones::solve(&input), [expected], "{piles:?}");
-            });
-        }
+        let checked = agrees_with_search(
+            (1..=3)
+                .flat_map(|len| all_vectors(len, 9))
+                .filter(|piles| !piles.contains(&0)),
+            |piles| {
+                PlayingWithStones::solve(&PlayingWithStonesInput {
+                    cases: vec![piles.clone()],
+                })
+            },
+            |piles| vec![Outcome::from_first_wins(search.mover_wins(piles))],
+        );
+        assert_eq!(checked, 9 + 81 + 729);
     }
 
     #[test]
@@ -134,44 +135,21 @@ mod tests {
         assert_eq!(pile_grundy(MAX_A - 1), pile_grundy((MAX_A - 1) / 2));
     }
 
-    #[test]
-    fn rejects_t_out_of_range() {
-        let err = PlayingWithStones::parse("0\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: T = 0 violates the constraint 1 ≤ T ≤ 100"
-        );
-    }
-
-    #[test]
-    fn rejects_n_out_of_range() {
-        let err = PlayingWithStones::parse("1\n101\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2: N of test case 1 = 101 violates the constraint 1 ≤ N ≤ 100"
-        );
-    }
-
-    #[test]
-    fn rejects_a_pile_above_the_bound() {
-        let err = PlayingWithStones::parse("1\n1\n2000000000000000001\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 3: a_1 of test case 1 = 2000000000000000001 violates the constraint 1 ≤ a_i ≤ 2·10^18"
-        );
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         /// Random positions of up to four piles of up to 40 stones.
         #[test]
         fn whole_game_matches_search_on_random_positions(piles in prop::collection::vec(1..=40u64, 1..=4)) {
             let mut search = WinLoseSearch::normal_play(|p: &Vec<u64>| one_pile_moves(p, moves));
-            let mut sorted = piles.clone();
-            sorted.sort_unstable();
-            let expected = Outcome::from_first_wins(search.mover_wins(&sorted));
-            let input = StonesInput { cases: vec![piles] };
-            prop_assert_eq!(PlayingWithStones::solve(&input), vec![expected]);
+            agrees_with_search(
+                [piles],
+                |piles| PlayingWithStones::solve(&PlayingWithStonesInput { cases: vec![piles.clone()] }),
+                |piles| {
+                    let mut sorted = piles.clone();
+                    sorted.sort_unstable();
+                    vec![Outcome::from_first_wins(search.mover_wins(&sorted))]
+                },
+            );
         }
     }
 }

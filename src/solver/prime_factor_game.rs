@@ -16,20 +16,26 @@ pub const MAX_N: u64 = 100_000_000;
 
 pub struct PrimeFactorGame;
 
+/// A validated input: the starting number, `2 ≤ N ≤ 10^8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrimeFactorGameInput {
+    pub n: u64,
+}
+
 impl Problem for PrimeFactorGame {
     const ID: &'static str = "prime-factor-game";
-    type Input = u64;
+    type Input = PrimeFactorGameInput;
     type Output = Outcome;
 
-    fn parse(text: &str) -> Result<u64, InputError> {
+    fn parse(text: &str) -> Result<PrimeFactorGameInput, InputError> {
         let mut s = Scanner::new(text);
         let n = s.u64(Field::new("N"), MIN_N, MAX_N)?;
         s.finish()?;
-        Ok(n)
+        Ok(PrimeFactorGameInput { n })
     }
 
-    fn solve(n: &u64) -> Outcome {
-        let xor = prime_exponents(*n).fold(0, |x, (_, e)| x ^ e);
+    fn solve(input: &PrimeFactorGameInput) -> Outcome {
+        let xor = prime_exponents(input.n).fold(0, |x, (_, e)| x ^ e);
         Outcome::from_first_wins(xor != 0)
     }
 
@@ -79,40 +85,61 @@ pub fn prime_exponents(mut n: u64) -> impl Iterator<Item = (u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::grundy::{WinLoseSearch, agrees_with_search, grundy_table};
     use proptest::prelude::*;
 
-    /// win(n) from the rules: some move n → n / p^j reaches 1 or a losing
-    /// number. Computed bottom-up for every n below the limit.
+    /// The primes dividing `n`, by trial division over every d ≤ √n, kept
+    /// apart from [`prime_exponents`] so the search does not use the code it
+    /// checks.
+    fn prime_divisors(n: u64) -> Vec<u64> {
+        let mut primes = Vec::new();
+        let mut rest = n;
+        let mut d = 2;
+        while d * d <= rest {
+            if rest.is_multiple_of(d) {
+                primes.push(d);
+                while rest.is_multiple_of(d) {
+                    rest /= d;
+                }
+            }
+            d += 1;
+        }
+        if rest > 1 {
+            primes.push(rest);
+        }
+        primes
+    }
+
+    /// The moves from `n`, from the rules: divide by p^j for a prime p and
+    /// j ≥ 1 with p^j | n. From 1 there is none, so whoever reaches 1 has
+    /// left the opponent stuck: normal play.
+    fn moves(n: u64) -> Vec<u64> {
+        let mut next = Vec::new();
+        if n < 2 {
+            return next;
+        }
+        for p in prime_divisors(n) {
+            let mut m = n;
+            while m.is_multiple_of(p) {
+                m /= p;
+                next.push(m);
+            }
+        }
+        next
+    }
+
     #[test]
     fn exponent_xor_matches_game_search_below_20000() {
         const LIMIT: usize = 20_000;
-        let mut composite = vec![false; LIMIT];
-        for p in 2..LIMIT {
-            if !composite[p] {
-                (p * p..LIMIT).step_by(p).for_each(|m| composite[m] = true);
-            }
-        }
-        let mut wins = vec![false; LIMIT];
-        for n in 2..LIMIT {
-            let mut win = false;
-            for p in (2..=n).filter(|&p| !composite[p] && n.is_multiple_of(p)) {
-                // Try every power p^j dividing n.
-                let mut m = n;
-                while m.is_multiple_of(p) && !win {
-                    m /= p;
-                    win = m == 1 || !wins[m];
-                }
-                if win {
-                    break;
-                }
-            }
-            wins[n] = win;
-            assert_eq!(
-                PrimeFactorGame::solve(&(n as u64)),
-                Outcome::from_first_wins(win),
-                "N = {n}"
-            );
-        }
+        let table = grundy_table(LIMIT - 1, |n, out| {
+            out.extend(moves(n as u64).into_iter().map(|m| m as usize))
+        });
+        let checked = agrees_with_search(
+            (MIN_N..LIMIT as u64).map(|n| PrimeFactorGameInput { n }),
+            PrimeFactorGame::solve,
+            |input| Outcome::from_first_wins(table[input.n as usize] != 0),
+        );
+        assert_eq!(checked, LIMIT - 2);
     }
 
     #[test]
@@ -125,58 +152,17 @@ mod tests {
         assert_eq!(f, [(2, 8), (5, 8)]);
     }
 
-    #[test]
-    fn rejects_n_out_of_range() {
-        let err = PrimeFactorGame::parse("1").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: N = 1 violates the constraint 2 ≤ N ≤ 10^8"
-        );
-        let err = PrimeFactorGame::parse("100000001").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: N = 100000001 violates the constraint 2 ≤ N ≤ 10^8"
-        );
-    }
-
-    /// win(n) from the rules, searched over the divisors of a random N.
-    fn brute_wins(n: u64, memo: &mut std::collections::HashMap<u64, bool>) -> bool {
-        if let Some(&known) = memo.get(&n) {
-            return known;
-        }
-        let mut win = false;
-        let mut p = 2;
-        let mut rest = n;
-        let mut primes = Vec::new();
-        while p * p <= rest {
-            if rest.is_multiple_of(p) {
-                primes.push(p);
-                while rest.is_multiple_of(p) {
-                    rest /= p;
-                }
-            }
-            p += 1;
-        }
-        if rest > 1 {
-            primes.push(rest);
-        }
-        for p in primes {
-            let mut m = n;
-            while m.is_multiple_of(p) && !win {
-                m /= p;
-                win = m == 1 || !brute_wins(m, memo);
-            }
-        }
-        memo.insert(n, win);
-        win
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
+        /// A random N up to the bound, searched over its divisors.
         #[test]
         fn exponent_xor_matches_game_search_for_random_n(n in MIN_N..=MAX_N) {
-            let expected = Outcome::from_first_wins(brute_wins(n, &mut Default::default()));
-            prop_assert_eq!(PrimeFactorGame::solve(&n), expected);
+            let mut search = WinLoseSearch::normal_play(|&m: &u64| moves(m));
+            agrees_with_search(
+                [PrimeFactorGameInput { n }],
+                PrimeFactorGame::solve,
+                |input| Outcome::from_first_wins(search.mover_wins(&input.n)),
+            );
         }
     }
 }

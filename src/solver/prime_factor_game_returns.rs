@@ -18,7 +18,7 @@ pub const MAX_M: u64 = 10_000;
 pub struct PrimeFactorGameReturns;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NumbersInput {
+pub struct PrimeFactorGameReturnsInput {
     pub numbers: Vec<u64>,
 }
 
@@ -29,10 +29,10 @@ pub fn number_grundy(m: u64) -> u64 {
 
 impl Problem for PrimeFactorGameReturns {
     const ID: &'static str = "prime-factor-game-returns";
-    type Input = NumbersInput;
+    type Input = PrimeFactorGameReturnsInput;
     type Output = Outcome;
 
-    fn parse(text: &str) -> Result<NumbersInput, InputError> {
+    fn parse(text: &str) -> Result<PrimeFactorGameReturnsInput, InputError> {
         let mut s = Scanner::new(text);
         let n = s.usize(Field::new("N"), 1, MAX_N)?;
         let mut numbers = Vec::with_capacity(n);
@@ -40,10 +40,10 @@ impl Problem for PrimeFactorGameReturns {
             numbers.push(s.u64(Field::new("M_i").at(i), 1, MAX_M)?);
         }
         s.finish()?;
-        Ok(NumbersInput { numbers })
+        Ok(PrimeFactorGameReturnsInput { numbers })
     }
 
-    fn solve(input: &NumbersInput) -> Outcome {
+    fn solve(input: &PrimeFactorGameReturnsInput) -> Outcome {
         let xor = input.numbers.iter().fold(0, |x, &m| x ^ number_grundy(m));
         Outcome::from_first_wins(xor != 0)
     }
@@ -75,7 +75,7 @@ impl Problem for PrimeFactorGameReturns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::grundy::{WinLoseSearch, grundy_table, one_pile_moves};
+    use crate::solver::grundy::{WinLoseSearch, agrees_with_search, grundy_table, one_pile_moves};
     use proptest::prelude::*;
 
     fn is_prime(p: u64) -> bool {
@@ -102,45 +102,30 @@ mod tests {
         let table = grundy_table(MAX_M as usize, |m, out| {
             out.extend(moves(m as u64).into_iter().map(|w| w as usize))
         });
-        for m in 1..=MAX_M {
-            assert_eq!(number_grundy(m), table[m as usize], "M = {m}");
-        }
+        let checked = agrees_with_search(1..=MAX_M, |&m| number_grundy(m), |&m| table[m as usize]);
+        assert_eq!(checked, MAX_M as usize);
     }
 
     #[test]
     fn whole_game_matches_search_over_small_multisets() {
         let mut search = WinLoseSearch::normal_play(|ms: &Vec<u64>| one_pile_moves(ms, moves));
-        for a in 1..=40u64 {
-            for b in a..=40 {
-                for c in [1, 2, 4, 12, 36] {
-                    let mut ms = vec![a, b, c];
-                    ms.sort_unstable();
-                    let input = NumbersInput {
-                        numbers: ms.clone(),
-                    };
-                    let expected = Outcome::from_first_wins(search.mover_wins(&ms));
-                    assert_eq!(PrimeFactorGameReturns::solve(&input), expected, "{ms:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn rejects_n_out_of_range() {
-        let err = PrimeFactorGameReturns::parse("101\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 1: N = 101 violates the constraint 1 ≤ N ≤ 100"
+        let triples = (1..=40u64).flat_map(|a| {
+            (a..=40).flat_map(move |b| [1, 2, 4, 12, 36].map(|c| vec![a, b, c]))
+        });
+        let checked = agrees_with_search(
+            triples,
+            |numbers| {
+                PrimeFactorGameReturns::solve(&PrimeFactorGameReturnsInput {
+                    numbers: numbers.clone(),
+                })
+            },
+            |numbers| {
+                let mut sorted = numbers.clone();
+                sorted.sort_unstable();
+                Outcome::from_first_wins(search.mover_wins(&sorted))
+            },
         );
-    }
-
-    #[test]
-    fn rejects_m_out_of_range() {
-        let err = PrimeFactorGameReturns::parse("2\n4 10001\n").unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "line 2: M_2 = 10001 violates the constraint 1 ≤ M_i ≤ 10^4"
-        );
+        assert_eq!(checked, 40 * 41 / 2 * 5);
     }
 
     proptest! {
@@ -149,11 +134,15 @@ mod tests {
         #[test]
         fn whole_game_matches_search_for_random_pairs(a in 1..=MAX_M, b in 1..=MAX_M) {
             let mut search = WinLoseSearch::normal_play(|ms: &Vec<u64>| one_pile_moves(ms, moves));
-            let mut pair = vec![a, b];
-            pair.sort_unstable();
-            let expected = Outcome::from_first_wins(search.mover_wins(&pair));
-            let input = NumbersInput { numbers: pair };
-            prop_assert_eq!(PrimeFactorGameReturns::solve(&input), expected);
+            agrees_with_search(
+                [vec![a, b]],
+                |numbers| PrimeFactorGameReturns::solve(&PrimeFactorGameReturnsInput { numbers: numbers.clone() }),
+                |numbers| {
+                    let mut sorted = numbers.clone();
+                    sorted.sort_unstable();
+                    Outcome::from_first_wins(search.mover_wins(&sorted))
+                },
+            );
         }
     }
 }

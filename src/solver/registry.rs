@@ -2,16 +2,14 @@
 //!
 //! [`Solver`] is the type-erased face of a [`Problem`]: text in, text out.
 //! Everything outside the solver core (CLI, daemon, tests) goes through it.
+//! [`ProblemVisitor`] is the typed way round the same list, for code that
+//! needs each problem's own types (the benchmark times `parse` and `solve`
+//! apart). The list itself is the `hosted_problems!` invocation in the
+//! parent module.
 
 use std::marker::PhantomData;
 
-use super::{
-    InputError, Problem, SeededRng, TestKind, coin_game::CoinGame, constrained_nim::ConstrainedNim,
-    dont_say_n::DontSayN, football_game::FootballGame, habanero_tofu::HabaneroTofu,
-    misere_nim::MisereNim, nim::Nim, nim_k::NimK, playing_with_stones::PlayingWithStones,
-    prime_factor_game::PrimeFactorGame, prime_factor_game_returns::PrimeFactorGameReturns,
-    xy_game::XyGame,
-};
+use super::{HOSTED, InputError, Problem, SeededRng, TestKind};
 
 /// A problem seen through text only.
 pub trait Solver: Sync {
@@ -25,7 +23,14 @@ pub trait Solver: Sync {
     fn generate(&self, kind: TestKind, seed: u64) -> String;
 }
 
-struct Erased<P>(PhantomData<fn() -> P>);
+/// Something done once per hosted problem, with the problem's types; see
+/// [`super::for_each_problem`].
+pub trait ProblemVisitor {
+    fn visit<P: Problem>(&mut self);
+}
+
+/// A [`Problem`] as a [`Solver`].
+pub(super) struct Erased<P>(PhantomData<fn() -> P>);
 
 impl<P: Problem> Solver for Erased<P> {
     fn id(&self) -> &'static str {
@@ -51,48 +56,74 @@ impl<P: Problem> Solver for Erased<P> {
     }
 }
 
-const fn erased<P: Problem>() -> Erased<P> {
+pub(super) const fn erased<P: Problem>() -> Erased<P> {
     Erased(PhantomData)
 }
 
-static SOLVERS: [&dyn Solver; 12] = [
-    &erased::<Nim>(),
-    &erased::<MisereNim>(),
-    &erased::<NimK>(),
-    &erased::<FootballGame>(),
-    &erased::<ConstrainedNim>(),
-    &erased::<XyGame>(),
-    &erased::<DontSayN>(),
-    &erased::<PrimeFactorGame>(),
-    &erased::<PrimeFactorGameReturns>(),
-    &erased::<CoinGame>(),
-    &erased::<HabaneroTofu>(),
-    &erased::<PlayingWithStones>(),
-];
-
 /// Every hosted problem, in catalogue order.
 pub fn solvers() -> &'static [&'static dyn Solver] {
-    &SOLVERS
+    HOSTED
 }
 
 /// The solver for a problem id, if nimjudge hosts it.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {
-    SOLVERS.iter().copied().find(|solver| solver.id() == id)
+    HOSTED.iter().copied().find(|solver| solver.id() == id)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::for_each_problem;
 
     #[test]
     fn every_id_is_registered_once() {
         let mut ids: Vec<_> = solvers().iter().map(|s| s.id()).collect();
+        assert!(!ids.is_empty());
         ids.sort_unstable();
         ids.dedup();
-        assert_eq!(ids.len(), 12);
+        assert_eq!(ids.len(), solvers().len(), "an id is registered twice");
         for id in ids {
             assert_eq!(find(id).map(|s| s.id()), Some(id));
         }
         assert!(find("no-such-problem").is_none());
+    }
+
+    /// Collects the ids the visitor is called with.
+    struct Ids(Vec<&'static str>);
+
+    impl ProblemVisitor for Ids {
+        fn visit<P: Problem>(&mut self) {
+            self.0.push(P::ID);
+        }
+    }
+
+    /// Collects `(problem type, input type)` names, without their paths.
+    struct InputNames(Vec<(String, String)>);
+
+    impl ProblemVisitor for InputNames {
+        fn visit<P: Problem>(&mut self) {
+            let last = |path: &str| path.rsplit("::").next().unwrap_or(path).to_string();
+            self.0.push((
+                last(std::any::type_name::<P>()),
+                last(std::any::type_name::<P::Input>()),
+            ));
+        }
+    }
+
+    #[test]
+    fn every_input_type_is_named_after_its_problem() {
+        let mut names = InputNames(Vec::new());
+        for_each_problem(&mut names);
+        for (problem, input) in names.0 {
+            assert_eq!(input, format!("{problem}Input"));
+        }
+    }
+
+    #[test]
+    fn the_visitor_walks_the_registry_in_order() {
+        let mut visited = Ids(Vec::new());
+        for_each_problem(&mut visited);
+        let registered: Vec<_> = solvers().iter().map(|s| s.id()).collect();
+        assert_eq!(visited.0, registered);
     }
 }

@@ -63,6 +63,14 @@ impl SeededRng {
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.range_usize(0, items.len() - 1)]
     }
+
+    /// Shuffles `items` in place (Fisher–Yates, from the back: one draw per
+    /// element after the first).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.range_usize(0, i));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -87,5 +95,17 @@ mod tests {
             assert!((1..=1_000_000_000_000_000_000).contains(&w));
         }
         assert_eq!(rng.range(3, 3), 3);
+    }
+
+    #[test]
+    fn shuffling_permutes_and_follows_the_seed() {
+        let mut items: Vec<u32> = (0..50).collect();
+        SeededRng::new(9).shuffle(&mut items);
+        let mut again: Vec<u32> = (0..50).collect();
+        SeededRng::new(9).shuffle(&mut again);
+        assert_eq!(items, again);
+        assert_ne!(items, (0..50).collect::<Vec<_>>());
+        items.sort_unstable();
+        assert_eq!(items, (0..50).collect::<Vec<_>>());
     }
 }

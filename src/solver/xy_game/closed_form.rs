@@ -94,7 +94,7 @@
 //! `v mod X`, which is what this derivation gives as well.
 //!
 //! Everything here is checked in the tests against a Grundy DP written from
-//! the rules (all `X < Y ≤ 60`, `v ≤ 5000`) and against [`mod@super::reference`]'s
+//! the rules (all `X < Y ≤ 60`, `v ≤ 5000`) and against the `reference` module's
 //! interval walk for large parameters.
 
 use std::ops::{Add, Div, Mul, Rem, Sub};

@@ -8,14 +8,17 @@
 //! This module owns the input format, its validation, the answer's format and
 //! the testcase generators. The mathematics lives in [`closed_form`]
 //! ([`grundy`] evaluates one pile in O(1) for sizes up to 10^18); the slow
-//! exact references it is tested against live in [`mod@reference`].
+//! exact references it is tested against live in `reference`, which is
+//! compiled for tests only.
 //!
 //! # Layout
 //! - [`closed_form`]: the O(1) Grundy value and its derivation.
-//! - [`mod@reference`]: brute-force DP and interval-by-interval simulation.
+//! - `reference` (tests only): brute-force DP and interval-by-interval
+//!   simulation.
 
 pub mod closed_form;
-pub mod reference;
+#[cfg(test)]
+mod reference;
 
 pub use closed_form::grundy;
 
@@ -37,9 +40,9 @@ pub const MAX_A: u64 = 1_000_000_000_000_000_000;
 pub struct XyGame;
 
 /// One test case: the two divisors and the range of its piles in
-/// [`XyInput::piles`].
+/// [`XyGameInput::piles`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct XyCase {
+pub struct XyGameCase {
     pub x: u64,
     pub y: u64,
     /// Where this case's piles sit in the shared pile array. One flat array
@@ -51,12 +54,12 @@ pub struct XyCase {
 /// A validated input: every case satisfies `1 ≤ X < Y ≤ 10^9`, every pile is
 /// in `1..=10^18`, and there are at most 2·10^5 piles in all.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct XyInput {
-    pub cases: Vec<XyCase>,
+pub struct XyGameInput {
+    pub cases: Vec<XyGameCase>,
     pub piles: Vec<u64>,
 }
 
-impl XyInput {
+impl XyGameInput {
     /// The cases as `(x, y, piles)`, in input order.
     pub fn iter(&self) -> impl Iterator<Item = (u64, u64, &[u64])> {
         self.cases.iter().map(|case| {
@@ -74,10 +77,10 @@ pub fn winner(x: u64, y: u64, piles: &[u64]) -> Outcome {
 
 impl Problem for XyGame {
     const ID: &'static str = "xy-game";
-    type Input = XyInput;
+    type Input = XyGameInput;
     type Output = Vec<Outcome>;
 
-    fn parse(text: &str) -> Result<XyInput, InputError> {
+    fn parse(text: &str) -> Result<XyGameInput, InputError> {
         let mut s = Scanner::new(text);
         let t = s.usize(Field::new("T"), 1, MAX_T)?;
         let mut cases = Vec::with_capacity(t);
@@ -110,17 +113,17 @@ impl Problem for XyGame {
             for i in 1..=n {
                 piles.push(s.u64(Field::new("A_i").at(i).in_case(c), 1, MAX_A)?);
             }
-            cases.push(XyCase {
+            cases.push(XyGameCase {
                 x,
                 y,
                 piles: start..piles.len(),
             });
         }
         s.finish()?;
-        Ok(XyInput { cases, piles })
+        Ok(XyGameInput { cases, piles })
     }
 
-    fn solve(input: &XyInput) -> Vec<Outcome> {
+    fn solve(input: &XyGameInput) -> Vec<Outcome> {
         input
             .iter()
             .map(|(x, y, piles)| winner(x, y, piles))

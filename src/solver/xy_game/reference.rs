@@ -4,7 +4,7 @@
 //! the closed form:
 //!
 //! * [`brute_table`]: the Grundy DP straight from the rules, O(v).
-//! * [`simulate`]: walks the blocked numbers in order and applies the
+//! * [`Simulator`]: walks the blocked numbers in order and applies the
 //!   interval transition rule gap by gap. The blocked set repeats with period
 //!   `lcm(X, Y)`, so the walk first jumps over whole periods with the period's
 //!   state map (a power in the 4-element monoid of maps on one bit). The cost
@@ -115,14 +115,9 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-/// `g(v)` by walking the intervals: exact for every `1 ≤ x < y` and `v`.
-/// Builds a [`Simulator`]; use one directly to query many piles.
-pub fn simulate(x: u64, y: u64, v: u64) -> u8 {
-    Simulator::new(x, y).grundy(v)
-}
-
-/// The interval walk for one `(x, y)`, with the state map of one period of
-/// the blocked set computed on first use.
+/// The interval walk for one `(x, y)`: `g(v)` exact for every `1 ≤ x < y`
+/// and `v`, with the state map of one period of the blocked set computed on
+/// first use.
 pub struct Simulator {
     x: u64,
     y: u64,
