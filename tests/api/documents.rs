@@ -1,0 +1,160 @@
+//! The API's documents: the OpenAPI description generated from the code,
+//! and the shapes of what it describes (RFC 3339 times, typed filters).
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::{TestApp, TestDir, correct_answers};
+
+/// Every method and path the server answers, as the router registers them.
+const ROUTES: [(&str, &str); 14] = [
+    ("get", "/api/health"),
+    ("get", "/metrics"),
+    ("post", "/api/tokens"),
+    ("get", "/api/problems"),
+    ("get", "/api/problems/{id}"),
+    ("get", "/api/problems/{id}/testcases"),
+    ("post", "/api/problems/{id}/testcases"),
+    ("delete", "/api/problems/{id}/testcases/{name}"),
+    ("get", "/api/problems/{id}/testcases/{name}/input"),
+    ("post", "/api/problems/{id}/rejudge"),
+    ("get", "/api/submissions"),
+    ("post", "/api/submissions"),
+    ("get", "/api/submissions/{id}"),
+    ("post", "/api/submissions/{id}/rejudge"),
+];
+
+#[tokio::test]
+async fn the_served_document_describes_every_route_with_bodies_parameters_and_statuses() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let (status, doc) = app
+        .request(reqwest::Method::GET, "/api/openapi.json", None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        doc,
+        serde_json::to_value(nimjudge::http::openapi()).expect("json")
+    );
+    let paths = doc["paths"].as_object().expect("paths");
+    let documented: usize = paths
+        .values()
+        .map(|p| p.as_object().map_or(0, |o| o.len()))
+        .sum();
+    assert_eq!(
+        documented,
+        ROUTES.len(),
+        "no undocumented and no phantom routes"
+    );
+    for (method, path) in ROUTES {
+        let operation = &doc["paths"][path][method];
+        assert!(operation.is_object(), "{method} {path} is not documented");
+        let responses = operation["responses"].as_object().expect("responses");
+        assert!(!responses.is_empty(), "{method} {path}");
+        for (status, response) in responses {
+            assert!(
+                status.parse::<u16>().is_ok(),
+                "{method} {path}: status {status}"
+            );
+            assert!(
+                response["description"].is_string(),
+                "{method} {path} {status}"
+            );
+        }
+        for segment in path.split('/').filter(|s| s.starts_with('{')) {
+            let name = segment.trim_matches(['{', '}']);
+            let parameters = operation["parameters"].as_array().expect("parameters");
+            assert!(
+                parameters
+                    .iter()
+                    .any(|p| p["name"] == name && p["in"] == "path"),
+                "{method} {path} does not document {name}"
+            );
+        }
+    }
+    // Statuses other than 200, request bodies and query parameters.
+    let submit = &doc["paths"]["/api/submissions"]["post"];
+    assert!(submit["responses"]["202"].is_object(), "{submit}");
+    assert_eq!(
+        submit["requestBody"]["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/SubmitRequest"
+    );
+    assert!(doc["paths"]["/api/tokens"]["post"]["responses"]["201"].is_object());
+    assert!(
+        doc["paths"]["/api/problems/{id}/testcases/{name}"]["delete"]["responses"]["204"]
+            .is_object()
+    );
+    let list: Vec<&str> = doc["paths"]["/api/submissions"]["get"]["parameters"]
+        .as_array()
+        .expect("parameters")
+        .iter()
+        .filter(|p| p["in"] == "query")
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    for name in ["problem", "verdict", "user", "since", "limit", "cursor"] {
+        assert!(list.contains(&name), "{name} missing from {list:?}");
+    }
+    // Response schemas come from the real types.
+    let schemas = &doc["components"]["schemas"];
+    assert_eq!(
+        schemas["Submission"]["properties"]["created_at"]["format"],
+        "date-time"
+    );
+    assert_eq!(
+        schemas["Verdict"]["enum"],
+        serde_json::json!(["AC", "WA", "IE"])
+    );
+    assert_eq!(
+        doc["paths"]["/api/health"]["get"]["security"],
+        serde_json::json!([{}])
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn times_are_rfc_3339_and_since_takes_rfc_3339() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let before = jiff::Timestamp::now();
+    let id = app
+        .submit_answers(&app.contestant, &correct_answers())
+        .await;
+    let body = app.verdict(&id, &app.contestant).await;
+    for time in [
+        &body["submission"]["created_at"],
+        &body["submission"]["judged_at"],
+        &body["events"][0]["created_at"],
+        &body["judgements"][0]["created_at"],
+    ] {
+        let text = time.as_str().expect("a string time");
+        let parsed: jiff::Timestamp = text.parse().expect("RFC 3339");
+        assert!(text.ends_with('Z'), "UTC: {text}");
+        assert!(
+            parsed
+                >= before.round(jiff::Unit::Millisecond).unwrap()
+                    - jiff::SignedDuration::from_millis(1)
+        );
+    }
+    let list = |since: String| {
+        let app = &app;
+        async move {
+            app.get(&format!("/api/submissions?since={since}"), &app.contestant)
+                .await
+        }
+    };
+    let (status, page) = list(before.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["submissions"].as_array().map(Vec::len), Some(1));
+    let later = (jiff::Timestamp::now() + jiff::SignedDuration::from_hours(1)).to_string();
+    let (status, page) = list(later).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["submissions"], Value::Array(Vec::new()));
+    // Unix milliseconds are not a time any more.
+    let (status, reply) = list(before.as_millisecond().to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{reply}");
+    assert!(
+        reply["error"].as_str().is_some_and(|e| e.contains("since")),
+        "{reply}"
+    );
+    app.stop().await;
+}
