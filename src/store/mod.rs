@@ -28,7 +28,7 @@ use std::{
 
 use sha2::{Digest, Sha256};
 use sqlx::{
-    Row, SqlitePool,
+    Connection as _, Row, SqlitePool,
     sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
 };
 
@@ -115,6 +115,26 @@ impl Store {
         let write = SqlitePoolOptions::new()
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(60))
+            .after_release(|connection, _| {
+                Box::pin(async move {
+                    // After SQLITE_FULL or an I/O error, SQLite may roll a
+                    // transaction back on its own; sqlx's ROLLBACK then fails
+                    // and it goes on believing a transaction is open, so every
+                    // later "commit" only releases a savepoint inside a
+                    // transaction that never commits. Such a connection is
+                    // closed here and the next write opens a fresh one.
+                    // (`ping` first runs the ROLLBACK a dropped transaction
+                    // queued.)
+                    connection.ping().await?;
+                    let consistent = !connection.is_in_transaction();
+                    if !consistent {
+                        tracing::warn!(
+                            "a failed write left the writer in a transaction; reconnecting"
+                        );
+                    }
+                    Ok(consistent)
+                })
+            })
             .connect_with(options.clone())
             .await?;
         sqlx::migrate!().run(&write).await?;

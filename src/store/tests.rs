@@ -416,3 +416,96 @@ async fn the_migration_gives_old_payloads_their_kind_tag() {
     let problem = store.problem(&nim()).await.expect("read").expect("nim");
     assert_eq!(problem.memory_limit_mib, 0, "filled in by the next sync");
 }
+
+/// A small tmpfs mounted on a temporary folder, unmounted on drop: a disk
+/// that really fills up, the way a production disk does (SQLite then rolls
+/// transactions back on its own, which `max_page_count` does not provoke).
+struct SmallDisk {
+    folder: tempfile::TempDir,
+}
+
+impl SmallDisk {
+    fn mount(size: &str) -> SmallDisk {
+        let folder = tempfile::tempdir().expect("temp dir");
+        let status = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(folder.path())
+            .status();
+        assert!(
+            status.as_ref().is_ok_and(|s| s.success()),
+            "this test mounts a small tmpfs and needs root (or CAP_SYS_ADMIN): mount said {status:?}"
+        );
+        SmallDisk { folder }
+    }
+
+    fn path(&self) -> &std::path::Path {
+        self.folder.path()
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(self.folder.path())
+            .status();
+    }
+}
+
+#[tokio::test]
+async fn on_a_full_disk_writes_fail_and_nothing_acknowledged_is_lost() {
+    let disk = SmallDisk::mount("3m");
+    let config = DatabaseConfig {
+        url: format!("sqlite://{}", disk.path().join("judge.db").display()),
+        read_connections: 2,
+        busy_timeout: Duration::from_secs(5),
+    };
+    let store = Store::connect(&config).await.expect("open");
+    store
+        .sync_problem(&definition("h1", "sample-1"))
+        .await
+        .expect("sync");
+    // Leave about 2 MB for the database and its write-ahead log.
+    let ballast = disk.path().join("ballast");
+    std::fs::write(&ballast, vec![0u8; 1 << 20]).expect("ballast");
+    let insert = |output: String| {
+        let store = store.clone();
+        async move {
+            store
+                .insert_submission(&NewSubmission {
+                    problem: &nim(),
+                    user: "carol",
+                    payload: &Payload::Custom {
+                        input: "1\n1\n".into(),
+                        output,
+                    },
+                })
+                .await
+        }
+    };
+    let mut acknowledged = Vec::new();
+    let mut refused = 0;
+    for _ in 0..20 {
+        match insert("x".repeat(300_000)).await {
+            Ok(row) => acknowledged.push(row.id),
+            Err(e) => {
+                assert!(e.to_string().contains("full"), "{e}");
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused > 0, "the disk must fill up");
+    std::fs::remove_file(&ballast).expect("free the space");
+    for _ in 0..3 {
+        acknowledged.push(insert("y".into()).await.expect("room again").id);
+    }
+    store.close().await;
+    let reopened = Store::connect(&config).await.expect("reopen");
+    for id in &acknowledged {
+        assert!(
+            reopened.submission(id).await.expect("read").is_some(),
+            "acknowledged submission {id} was lost ({} acknowledged, {refused} refused)",
+            acknowledged.len()
+        );
+    }
+    reopened.close().await;
+}
