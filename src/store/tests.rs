@@ -445,7 +445,10 @@ impl SmallDisk {
 
 impl Drop for SmallDisk {
     fn drop(&mut self) {
+        // Lazily: after a failed assertion the pools may still hold the
+        // files open for a moment.
         let _ = std::process::Command::new("umount")
+            .arg("-l")
             .arg(self.folder.path())
             .status();
     }
