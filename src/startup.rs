@@ -47,9 +47,13 @@ impl Application {
             .with_context(|| format!("cannot open the database {}", config.database.url))?;
         info!(database = %store.file().display(), "database open");
         let problems_dir = &config.catalog.problems_dir;
-        let report = catalog::sync(&store, problems_dir)
-            .await
-            .context("cannot sync the problem catalog")?;
+        let report = {
+            // One process syncs at a time; the others then find it unchanged.
+            let _lock = store.startup_lock().await?;
+            catalog::sync(&store, problems_dir)
+                .await
+                .context("cannot sync the problem catalog")?
+        };
         for (path, reason) in &report.skipped {
             warn!(path = %path.display(), %reason, "problem definition skipped");
         }

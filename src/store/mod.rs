@@ -58,6 +58,8 @@ pub enum StoreError {
     Missing(PathBuf),
     #[error("corrupt row: {0}")]
     Corrupt(String),
+    #[error("cannot lock the database for startup: {0}")]
+    Lock(std::io::Error),
 }
 
 /// Whether opening a database may create it.
@@ -137,13 +139,23 @@ impl Store {
             })
             .connect_with(options.clone())
             .await?;
-        sqlx::migrate!().run(&write).await?;
+        {
+            // Two daemons starting on a fresh database would otherwise both
+            // create the tables, and one would die on "already exists".
+            let _lock = StartupLock::acquire(&file).await?;
+            sqlx::migrate!().run(&write).await?;
+        }
         let read = SqlitePoolOptions::new()
             .max_connections(config.read_connections)
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options.read_only(true))
             .await?;
         Ok(Store { write, read, file })
+    }
+
+    /// Waits for this database's [`StartupLock`].
+    pub async fn startup_lock(&self) -> Result<StartupLock, StoreError> {
+        StartupLock::acquire(&self.file).await
     }
 
     /// The database file this store works on.
@@ -187,6 +199,37 @@ impl Store {
             })
         })
         .transpose()
+    }
+}
+
+/// An exclusive advisory lock on `<database>.lock`, held while a process
+/// migrates the database or syncs the catalog into it, so processes starting
+/// at once on the same database take turns instead of failing. Released on
+/// drop (and by the kernel if the process dies).
+#[derive(Debug)]
+pub struct StartupLock {
+    _file: std::fs::File,
+}
+
+impl StartupLock {
+    /// Waits for the lock of the database `file`.
+    pub async fn acquire(file: &Path) -> Result<StartupLock, StoreError> {
+        let mut path = file.as_os_str().to_owned();
+        path.push(".lock");
+        let path = PathBuf::from(path);
+        let locked = tokio::task::spawn_blocking(move || {
+            let lock = std::fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)?;
+            lock.lock()?;
+            Ok::<_, std::io::Error>(lock)
+        })
+        .await
+        .map_err(|e| StoreError::Lock(std::io::Error::other(e)))?
+        .map_err(StoreError::Lock)?;
+        Ok(StartupLock { _file: locked })
     }
 }
 
