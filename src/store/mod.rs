@@ -114,6 +114,10 @@ impl Store {
                 }
             }
         }
+        // Two daemons starting on a fresh database would otherwise both create
+        // the file, switch it to WAL and create the tables, and one would die
+        // on "already exists" or "locked". Held until the migrations ran.
+        let lock = StartupLock::acquire(&file).await?;
         let write = SqlitePoolOptions::new()
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(60))
@@ -139,12 +143,8 @@ impl Store {
             })
             .connect_with(options.clone())
             .await?;
-        {
-            // Two daemons starting on a fresh database would otherwise both
-            // create the tables, and one would die on "already exists".
-            let _lock = StartupLock::acquire(&file).await?;
-            sqlx::migrate!().run(&write).await?;
-        }
+        sqlx::migrate!().run(&write).await?;
+        drop(lock);
         let read = SqlitePoolOptions::new()
             .max_connections(config.read_connections)
             .acquire_timeout(Duration::from_secs(60))
