@@ -148,11 +148,15 @@ impl fmt::Display for SubmissionId {
 
 /// Declares a fieldless enum stored and sent as fixed text, with `ALL`,
 /// `as_str`, `FromStr` and `Display`.
+///
+/// The texts are `tt`, not `literal`, fragments: utoipa does not see a
+/// `literal` fragment in `#[serde(rename = ...)]`, and the document would
+/// list the variant names (`Pending`) instead of the wire text (`pending`).
 macro_rules! text_enum {
     (
         $(#[$doc:meta])*
         $name:ident, $what:literal {
-            $( $(#[$vdoc:meta])* $variant:ident => $text:literal, )+
+            $( $(#[$vdoc:meta])* $variant:ident => $text:tt, )+
         }
     ) => {
         $(#[$doc])*

@@ -1,0 +1,69 @@
+//! The served OpenAPI document says what the server really does: the values,
+//! shapes and limits it lists are the ones the server sends and accepts.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use nimjudge::domain::{
+    EventKind, ReferenceStatus, Role, SubmissionKind, SubmissionState, TestcaseOrigin, Verdict,
+};
+
+use crate::helpers::{TestApp, TestDir};
+
+async fn document(app: &TestApp) -> Value {
+    let (status, doc) = app
+        .request(Method::GET, "/api/openapi.json", None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    doc
+}
+
+#[tokio::test]
+async fn every_enum_lists_the_values_sent_on_the_wire() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let doc = document(&app).await;
+    let wire = |values: Vec<&str>| -> Value { json!(values) };
+    for (schema, values) in [
+        ("Role", wire(Role::ALL.iter().map(|v| v.as_str()).collect())),
+        (
+            "Verdict",
+            wire(Verdict::ALL.iter().map(|v| v.as_str()).collect()),
+        ),
+        (
+            "SubmissionState",
+            wire(SubmissionState::ALL.iter().map(|v| v.as_str()).collect()),
+        ),
+        (
+            "EventKind",
+            wire(EventKind::ALL.iter().map(|v| v.as_str()).collect()),
+        ),
+        (
+            "SubmissionKind",
+            wire(SubmissionKind::ALL.iter().map(|v| v.as_str()).collect()),
+        ),
+        (
+            "TestcaseOrigin",
+            wire(TestcaseOrigin::ALL.iter().map(|v| v.as_str()).collect()),
+        ),
+        (
+            "ReferenceStatus",
+            wire(ReferenceStatus::ALL.iter().map(|v| v.as_str()).collect()),
+        ),
+    ] {
+        assert_eq!(
+            doc["components"]["schemas"][schema]["enum"], values,
+            "{schema}"
+        );
+    }
+    // And the server takes the documented spelling.
+    let (status, body) = app
+        .post(
+            "/api/tokens",
+            &app.admin,
+            json!({ "name": "erin", "role": "setter" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    app.stop().await;
+}
