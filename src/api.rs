@@ -161,7 +161,13 @@ pub struct Health {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewToken {
-    /// The user's name, 1 to 64 characters: submissions belong to it.
+    /// The user's name: submissions belong to it. 1 to 64 characters, no
+    /// control characters, no space at either end.
+    #[schema(
+        min_length = 1,
+        max_length = 64,
+        pattern = r"^[^\x00-\x20\x7f-\x9f]([^\x00-\x1f\x7f-\x9f]*[^\x00-\x20\x7f-\x9f])?$"
+    )]
     pub name: String,
     pub role: Role,
 }

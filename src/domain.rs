@@ -32,6 +32,18 @@ fn is_slug(name: &str) -> bool {
         && name.len() <= MAX_NAME_LEN
 }
 
+/// True for user (token) names: 1 to 64 characters (not bytes), none of
+/// them a control character (U+0000 to U+001F, U+007F to U+009F), and no
+/// space at either end, so a name is what it shows. The schema of
+/// [`NewToken`](crate::api::NewToken) states the same rule as a pattern.
+pub fn is_user_name(name: &str) -> bool {
+    let control = |c: char| matches!(c, '\u{0}'..='\u{1f}' | '\u{7f}'..='\u{9f}');
+    (1..=MAX_NAME_LEN).contains(&name.chars().count())
+        && !name.chars().any(control)
+        && !name.starts_with(' ')
+        && !name.ends_with(' ')
+}
+
 /// Declares a string newtype that only holds names matching [`is_slug`].
 macro_rules! slug_type {
     ($(#[$doc:meta])* $name:ident, $what:literal) => {

@@ -67,3 +67,48 @@ async fn every_enum_lists_the_values_sent_on_the_wire() {
     assert_eq!(status, StatusCode::CREATED, "{body}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn token_names_follow_the_documented_rule_in_characters() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let doc = document(&app).await;
+    let name = &doc["components"]["schemas"]["NewToken"]["properties"]["name"];
+    assert_eq!(name["minLength"], 1, "{name}");
+    assert_eq!(name["maxLength"], 64, "{name}");
+    assert!(name["pattern"].is_string(), "{name}");
+    let create = |name: String| {
+        app.post(
+            "/api/tokens",
+            &app.admin,
+            json!({ "name": name, "role": "contestant" }),
+        )
+    };
+    // 64 characters are allowed however many bytes they take.
+    for good in [
+        "é".repeat(64),
+        "x".repeat(64),
+        "Zoë Ångström".into(),
+        "a b".into(),
+    ] {
+        let (status, body) = create(good.clone()).await;
+        assert_eq!(status, StatusCode::CREATED, "{good:?}: {body}");
+        assert_eq!(body["name"], good.as_str());
+    }
+    // Names are taken as written: no silent trimming, no control characters.
+    for bad in [
+        String::new(),
+        " ".into(),
+        " erin".into(),
+        "erin ".into(),
+        "er\nin".into(),
+        "erin\u{0}".into(),
+        "erin\u{85}".into(),
+        "é".repeat(65),
+    ] {
+        let (status, body) = create(bad.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad:?}: {body}");
+        assert!(body["error"].is_string(), "{body}");
+    }
+    app.stop().await;
+}
