@@ -76,7 +76,7 @@ pub struct ShowQuery {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<String>, pattern = "^[a-z0-9][a-z0-9-]*$", max_length = 64)]
     pub problem: Option<ProblemId>,
     pub verdict: Option<Verdict>,
     /// Another user's submissions (setters and admins only).
@@ -87,7 +87,8 @@ pub struct ListQuery {
     /// Page size, 1 to 500 (default 50).
     #[param(minimum = 1, maximum = 500)]
     pub limit: Option<i64>,
-    /// `next_cursor` of the previous page.
+    /// `next_cursor` of the previous page: 1 to 19 decimal digits.
+    #[param(pattern = "^[0-9]{1,19}$")]
     pub cursor: Option<String>,
 }
 

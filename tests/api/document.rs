@@ -112,3 +112,63 @@ async fn token_names_follow_the_documented_rule_in_characters() {
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn page_cursors_are_what_the_document_says() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let doc = document(&app).await;
+    let params = doc["paths"]["/api/submissions"]["get"]["parameters"]
+        .as_array()
+        .expect("parameters")
+        .clone();
+    let param = |name: &str| {
+        params
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("no parameter {name}"))["schema"]
+            .clone()
+    };
+    assert_eq!(param("cursor")["pattern"], "^[0-9]{1,19}$");
+    assert_eq!(param("problem")["pattern"], "^[a-z0-9][a-z0-9-]*$");
+    let id = app
+        .submit_answers(&app.contestant, &crate::helpers::correct_answers())
+        .await;
+    // Every cursor of 1 to 19 digits is a page, even one past the last row id.
+    for cursor in ["0", "1", "9223372036854775807", "9999999999999999999"] {
+        let (status, body) = app
+            .get(
+                &format!("/api/submissions?cursor={cursor}"),
+                &app.contestant,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{cursor}: {body}");
+        let ids: Vec<&str> = body["submissions"]
+            .as_array()
+            .expect("submissions")
+            .iter()
+            .filter_map(|s| s["id"].as_str())
+            .collect();
+        let expected = if cursor.len() == 19 {
+            vec![id.to_string()]
+        } else {
+            vec![]
+        };
+        assert_eq!(ids, expected, "{cursor}");
+    }
+    // Anything else is refused, as the pattern says.
+    for cursor in ["", "-1", "+1", "1.0", "x", "00000000000000000001"] {
+        let (status, body) = app
+            .get(
+                &format!("/api/submissions?cursor={cursor}"),
+                &app.contestant,
+            )
+            .await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{cursor:?}: {body}"
+        );
+    }
+    app.stop().await;
+}
