@@ -6,10 +6,13 @@
 //! them. The records inside (submissions, problems, …) are the
 //! [`domain`](crate::domain) types themselves.
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, num::IntErrorKind};
 
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
+use utoipa::{
+    IntoParams, ToSchema,
+    openapi::{Object, ObjectBuilder, Type},
+};
 
 use crate::domain::{
     Event, Judgement, Problem, ProblemId, ReferenceStatus, Role, Submission, SubmissionId,
@@ -67,8 +70,33 @@ pub struct SubmissionDocument {
 #[into_params(parameter_in = Query)]
 pub struct ShowQuery {
     /// Wait up to this many milliseconds for the verdict before answering
-    /// (capped by the server's `max_wait_ms`).
+    /// (capped by the server's `max_wait_ms`, so any larger number means the
+    /// cap).
+    #[serde(default, deserialize_with = "saturating_millis")]
+    #[param(schema_with = wait_ms_schema)]
     pub wait_ms: Option<u64>,
+}
+
+/// `wait_ms` in the document: any whole number from 0, without the `int64`
+/// bound, since every number past the cap means the cap.
+fn wait_ms_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(0))
+        .build()
+}
+
+/// Reads `wait_ms`: a whole number too large for `u64` still means "as long
+/// as the server allows".
+fn saturating_millis<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    match text.parse::<u64>() {
+        Ok(millis) => Ok(Some(millis)),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(Some(u64::MAX)),
+        Err(_) => Err(D::Error::custom(format!(
+            "`{text}` is not a whole number of milliseconds"
+        ))),
+    }
 }
 
 /// Query of `GET /api/submissions`.

@@ -172,3 +172,50 @@ async fn page_cursors_are_what_the_document_says() {
     }
     app.stop().await;
 }
+
+#[tokio::test]
+async fn any_whole_number_of_milliseconds_is_a_wait_up_to_the_cap() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let doc = document(&app).await;
+    let params = doc["paths"]["/api/submissions/{id}"]["get"]["parameters"]
+        .as_array()
+        .expect("parameters")
+        .clone();
+    let wait = params
+        .iter()
+        .find(|p| p["name"] == "wait_ms")
+        .expect("wait_ms")["schema"]
+        .clone();
+    // No int64 bound: the server takes larger numbers too.
+    assert_eq!(wait, json!({ "type": "integer", "minimum": 0 }));
+    let id = app
+        .submit_answers(&app.contestant, &crate::helpers::correct_answers())
+        .await;
+    app.verdict(&id, &app.contestant).await;
+    for wait_ms in [
+        "0",
+        "18446744073709551615",
+        "18446744073709551616",
+        "1".repeat(40).as_str(),
+    ] {
+        let (status, body) = app
+            .get(
+                &format!("/api/submissions/{id}?wait_ms={wait_ms}"),
+                &app.contestant,
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{wait_ms}: {body}");
+        assert_eq!(body["submission"]["state"], "done");
+    }
+    for wait_ms in ["-1", "", "1.5", "soon"] {
+        let (status, body) = app
+            .get(
+                &format!("/api/submissions/{id}?wait_ms={wait_ms}"),
+                &app.contestant,
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{wait_ms:?}: {body}");
+    }
+    app.stop().await;
+}
