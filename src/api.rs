@@ -29,6 +29,10 @@ pub struct ErrorBody {
 /// `POST /api/submissions`: either `answers`, or both `input` and `output`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(
+    json!({ "problem": "nim", "answers": { "small-1": "Alice" } }),
+    json!({ "problem": "nim", "input": "3\n1 2 3\n", "output": "Bob" })
+))]
 pub struct SubmitRequest {
     pub problem: ProblemId,
     /// Output per public testcase name; testcases left out count as WA.
@@ -151,6 +155,7 @@ pub struct TestcaseList {
 /// `POST /api/problems/{id}/testcases`
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "name": "three-piles", "input": "3\n1 2 3\n", "hidden": false })))]
 pub struct NewTestcase {
     pub name: TestcaseName,
     /// The input; the problem's validator must accept it.

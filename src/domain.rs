@@ -46,11 +46,16 @@ pub fn is_user_name(name: &str) -> bool {
 
 /// Declares a string newtype that only holds names matching [`is_slug`].
 macro_rules! slug_type {
-    ($(#[$doc:meta])* $name:ident, $what:literal) => {
+    ($(#[$doc:meta])* $name:ident, $what:literal, example = $example:tt) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
         #[serde(try_from = "String", into = "String")]
-        #[schema(value_type = String, pattern = "^[a-z0-9][a-z0-9-]*$", max_length = 64)]
+        #[schema(
+            value_type = String,
+            pattern = "^[a-z0-9][a-z0-9-]*$",
+            max_length = 64,
+            examples($example)
+        )]
         pub struct $name(String);
 
         impl $name {
@@ -112,13 +117,15 @@ slug_type!(
     /// A problem id, e.g. `xy-game`: the folder `problems/<id>/`, the API
     /// path segment and the solver registry key.
     ProblemId,
-    "problem id"
+    "problem id",
+    example = "nim"
 );
 
 slug_type!(
     /// A testcase name, unique within its problem, e.g. `sample-1`.
     TestcaseName,
-    "testcase name"
+    "testcase name",
+    example = "small-1"
 );
 
 /// The public id of a submission: a random UUID.
