@@ -6,10 +6,13 @@
 //! them. The records inside (submissions, problems, …) are the
 //! [`domain`](crate::domain) types themselves.
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, num::IntErrorKind};
 
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
+use utoipa::{
+    IntoParams, ToSchema,
+    openapi::{Object, ObjectBuilder, Type},
+};
 
 use crate::domain::{
     Event, Judgement, Problem, ProblemId, ReferenceStatus, Role, Submission, SubmissionId,
@@ -26,6 +29,10 @@ pub struct ErrorBody {
 /// `POST /api/submissions`: either `answers`, or both `input` and `output`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(
+    json!({ "problem": "nim", "answers": { "small-1": "Alice" } }),
+    json!({ "problem": "nim", "input": "3\n1 2 3\n", "output": "Bob" })
+))]
 pub struct SubmitRequest {
     pub problem: ProblemId,
     /// Output per public testcase name; testcases left out count as WA.
@@ -67,8 +74,33 @@ pub struct SubmissionDocument {
 #[into_params(parameter_in = Query)]
 pub struct ShowQuery {
     /// Wait up to this many milliseconds for the verdict before answering
-    /// (capped by the server's `max_wait_ms`).
+    /// (capped by the server's `max_wait_ms`, so any larger number means the
+    /// cap).
+    #[serde(default, deserialize_with = "saturating_millis")]
+    #[param(schema_with = wait_ms_schema)]
     pub wait_ms: Option<u64>,
+}
+
+/// `wait_ms` in the document: any whole number from 0, without the `int64`
+/// bound, since every number past the cap means the cap.
+fn wait_ms_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(0))
+        .build()
+}
+
+/// Reads `wait_ms`: a whole number too large for `u64` still means "as long
+/// as the server allows".
+fn saturating_millis<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    let text = String::deserialize(deserializer)?;
+    match text.parse::<u64>() {
+        Ok(millis) => Ok(Some(millis)),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(Some(u64::MAX)),
+        Err(_) => Err(D::Error::custom(format!(
+            "`{text}` is not a whole number of milliseconds"
+        ))),
+    }
 }
 
 /// Query of `GET /api/submissions`.
@@ -76,7 +108,7 @@ pub struct ShowQuery {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
-    #[param(value_type = Option<String>)]
+    #[param(value_type = Option<String>, pattern = "^[a-z0-9][a-z0-9-]*$", max_length = 64)]
     pub problem: Option<ProblemId>,
     pub verdict: Option<Verdict>,
     /// Another user's submissions (setters and admins only).
@@ -87,7 +119,8 @@ pub struct ListQuery {
     /// Page size, 1 to 500 (default 50).
     #[param(minimum = 1, maximum = 500)]
     pub limit: Option<i64>,
-    /// `next_cursor` of the previous page.
+    /// `next_cursor` of the previous page: 1 to 19 decimal digits.
+    #[param(pattern = "^[0-9]{1,19}$")]
     pub cursor: Option<String>,
 }
 
@@ -122,6 +155,7 @@ pub struct TestcaseList {
 /// `POST /api/problems/{id}/testcases`
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "name": "three-piles", "input": "3\n1 2 3\n", "hidden": false })))]
 pub struct NewTestcase {
     pub name: TestcaseName,
     /// The input; the problem's validator must accept it.
@@ -161,7 +195,13 @@ pub struct Health {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewToken {
-    /// The user's name, 1 to 64 characters: submissions belong to it.
+    /// The user's name: submissions belong to it. 1 to 64 characters, no
+    /// control characters, no space at either end.
+    #[schema(
+        min_length = 1,
+        max_length = 64,
+        pattern = r"^[^\x00-\x20\x7f-\x9f]([^\x00-\x1f\x7f-\x9f]*[^\x00-\x20\x7f-\x9f])?$"
+    )]
     pub name: String,
     pub role: Role,
 }

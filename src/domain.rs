@@ -32,13 +32,30 @@ fn is_slug(name: &str) -> bool {
         && name.len() <= MAX_NAME_LEN
 }
 
+/// True for user (token) names: 1 to 64 characters (not bytes), none of
+/// them a control character (U+0000 to U+001F, U+007F to U+009F), and no
+/// space at either end, so a name is what it shows. The schema of
+/// [`NewToken`](crate::api::NewToken) states the same rule as a pattern.
+pub fn is_user_name(name: &str) -> bool {
+    let control = |c: char| matches!(c, '\u{0}'..='\u{1f}' | '\u{7f}'..='\u{9f}');
+    (1..=MAX_NAME_LEN).contains(&name.chars().count())
+        && !name.chars().any(control)
+        && !name.starts_with(' ')
+        && !name.ends_with(' ')
+}
+
 /// Declares a string newtype that only holds names matching [`is_slug`].
 macro_rules! slug_type {
-    ($(#[$doc:meta])* $name:ident, $what:literal) => {
+    ($(#[$doc:meta])* $name:ident, $what:literal, example = $example:tt) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
         #[serde(try_from = "String", into = "String")]
-        #[schema(value_type = String, pattern = "^[a-z0-9][a-z0-9-]*$", max_length = 64)]
+        #[schema(
+            value_type = String,
+            pattern = "^[a-z0-9][a-z0-9-]*$",
+            max_length = 64,
+            examples($example)
+        )]
         pub struct $name(String);
 
         impl $name {
@@ -100,13 +117,15 @@ slug_type!(
     /// A problem id, e.g. `xy-game`: the folder `problems/<id>/`, the API
     /// path segment and the solver registry key.
     ProblemId,
-    "problem id"
+    "problem id",
+    example = "nim"
 );
 
 slug_type!(
     /// A testcase name, unique within its problem, e.g. `sample-1`.
     TestcaseName,
-    "testcase name"
+    "testcase name",
+    example = "small-1"
 );
 
 /// The public id of a submission: a random UUID.
@@ -148,11 +167,15 @@ impl fmt::Display for SubmissionId {
 
 /// Declares a fieldless enum stored and sent as fixed text, with `ALL`,
 /// `as_str`, `FromStr` and `Display`.
+///
+/// The texts are `tt`, not `literal`, fragments: utoipa does not see a
+/// `literal` fragment in `#[serde(rename = ...)]`, and the document would
+/// list the variant names (`Pending`) instead of the wire text (`pending`).
 macro_rules! text_enum {
     (
         $(#[$doc:meta])*
         $name:ident, $what:literal {
-            $( $(#[$vdoc:meta])* $variant:ident => $text:literal, )+
+            $( $(#[$vdoc:meta])* $variant:ident => $text:tt, )+
         }
     ) => {
         $(#[$doc])*

@@ -8,7 +8,7 @@ use clap::Subcommand;
 use super::ConfigArg;
 use crate::{
     config::Config,
-    domain::{MAX_NAME_LEN, Role},
+    domain::{MAX_NAME_LEN, Role, is_user_name},
     store::{OpenMode, Store},
 };
 
@@ -39,8 +39,11 @@ impl clap::ValueEnum for Role {
 pub async fn run(action: TokenAction) -> anyhow::Result<ExitCode> {
     let TokenAction::Create { name, role, config } = action;
     let name = name.trim();
-    if name.is_empty() || name.len() > MAX_NAME_LEN {
-        bail!("--name must be 1 to {MAX_NAME_LEN} characters");
+    if !is_user_name(name) {
+        bail!(
+            "--name must be 1 to {MAX_NAME_LEN} characters, without control characters \
+             or a space at either end"
+        );
     }
     let config = Config::load(config.config.as_deref())?;
     // A token in a database the daemon does not use would be useless: never

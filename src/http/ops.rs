@@ -12,7 +12,7 @@ use axum::{
 use super::{ApiError, ApiJson, AppState, auth::Caller};
 use crate::{
     api::{ErrorBody, Health, NewToken, TokenCreated},
-    domain::MAX_NAME_LEN,
+    domain::{MAX_NAME_LEN, is_user_name},
     telemetry::QueueSnapshot,
 };
 
@@ -91,17 +91,18 @@ pub async fn create_token(
     ApiJson(body): ApiJson<NewToken>,
 ) -> Result<(StatusCode, Json<TokenCreated>), ApiError> {
     caller.require_admin()?;
-    let name = body.name.trim();
-    if name.is_empty() || name.len() > MAX_NAME_LEN {
-        return Err(ApiError::Unprocessable(
-            "name must be 1 to 64 characters".into(),
-        ));
+    let name = body.name;
+    if !is_user_name(&name) {
+        return Err(ApiError::Unprocessable(format!(
+            "name must be 1 to {MAX_NAME_LEN} characters, without control characters \
+             or a space at either end"
+        )));
     }
-    let token = state.store.create_token(name, body.role).await?;
+    let token = state.store.create_token(&name, body.role).await?;
     Ok((
         StatusCode::CREATED,
         Json(TokenCreated {
-            name: name.to_string(),
+            name,
             role: body.role,
             token,
         }),

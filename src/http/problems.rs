@@ -62,7 +62,7 @@ pub async fn list(
     get,
     path = "/api/problems/{id}",
     tag = "problems",
-    params(("id" = String, Path, description = "Problem id")),
+    params(("id" = ProblemId, Path, description = "Problem id")),
     responses(
         (status = OK, description = "The problem.", body = ProblemDocument),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
@@ -85,7 +85,7 @@ pub async fn show(
     get,
     path = "/api/problems/{id}/testcases",
     tag = "problems",
-    params(("id" = String, Path, description = "Problem id")),
+    params(("id" = ProblemId, Path, description = "Problem id")),
     responses(
         (status = OK, description = "The testcases, by name.", body = TestcaseList),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
@@ -108,8 +108,8 @@ pub async fn testcases(
     path = "/api/problems/{id}/testcases/{name}/input",
     tag = "problems",
     params(
-        ("id" = String, Path, description = "Problem id"),
-        ("name" = String, Path, description = "Testcase name"),
+        ("id" = ProblemId, Path, description = "Problem id"),
+        ("name" = TestcaseName, Path, description = "Testcase name"),
     ),
     responses(
         (status = OK, description = "The input.", body = String, content_type = "text/plain; charset=utf-8"),
@@ -139,7 +139,7 @@ pub async fn input(
     post,
     path = "/api/problems/{id}/testcases",
     tag = "problems",
-    params(("id" = String, Path, description = "Problem id")),
+    params(("id" = ProblemId, Path, description = "Problem id")),
     request_body = NewTestcase,
     responses(
         (status = CREATED, description = "Stored; the reference is pending.", body = TestcaseCreated),
@@ -192,8 +192,8 @@ pub async fn add_testcase(
     path = "/api/problems/{id}/testcases/{name}",
     tag = "problems",
     params(
-        ("id" = String, Path, description = "Problem id"),
-        ("name" = String, Path, description = "Testcase name"),
+        ("id" = ProblemId, Path, description = "Problem id"),
+        ("name" = TestcaseName, Path, description = "Testcase name"),
     ),
     responses(
         (status = NO_CONTENT, description = "Deleted."),
@@ -222,7 +222,7 @@ pub async fn delete_testcase(
     post,
     path = "/api/problems/{id}/rejudge",
     tag = "problems",
-    params(("id" = String, Path, description = "Problem id")),
+    params(("id" = ProblemId, Path, description = "Problem id")),
     responses(
         (status = ACCEPTED, description = "Queued again.", body = RejudgeCount),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),

@@ -234,13 +234,7 @@ pub async fn list(
             "limit must be between 1 and 500".into(),
         ));
     }
-    let before = query
-        .cursor
-        .map(|c| {
-            c.parse::<i64>()
-                .map_err(|_| ApiError::Unprocessable(format!("invalid cursor `{c}`")))
-        })
-        .transpose()?;
+    let before = query.cursor.as_deref().map(parse_cursor).transpose()?;
     let page = state
         .store
         .list_submissions(&ListFilter {
@@ -256,6 +250,17 @@ pub async fn list(
         submissions: page.submissions,
         next_cursor: page.next_cursor.map(|c| c.to_string()),
     }))
+}
+
+/// Parses a page cursor: the decimal row id a `next_cursor` gave, 1 to 19
+/// digits as the document says. One past every row id means no bound.
+fn parse_cursor(cursor: &str) -> Result<i64, ApiError> {
+    let invalid = || ApiError::Unprocessable(format!("invalid cursor `{cursor}`"));
+    if cursor.is_empty() || cursor.len() > 19 || !cursor.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(invalid());
+    }
+    let value: u64 = cursor.parse().map_err(|_| invalid())?;
+    Ok(i64::try_from(value).unwrap_or(i64::MAX))
 }
 
 /// Rejudge one submission (setters and admins); earlier judgements stay.
