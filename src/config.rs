@@ -176,14 +176,13 @@ impl Config {
                 path: path.clone(),
                 source,
             })?;
-            let origin = path.display().to_string();
-            let (origin, mut table) = parse_layer(&origin, &text)?;
+            let mut table = parse_layer(&path.display().to_string(), &text)?;
             let folder = std::path::absolute(&path)
                 .ok()
                 .and_then(|p| p.parent().map(Path::to_path_buf))
                 .unwrap_or_default();
             resolve_paths(&mut table, &folder);
-            layers.push((origin, table));
+            layers.push(table);
         }
         Self::merge(layers, std::env::vars())
     }
@@ -202,11 +201,11 @@ impl Config {
     }
 
     fn merge(
-        layers: Vec<(String, toml::Table)>,
+        layers: Vec<toml::Table>,
         env: impl IntoIterator<Item = (String, String)>,
     ) -> Result<Config, ConfigError> {
         let mut merged = toml::Table::new();
-        for (_, table) in layers {
+        for table in layers {
             merge(&mut merged, table);
         }
         for (name, value) in env {
@@ -241,12 +240,12 @@ impl Config {
     }
 }
 
-fn parse_layer(origin: &str, text: &str) -> Result<(String, toml::Table), ConfigError> {
-    let table = toml::from_str(text).map_err(|e| ConfigError::Parse {
+/// One layer's text as a table; `origin` names it in errors.
+fn parse_layer(origin: &str, text: &str) -> Result<toml::Table, ConfigError> {
+    toml::from_str(text).map_err(|e| ConfigError::Parse {
         origin: origin.to_string(),
         message: e.to_string(),
-    })?;
-    Ok((origin.to_string(), table))
+    })
 }
 
 /// Makes the relative paths a config file sets (`database.url`,
