@@ -1,0 +1,635 @@
+//! Starting one program inside fresh namespaces. This is the only `unsafe`
+//! code in nimjudge, and it is small on purpose.
+//!
+//! The daemon is multi-threaded, so the cloned child may call nothing that
+//! takes a lock or allocates (another thread may have held the allocator's
+//! lock at the moment of the clone). Everything it needs (paths, argv, envp,
+//! limits, descriptors) is prepared beforehand in [`Prepared`], and the
+//! child only makes system calls.
+//!
+//! The shape of a run, as in isolate (CMS) and go-judge:
+//! - The parent clones a **keeper** into new mount, PID, network, IPC, UTS
+//!   and cgroup namespaces. The keeper is PID 1 of its namespace and root. It
+//!   joins the run's cgroups, builds a new root on a tmpfs (read-only binds of
+//!   the system's libraries and toolchains, the box folder, a private `/tmp`,
+//!   a minimal `/dev`, a fresh `/proc`), pivots into it and remounts it
+//!   read-only.
+//! - The keeper forks the **program** process, which closes every inherited
+//!   descriptor but its stdio, sets its rlimits, drops to the run's
+//!   unprivileged uid with no_new_privs, and execs.
+//! - The keeper reaps until the program exits, reports its wait status and
+//!   rusage through a pipe, and exits; as PID 1 its exit kills whatever the
+//!   program left behind. The parent enforces the wall-clock limit by
+//!   killing the keeper.
+
+use std::{
+    ffi::CString,
+    fs::File,
+    io,
+    os::fd::{AsRawFd, FromRawFd, OwnedFd},
+    time::{Duration, Instant},
+};
+
+use libc::{c_int, c_void};
+
+/// One step of building the new root, with paths as the keeper sees them
+/// before it pivots (under the new root's mount point).
+#[derive(Debug)]
+pub enum MountStep {
+    Dir(CString),
+    Symlink {
+        target: CString,
+        link: CString,
+    },
+    /// A folder bound read-only unless `writable`.
+    BindDir {
+        source: CString,
+        target: CString,
+        writable: bool,
+    },
+    /// A device file such as `/dev/null`, bound onto an empty file.
+    BindFile {
+        source: CString,
+        target: CString,
+    },
+    Tmpfs {
+        target: CString,
+        options: CString,
+    },
+    Proc {
+        target: CString,
+    },
+}
+
+/// Resource limits set with setrlimit in the program process.
+#[derive(Debug, Clone, Copy)]
+pub struct Rlimits {
+    pub cpu_seconds: u64,
+    pub stack_bytes: u64,
+    pub file_size_bytes: u64,
+    pub processes: u64,
+    pub open_files: u64,
+    /// Address-space limit, used only when there is no memory cgroup.
+    pub address_space_bytes: Option<u64>,
+}
+
+/// Everything the cloned keeper and program need, built before the clone.
+#[derive(Debug)]
+pub struct Prepared {
+    pub new_root: CString,
+    pub root_options: CString,
+    pub steps: Vec<MountStep>,
+    pub cgroup_procs: Vec<CString>,
+    pub workdir: CString,
+    pub program: CString,
+    pub argv: Vec<CString>,
+    pub envp: Vec<CString>,
+    pub uid: u32,
+    pub rlimits: Rlimits,
+}
+
+/// How the program ended, as the keeper saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Exited(i32),
+    Signaled(i32),
+    /// Killed by the parent at the wall-clock limit.
+    WallLimit,
+}
+
+/// What the parent learnt of one run.
+#[derive(Debug, Clone, Copy)]
+pub struct Outcome {
+    pub ending: Ending,
+    pub wall: Duration,
+    /// User plus system time of the program process (not its children),
+    /// from wait4: the fallback when there is no CPU accounting cgroup.
+    pub rusage_cpu: Duration,
+    pub rusage_peak_kib: u64,
+}
+
+/// Why a run could not be started (not the program's fault).
+#[derive(Debug, thiserror::Error)]
+pub enum JailError {
+    #[error("{step}: {source}")]
+    Setup {
+        step: &'static str,
+        source: io::Error,
+    },
+}
+
+const REPORT_EXITED: i32 = 1;
+const REPORT_KEEPER_FAILED: i32 = 2;
+const REPORT_EXEC_FAILED: i32 = 3;
+
+/// The keeper's and the program's message to the parent: fixed size, so
+/// one `write` is atomic on a pipe.
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+struct Report {
+    tag: i32,
+    step: i32,
+    errno: i32,
+    status: i32,
+    user_us: i64,
+    system_us: i64,
+    peak_kib: i64,
+}
+
+/// The steps the keeper and program take, named for error messages; a
+/// report carries the index.
+const STEPS: &[&str] = &[
+    "joining the run's cgroup",
+    "making the mount tree private",
+    "mounting the new root",
+    "building the new root",
+    "pivoting into the new root",
+    "remounting the new root read-only",
+    "setting the hostname",
+    "forking the program",
+    "waiting for the program",
+    "redirecting stdio",
+    "setting resource limits",
+    "dropping privileges",
+    "executing the program",
+];
+
+/// Runs `prepared` with its stdio on the given files, killing it after
+/// `wall_limit`.
+pub fn run(
+    prepared: &Prepared,
+    stdin: &File,
+    stdout: &File,
+    stderr: &File,
+    wall_limit: Duration,
+) -> Result<Outcome, JailError> {
+    let setup = |step: &'static str| move |source: io::Error| JailError::Setup { step, source };
+    let (read_end, write_end) = pipe().map_err(setup("creating the report pipe"))?;
+    let argv = null_terminated(&prepared.argv);
+    let envp = null_terminated(&prepared.envp);
+    let child = ChildArgs {
+        prepared,
+        argv: &argv,
+        envp: &envp,
+        stdio: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+        report: write_end.as_raw_fd(),
+    };
+    let mut stack = vec![0u8; 256 * 1024];
+    let flags = libc::CLONE_NEWNS
+        | libc::CLONE_NEWPID
+        | libc::CLONE_NEWNET
+        | libc::CLONE_NEWIPC
+        | libc::CLONE_NEWUTS
+        | libc::CLONE_NEWCGROUP
+        | libc::SIGCHLD;
+    let started = Instant::now();
+    // SAFETY: the stack outlives the child's use of it (the child is a
+    // separate process with its own copy of the memory); `child_main` makes
+    // only async-signal-safe system calls on data prepared above.
+    let pid = unsafe {
+        let top = stack.as_mut_ptr().add(stack.len());
+        let top = top.sub(top as usize % 16);
+        libc::clone(
+            keeper_main,
+            top.cast::<c_void>(),
+            flags,
+            (&raw const child).cast_mut().cast::<c_void>(),
+        )
+    };
+    if pid < 0 {
+        return Err(JailError::Setup {
+            step: "cloning into new namespaces",
+            source: io::Error::last_os_error(),
+        });
+    }
+    drop(write_end);
+    let (reports, timed_out) = read_reports(&read_end, wall_limit);
+    if timed_out {
+        // SAFETY: `pid` is our own unreaped child, so it cannot have been reused.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+    let wall = started.elapsed();
+    reap(pid);
+    drop(stack);
+
+    let mut outcome = Outcome {
+        ending: Ending::WallLimit,
+        wall,
+        rusage_cpu: Duration::ZERO,
+        rusage_peak_kib: 0,
+    };
+    for report in &reports {
+        match report.tag {
+            REPORT_EXITED => {
+                outcome.ending = if libc::WIFSIGNALED(report.status) {
+                    Ending::Signaled(libc::WTERMSIG(report.status))
+                } else {
+                    Ending::Exited(libc::WEXITSTATUS(report.status))
+                };
+                let micros = |us: i64| Duration::from_micros(u64::try_from(us).unwrap_or(0));
+                outcome.rusage_cpu = micros(report.user_us) + micros(report.system_us);
+                outcome.rusage_peak_kib = u64::try_from(report.peak_kib).unwrap_or(0);
+            }
+            REPORT_KEEPER_FAILED | REPORT_EXEC_FAILED => {
+                let step = usize::try_from(report.step)
+                    .ok()
+                    .and_then(|i| STEPS.get(i))
+                    .copied()
+                    .unwrap_or("an unknown step");
+                return Err(JailError::Setup {
+                    step,
+                    source: io::Error::from_raw_os_error(report.errno),
+                });
+            }
+            _ => {}
+        }
+    }
+    if !timed_out && !reports.iter().any(|r| r.tag == REPORT_EXITED) {
+        return Err(JailError::Setup {
+            step: "the sandbox keeper",
+            source: io::Error::other("it ended without reporting the program's exit"),
+        });
+    }
+    Ok(outcome)
+}
+
+struct ChildArgs<'a> {
+    prepared: &'a Prepared,
+    argv: &'a [*const libc::c_char],
+    envp: &'a [*const libc::c_char],
+    stdio: [c_int; 3],
+    report: c_int,
+}
+
+fn null_terminated(strings: &[CString]) -> Vec<*const libc::c_char> {
+    strings
+        .iter()
+        .map(|s| s.as_ptr())
+        .chain(std::iter::once(std::ptr::null()))
+        .collect()
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0 as c_int; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 succeeded, so both are fresh descriptors we own.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Reads reports until the keeper closes the pipe (it exited) or the wall
+/// limit passes; `true` in the second place if it passed.
+fn read_reports(read_end: &OwnedFd, wall_limit: Duration) -> (Vec<Report>, bool) {
+    let deadline = Instant::now() + wall_limit;
+    let mut reports = Vec::new();
+    let mut buffer = [0u8; std::mem::size_of::<Report>()];
+    let mut filled = 0;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return (reports, true);
+        }
+        let mut poll = libc::pollfd {
+            fd: read_end.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let millis = c_int::try_from(left.as_millis() + 1).unwrap_or(c_int::MAX);
+        // SAFETY: one valid pollfd.
+        let ready = unsafe { libc::poll(&raw mut poll, 1, millis) };
+        if ready < 0 {
+            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return (reports, false);
+        }
+        if ready == 0 {
+            continue;
+        }
+        // SAFETY: reading into the unfilled tail of `buffer`.
+        let n = unsafe {
+            libc::read(
+                read_end.as_raw_fd(),
+                buffer[filled..].as_mut_ptr().cast::<c_void>(),
+                buffer.len() - filled,
+            )
+        };
+        if n < 0 {
+            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return (reports, false);
+        }
+        if n == 0 {
+            return (reports, false);
+        }
+        filled += n.unsigned_abs();
+        if filled == buffer.len() {
+            // SAFETY: Report is plain old data and the buffer is its size.
+            reports.push(unsafe { std::ptr::read_unaligned(buffer.as_ptr().cast::<Report>()) });
+            filled = 0;
+        }
+    }
+}
+
+fn reap(pid: libc::pid_t) {
+    let mut status = 0;
+    loop {
+        // SAFETY: waiting for our own child.
+        let r = unsafe { libc::waitpid(pid, &raw mut status, 0) };
+        if r >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return;
+        }
+    }
+}
+
+// ---- Below here runs in the cloned processes: system calls only. ----
+
+fn errno() -> c_int {
+    // SAFETY: reading the thread's errno.
+    unsafe { *libc::__errno_location() }
+}
+
+/// Sends a report to the parent. A failed write has nowhere to go.
+fn send(fd: c_int, report: &Report) {
+    // SAFETY: writing a plain-old-data struct of its own size.
+    unsafe {
+        libc::write(
+            fd,
+            std::ptr::from_ref(report).cast::<c_void>(),
+            std::mem::size_of::<Report>(),
+        );
+    }
+}
+
+fn fail(fd: c_int, tag: i32, step: usize) -> ! {
+    let report = Report {
+        tag,
+        step: step as i32,
+        errno: errno(),
+        ..Report::default()
+    };
+    send(fd, &report);
+    // SAFETY: leaving the cloned process without running any destructor.
+    unsafe { libc::_exit(127) }
+}
+
+fn ok(result: c_int) -> bool {
+    result >= 0
+}
+
+extern "C" fn keeper_main(arg: *mut c_void) -> c_int {
+    // SAFETY: `arg` points at the ChildArgs of the parent's stack frame,
+    // copied into this process by clone and alive until it exits.
+    let args = unsafe { &*arg.cast::<ChildArgs<'_>>() };
+    // SAFETY: every call below is a plain system call on prepared data.
+    unsafe { keeper(args) }
+}
+
+unsafe fn keeper(args: &ChildArgs<'_>) -> c_int {
+    let p = args.prepared;
+    let report = args.report;
+    unsafe {
+        for procs in &p.cgroup_procs {
+            let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+            if fd < 0 || libc::write(fd, c"0".as_ptr().cast::<c_void>(), 1) != 1 {
+                fail(report, REPORT_KEEPER_FAILED, 0);
+            }
+            libc::close(fd);
+        }
+        let null = std::ptr::null::<libc::c_char>();
+        if !ok(libc::mount(
+            null,
+            c"/".as_ptr(),
+            null,
+            libc::MS_REC | libc::MS_PRIVATE,
+            null.cast(),
+        )) {
+            fail(report, REPORT_KEEPER_FAILED, 1);
+        }
+        if !ok(libc::mount(
+            c"tmpfs".as_ptr(),
+            p.new_root.as_ptr(),
+            c"tmpfs".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            p.root_options.as_ptr().cast(),
+        )) {
+            fail(report, REPORT_KEEPER_FAILED, 2);
+        }
+        for step in &p.steps {
+            if !mount_step(step) {
+                fail(report, REPORT_KEEPER_FAILED, 3);
+            }
+        }
+        if !ok(libc::chdir(p.new_root.as_ptr()))
+            || !ok(libc::syscall(libc::SYS_pivot_root, c".".as_ptr(), c".".as_ptr()) as c_int)
+            || !ok(libc::umount2(c".".as_ptr(), libc::MNT_DETACH))
+            || !ok(libc::chdir(c"/".as_ptr()))
+        {
+            fail(report, REPORT_KEEPER_FAILED, 4);
+        }
+        if !ok(libc::mount(
+            null,
+            c"/".as_ptr(),
+            null,
+            libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV,
+            null.cast(),
+        )) {
+            fail(report, REPORT_KEEPER_FAILED, 5);
+        }
+        let host = c"sandbox";
+        if !ok(libc::sethostname(host.as_ptr(), host.to_bytes().len())) {
+            fail(report, REPORT_KEEPER_FAILED, 6);
+        }
+        // A raw fork: glibc's fork would run atfork handlers that take the
+        // allocator's locks, which another daemon thread may have held at
+        // the moment of the clone.
+        let pid = libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_long, 0, 0, 0, 0);
+        if pid < 0 {
+            fail(report, REPORT_KEEPER_FAILED, 7);
+        }
+        if pid == 0 {
+            program(args);
+        }
+        let pid = pid as libc::pid_t;
+        loop {
+            let mut status = 0;
+            let mut usage: libc::rusage = std::mem::zeroed();
+            let reaped = libc::wait4(-1, &raw mut status, 0, &raw mut usage);
+            if reaped == pid {
+                let micros = |t: libc::timeval| t.tv_sec * 1_000_000 + t.tv_usec;
+                send(
+                    report,
+                    &Report {
+                        tag: REPORT_EXITED,
+                        status,
+                        user_us: micros(usage.ru_utime),
+                        system_us: micros(usage.ru_stime),
+                        peak_kib: usage.ru_maxrss,
+                        ..Report::default()
+                    },
+                );
+                libc::_exit(0);
+            }
+            if reaped < 0 && errno() != libc::EINTR {
+                fail(report, REPORT_KEEPER_FAILED, 8);
+            }
+        }
+    }
+}
+
+unsafe fn mount_step(step: &MountStep) -> bool {
+    let null = std::ptr::null::<libc::c_char>();
+    let bind_flags = libc::MS_BIND | libc::MS_REC;
+    let readonly =
+        libc::MS_BIND | libc::MS_REMOUNT | libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV;
+    unsafe {
+        match step {
+            MountStep::Dir(path) => {
+                ok(libc::mkdir(path.as_ptr(), 0o755)) || errno() == libc::EEXIST
+            }
+            MountStep::Symlink { target, link } => {
+                ok(libc::symlink(target.as_ptr(), link.as_ptr()))
+            }
+            MountStep::BindDir {
+                source,
+                target,
+                writable,
+            } => {
+                (ok(libc::mkdir(target.as_ptr(), 0o755)) || errno() == libc::EEXIST)
+                    && ok(libc::mount(
+                        source.as_ptr(),
+                        target.as_ptr(),
+                        null,
+                        bind_flags,
+                        null.cast(),
+                    ))
+                    && (ok(libc::mount(
+                        null,
+                        target.as_ptr(),
+                        null,
+                        if *writable {
+                            libc::MS_BIND | libc::MS_REMOUNT | libc::MS_NOSUID | libc::MS_NODEV
+                        } else {
+                            readonly
+                        },
+                        null.cast(),
+                    )))
+            }
+            MountStep::BindFile { source, target } => {
+                let fd = libc::open(
+                    target.as_ptr(),
+                    libc::O_WRONLY | libc::O_CREAT | libc::O_CLOEXEC,
+                    0o644,
+                );
+                fd >= 0
+                    && libc::close(fd) == 0
+                    && ok(libc::mount(
+                        source.as_ptr(),
+                        target.as_ptr(),
+                        null,
+                        libc::MS_BIND,
+                        null.cast(),
+                    ))
+            }
+            MountStep::Tmpfs { target, options } => {
+                (ok(libc::mkdir(target.as_ptr(), 0o755)) || errno() == libc::EEXIST)
+                    && ok(libc::mount(
+                        c"tmpfs".as_ptr(),
+                        target.as_ptr(),
+                        c"tmpfs".as_ptr(),
+                        libc::MS_NOSUID | libc::MS_NODEV,
+                        options.as_ptr().cast(),
+                    ))
+            }
+            MountStep::Proc { target } => {
+                (ok(libc::mkdir(target.as_ptr(), 0o555)) || errno() == libc::EEXIST)
+                    && ok(libc::mount(
+                        c"proc".as_ptr(),
+                        target.as_ptr(),
+                        c"proc".as_ptr(),
+                        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                        null.cast(),
+                    ))
+            }
+        }
+    }
+}
+
+/// The program process: stdio, a clean descriptor table and signal state,
+/// limits, an unprivileged uid, exec. Never returns.
+unsafe fn program(args: &ChildArgs<'_>) -> ! {
+    let p = args.prepared;
+    unsafe {
+        let mut report = args.report;
+        for (target, &source) in args.stdio.iter().enumerate() {
+            if libc::dup2(source, target as c_int) < 0 {
+                fail(report, REPORT_EXEC_FAILED, 9);
+            }
+        }
+        // The report pipe moves to descriptor 3 (closed by exec), and every
+        // other inherited descriptor (the daemon's database, its sockets)
+        // is closed.
+        if report != 3 {
+            if libc::dup3(report, 3, libc::O_CLOEXEC) < 0 {
+                fail(report, REPORT_EXEC_FAILED, 9);
+            }
+            report = 3;
+        }
+        if libc::syscall(libc::SYS_close_range, 4u32, u32::MAX, 0u32) != 0 {
+            fail(report, REPORT_EXEC_FAILED, 9);
+        }
+        // Ignored signals stay ignored across exec (the daemon ignores
+        // SIGPIPE); blocked ones stay blocked.
+        for signal in 1..32 {
+            if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+        }
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&raw mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &raw const empty, std::ptr::null_mut());
+
+        let r = p.rlimits;
+        let limit = |resource, soft: u64, hard: u64| {
+            let value = libc::rlimit {
+                rlim_cur: soft,
+                rlim_max: hard,
+            };
+            libc::setrlimit(resource, &raw const value) == 0
+        };
+        let set = limit(libc::RLIMIT_CPU, r.cpu_seconds, r.cpu_seconds + 1)
+            && limit(libc::RLIMIT_STACK, r.stack_bytes, r.stack_bytes)
+            && limit(libc::RLIMIT_FSIZE, r.file_size_bytes, r.file_size_bytes)
+            && limit(libc::RLIMIT_NPROC, r.processes, r.processes)
+            && limit(libc::RLIMIT_NOFILE, r.open_files, r.open_files)
+            && limit(libc::RLIMIT_CORE, 0, 0)
+            && r.address_space_bytes
+                .is_none_or(|bytes| limit(libc::RLIMIT_AS, bytes, bytes));
+        if !set {
+            fail(report, REPORT_EXEC_FAILED, 10);
+        }
+        if libc::chdir(p.workdir.as_ptr()) != 0
+            || libc::setgroups(0, std::ptr::null()) != 0
+            || libc::setresgid(p.uid, p.uid, p.uid) != 0
+            || libc::setresuid(p.uid, p.uid, p.uid) != 0
+            || libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+        {
+            fail(report, REPORT_EXEC_FAILED, 11);
+        }
+        libc::execve(p.program.as_ptr(), args.argv.as_ptr(), args.envp.as_ptr());
+        fail(report, REPORT_EXEC_FAILED, 12);
+    }
+}
+
+/// A C string from a path or argument that must not hold a NUL byte.
+pub fn c_string(text: impl Into<Vec<u8>>) -> io::Result<CString> {
+    CString::new(text).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("a sandbox path or argument holds a NUL byte: {e}"),
+        )
+    })
+}

@@ -1,0 +1,552 @@
+//! The sandbox: runs one untrusted program (a contestant's compiler or
+//! program) in fresh Linux namespaces, with limits the kernel enforces.
+//!
+//! Each run gets new mount, PID, network, IPC, UTS and cgroup namespaces; a
+//! new root on a tmpfs holding read-only binds of the system's library and
+//! toolchain folders, the run's box folder at `/box` (writable only while
+//! compiling), a private `/tmp` tmpfs, a minimal `/dev` and a fresh `/proc`;
+//! no network but a downed loopback. The program runs as an unprivileged uid
+//! of its own (a pool, one uid per run in flight, so the per-uid process
+//! limit is the run's own) with no_new_privs, every inherited descriptor
+//! closed, and these limits:
+//! - CPU time: measured by the run's cgroup over all its processes, with
+//!   `RLIMIT_CPU` as a backstop; wall time: the keeper is killed;
+//! - memory: the cgroup's limit (the OOM killer ends the run), peak read
+//!   from the cgroup; `RLIMIT_AS` only where no memory cgroup exists;
+//! - processes and threads: the cgroup's pids limit and `RLIMIT_NPROC`;
+//! - output: stdout and stderr are files, capped by `RLIMIT_FSIZE`, so an
+//!   endless writer is stopped by the kernel and nothing is buffered;
+//! - stack: as large as the memory limit.
+//!
+//! **Invariant:** nothing here runs a program outside the namespaces. If the
+//! sandbox cannot be set up ([`Sandbox::new`] or [`Sandbox::self_test`]
+//! fails), callers refuse program submissions; there is no fallback.
+//!
+//! This module knows nothing of submissions or verdicts: a [`Run`] goes in,
+//! a [`RunReport`] comes out.
+
+mod cgroup;
+mod jail;
+
+use std::{
+    fs::{self, File, OpenOptions},
+    io::{self, Read},
+    os::unix::fs::{OpenOptionsExt, PermissionsExt},
+    path::{Component, Path, PathBuf},
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use cgroup::CgroupLimits;
+pub use cgroup::Cgroups;
+use jail::{MountStep, Prepared, Rlimits, c_string};
+
+/// Host settings of the sandbox (the `[sandbox]` section of the config).
+#[derive(Debug, Clone)]
+pub struct SandboxSettings {
+    /// Folder for boxes and the new root's mount point; created if missing.
+    pub work_dir: PathBuf,
+    /// First uid of the pool; runs use `first_uid .. first_uid + uid_count`.
+    pub first_uid: u32,
+    pub uid_count: u32,
+    /// System folders seen read-only inside (a symlink is recreated as one).
+    pub system_paths: Vec<PathBuf>,
+    /// Size of the run's private `/tmp`.
+    pub tmp_size_bytes: u64,
+}
+
+/// The limits of one run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub memory_bytes: u64,
+    pub processes: u32,
+    /// Largest stdout (and, separately, stderr or any written file).
+    pub output_bytes: u64,
+}
+
+/// One program to run.
+#[derive(Debug, Clone)]
+pub struct Run<'a> {
+    /// `argv[0]` is a path, or a name looked up in `path` (outside, in
+    /// the same folders the run sees inside).
+    pub argv: &'a [String],
+    /// Folders for `PATH`, before the system's `/usr/local/bin:/usr/bin:/bin`.
+    pub path: &'a [PathBuf],
+    /// Toolchain folders bound read-only at the same path inside.
+    pub toolchains: &'a [PathBuf],
+    /// The host folder seen as `/box`, the working directory.
+    pub box_dir: &'a Path,
+    pub box_writable: bool,
+    /// Host files for stdio; stdout and stderr are created or truncated.
+    pub stdin: &'a Path,
+    pub stdout: &'a Path,
+    pub stderr: &'a Path,
+    pub limits: Limits,
+}
+
+/// Which limit ended a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitHit {
+    Cpu,
+    Wall,
+    Memory,
+    Output,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Termination {
+    Exited(i32),
+    Signaled(i32),
+    /// Killed at the wall-clock limit.
+    Killed,
+}
+
+/// What a run did and used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunReport {
+    pub termination: Termination,
+    /// The first limit that explains the ending, if any (memory, then
+    /// output, then CPU, then wall time).
+    pub limit: Option<LimitHit>,
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub peak_memory_bytes: u64,
+    pub stdout_bytes: u64,
+}
+
+impl RunReport {
+    /// Exited with status 0 and within every limit.
+    pub fn succeeded(&self) -> bool {
+        self.limit.is_none() && self.termination == Termination::Exited(0)
+    }
+}
+
+/// Why the sandbox could not run something. Never the program's fault: a
+/// program that misbehaves gets a [`RunReport`].
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    #[error("the sandbox needs root (CAP_SYS_ADMIN) to create namespaces; running as uid {0}")]
+    NotRoot(u32),
+    #[error("{what}: {source}")]
+    Io {
+        what: String,
+        #[source]
+        source: io::Error,
+    },
+    #[error("setting up the sandbox failed at {0}")]
+    Jail(#[from] jail::JailError),
+    #[error("no program `{0}` in the sandbox's PATH")]
+    ProgramNotFound(String),
+    #[error("every sandbox uid is in use ({0} runs in flight)")]
+    NoFreeUid(u32),
+}
+
+fn io_error(what: impl Into<String>) -> impl FnOnce(io::Error) -> SandboxError {
+    let what = what.into();
+    move |source| SandboxError::Io { what, source }
+}
+
+/// The sandbox of one daemon: settings, cgroups and the uid pool. Cheap to
+/// clone; runs may go on in parallel on the blocking pool.
+#[derive(Debug, Clone)]
+pub struct Sandbox {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    settings: SandboxSettings,
+    /// `None` where the host has no usable cgroups: memory is then limited
+    /// by `RLIMIT_AS` and CPU time read from rusage.
+    cgroups: Option<Cgroups>,
+    /// Why there are no cgroups, for `sandbox check`.
+    cgroup_problem: Option<String>,
+    free_uids: Mutex<Vec<u32>>,
+    new_root: PathBuf,
+}
+
+impl Sandbox {
+    /// Checks that this process may create namespaces, finds the cgroups and
+    /// makes the work folder. Runs nothing.
+    pub fn new(settings: SandboxSettings) -> Result<Sandbox, SandboxError> {
+        // SAFETY: geteuid has no preconditions.
+        let euid = unsafe { libc::geteuid() };
+        if euid != 0 {
+            return Err(SandboxError::NotRoot(euid));
+        }
+        fs::create_dir_all(&settings.work_dir).map_err(io_error(format!(
+            "creating {}",
+            settings.work_dir.display()
+        )))?;
+        let work_dir = fs::canonicalize(&settings.work_dir).map_err(io_error(format!(
+            "resolving {}",
+            settings.work_dir.display()
+        )))?;
+        // Boxes are bound by path; only root may walk to them.
+        fs::set_permissions(&work_dir, fs::Permissions::from_mode(0o700))
+            .map_err(io_error(format!("restricting {}", work_dir.display())))?;
+        let new_root = work_dir.join(".root");
+        fs::create_dir_all(&new_root)
+            .map_err(io_error(format!("creating {}", new_root.display())))?;
+        let (cgroups, cgroup_problem) = match Cgroups::detect() {
+            Ok(cgroups) => (Some(cgroups), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        let free_uids = (0..settings.uid_count)
+            .rev()
+            .map(|i| settings.first_uid + i)
+            .collect();
+        Ok(Sandbox {
+            inner: Arc::new(Inner {
+                settings: SandboxSettings {
+                    work_dir,
+                    ..settings
+                },
+                cgroups,
+                cgroup_problem,
+                free_uids: Mutex::new(free_uids),
+                new_root,
+            }),
+        })
+    }
+
+    /// The folder under which callers make their boxes.
+    pub fn work_dir(&self) -> &Path {
+        &self.inner.settings.work_dir
+    }
+
+    /// `v1` or `v2`, or why no cgroups are used.
+    pub fn cgroup_mode(&self) -> Result<&'static str, &str> {
+        match (&self.inner.cgroups, &self.inner.cgroup_problem) {
+            (Some(cgroups), _) => Ok(cgroups.version()),
+            (None, problem) => Err(problem.as_deref().unwrap_or("unknown")),
+        }
+    }
+
+    /// Runs one program to its end or its limits. Blocks: call it from the
+    /// blocking pool.
+    pub fn run(&self, run: &Run<'_>) -> Result<RunReport, SandboxError> {
+        let uid = UidLease::take(&self.inner)?;
+        let limits = run.limits;
+        let cgroup = match &self.inner.cgroups {
+            Some(cgroups) => Some(
+                cgroups
+                    .create(CgroupLimits {
+                        memory_bytes: limits.memory_bytes,
+                        processes: limits.processes,
+                    })
+                    .map_err(io_error("creating the run's cgroup"))?,
+            ),
+            None => None,
+        };
+        if run.box_writable {
+            std::os::unix::fs::chown(run.box_dir, Some(uid.0), Some(uid.0)).map_err(io_error(
+                format!("handing {} to the run", run.box_dir.display()),
+            ))?;
+        }
+        let prepared = self.prepare(run, uid.0, cgroup.as_ref())?;
+        let stdin = File::open(run.stdin).map_err(io_error(format!(
+            "opening the input {}",
+            run.stdin.display()
+        )))?;
+        let create = |path: &Path| {
+            OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .mode(0o600)
+                .open(path)
+                .map_err(io_error(format!("creating {}", path.display())))
+        };
+        let stdout = create(run.stdout)?;
+        let stderr = create(run.stderr)?;
+        let outcome = jail::run(&prepared, &stdin, &stdout, &stderr, limits.wall)?;
+        drop((stdin, stdout, stderr));
+
+        let usage = match &cgroup {
+            Some(group) => Some(
+                group
+                    .usage()
+                    .map_err(io_error("reading the run's cgroup"))?,
+            ),
+            None => None,
+        };
+        let cpu = usage.map_or(outcome.rusage_cpu, |u| u.cpu);
+        let peak_memory_bytes = usage
+            .map(|u| u.peak_memory_bytes)
+            .filter(|&peak| peak > 0)
+            .unwrap_or(outcome.rusage_peak_kib * 1024);
+        let stdout_bytes = fs::metadata(run.stdout).map_or(0, |m| m.len());
+        let termination = match outcome.ending {
+            jail::Ending::Exited(code) => Termination::Exited(code),
+            jail::Ending::Signaled(signal) => Termination::Signaled(signal),
+            jail::Ending::WallLimit => Termination::Killed,
+        };
+        let signaled = |signal| termination == Termination::Signaled(signal);
+        let limit = if usage.is_some_and(|u| u.oom_killed)
+            || (usage.is_none()
+                && signaled(libc::SIGKILL)
+                && peak_memory_bytes >= limits.memory_bytes)
+        {
+            Some(LimitHit::Memory)
+        } else if signaled(libc::SIGXFSZ) || stdout_bytes >= limits.output_bytes {
+            Some(LimitHit::Output)
+        } else if signaled(libc::SIGXCPU) || cpu > limits.cpu {
+            Some(LimitHit::Cpu)
+        } else if termination == Termination::Killed {
+            Some(LimitHit::Wall)
+        } else {
+            None
+        };
+        Ok(RunReport {
+            termination,
+            limit,
+            cpu,
+            wall: outcome.wall,
+            peak_memory_bytes,
+            stdout_bytes,
+        })
+    }
+
+    /// Runs `/bin/true`, then a shell that must not see the network or the
+    /// host's files: the check `serve` makes before it accepts programs, and
+    /// the core of `nimjudge sandbox check`.
+    pub fn self_test(&self) -> Result<(), SandboxError> {
+        let scratch = tempfile::Builder::new()
+            .prefix("self-test-")
+            .tempdir_in(self.work_dir())
+            .map_err(io_error("making the self-test folder"))?;
+        let box_dir = scratch.path().join("box");
+        fs::create_dir(&box_dir).map_err(io_error("making the self-test box"))?;
+        let stdin = scratch.path().join("stdin");
+        fs::write(&stdin, "").map_err(io_error("writing the self-test input"))?;
+        let argv = [
+            "/bin/sh".to_string(),
+            "-c".to_string(),
+            // Inside, the work folder and the network must be out of reach.
+            format!(
+                "test ! -e {} && test \"$(cat /proc/net/dev | wc -l)\" -le 3 && echo isolated",
+                self.work_dir().display()
+            ),
+        ];
+        let report = self.run(&Run {
+            argv: &argv,
+            path: &[],
+            toolchains: &[],
+            box_dir: &box_dir,
+            box_writable: false,
+            stdin: &stdin,
+            stdout: &scratch.path().join("stdout"),
+            stderr: &scratch.path().join("stderr"),
+            limits: Limits {
+                cpu: Duration::from_secs(2),
+                wall: Duration::from_secs(5),
+                memory_bytes: 64 << 20,
+                processes: 8,
+                output_bytes: 1 << 16,
+            },
+        })?;
+        let mut said = String::new();
+        File::open(scratch.path().join("stdout"))
+            .and_then(|mut f| f.read_to_string(&mut said))
+            .map_err(io_error("reading the self-test output"))?;
+        if !report.succeeded() || said.trim() != "isolated" {
+            return Err(SandboxError::Io {
+                what: "the self-test program".into(),
+                source: io::Error::other(format!(
+                    "expected it to exit 0 and print `isolated`, it ended {:?} and printed {said:?}",
+                    report.termination
+                )),
+            });
+        }
+        Ok(())
+    }
+
+    fn prepare(
+        &self,
+        run: &Run<'_>,
+        uid: u32,
+        cgroup: Option<&cgroup::RunCgroup>,
+    ) -> Result<Prepared, SandboxError> {
+        let settings = &self.inner.settings;
+        let root = &self.inner.new_root;
+        let c = |path: &Path| {
+            c_string(path.as_os_str().as_encoded_bytes()).map_err(io_error("a sandbox path"))
+        };
+        let inside = |path: &Path| root.join(path.strip_prefix("/").unwrap_or(path));
+        let mut steps = Vec::new();
+        let mut made: Vec<PathBuf> = Vec::new();
+        for path in &settings.system_paths {
+            match fs::symlink_metadata(path) {
+                Ok(meta) if meta.file_type().is_symlink() => {
+                    let target = fs::read_link(path)
+                        .map_err(io_error(format!("reading the link {}", path.display())))?;
+                    steps.push(MountStep::Symlink {
+                        target: c(&target)?,
+                        link: c(&inside(path))?,
+                    });
+                }
+                Ok(meta) if meta.is_dir() => {
+                    steps.push(MountStep::BindDir {
+                        source: c(path)?,
+                        target: c(&inside(path))?,
+                        writable: false,
+                    });
+                    made.push(path.clone());
+                }
+                _ => {}
+            }
+        }
+        for toolchain in run.toolchains {
+            if made.iter().any(|m| toolchain.starts_with(m)) {
+                continue;
+            }
+            let mut ancestor = PathBuf::from("/");
+            let parents: Vec<Component> = toolchain
+                .parent()
+                .into_iter()
+                .flat_map(Path::components)
+                .collect();
+            for part in parents {
+                if let Component::Normal(name) = part {
+                    ancestor.push(name);
+                    if !made.contains(&ancestor) {
+                        steps.push(MountStep::Dir(c(&inside(&ancestor))?));
+                        made.push(ancestor.clone());
+                    }
+                }
+            }
+            steps.push(MountStep::BindDir {
+                source: c(toolchain)?,
+                target: c(&inside(toolchain))?,
+                writable: false,
+            });
+            made.push(toolchain.clone());
+        }
+        steps.push(MountStep::BindDir {
+            source: c(run.box_dir)?,
+            target: c(&root.join("box"))?,
+            writable: run.box_writable,
+        });
+        steps.push(MountStep::Tmpfs {
+            target: c(&root.join("tmp"))?,
+            options: c_string(format!("size={},mode=1777", settings.tmp_size_bytes))
+                .map_err(io_error("tmpfs options"))?,
+        });
+        steps.push(MountStep::Tmpfs {
+            target: c(&root.join("dev"))?,
+            options: c_string("size=64k,mode=755").map_err(io_error("tmpfs options"))?,
+        });
+        for device in ["null", "zero", "random", "urandom"] {
+            steps.push(MountStep::BindFile {
+                source: c(&Path::new("/dev").join(device))?,
+                target: c(&root.join("dev").join(device))?,
+            });
+        }
+        for (link, target) in [
+            ("fd", "/proc/self/fd"),
+            ("stdin", "/proc/self/fd/0"),
+            ("stdout", "/proc/self/fd/1"),
+            ("stderr", "/proc/self/fd/2"),
+        ] {
+            steps.push(MountStep::Symlink {
+                target: c(Path::new(target))?,
+                link: c(&root.join("dev").join(link))?,
+            });
+        }
+        steps.push(MountStep::Proc {
+            target: c(&root.join("proc"))?,
+        });
+
+        let mut path_dirs: Vec<PathBuf> = run.path.to_vec();
+        path_dirs.extend(["/usr/local/bin", "/usr/bin", "/bin"].map(PathBuf::from));
+        let program = resolve_program(&run.argv[0], &path_dirs)?;
+        let path_var = path_dirs
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(":");
+        let envp = [
+            format!("PATH={path_var}"),
+            "HOME=/tmp".to_string(),
+            "TMPDIR=/tmp".to_string(),
+            "LANG=C.UTF-8".to_string(),
+        ];
+        let limits = run.limits;
+        let has_memory_cgroup = cgroup.is_some();
+        Ok(Prepared {
+            new_root: c(root)?,
+            root_options: c_string("size=1m,mode=755").map_err(io_error("tmpfs options"))?,
+            steps,
+            cgroup_procs: cgroup
+                .map(|g| g.procs_files())
+                .unwrap_or_default()
+                .iter()
+                .map(|p| c(p))
+                .collect::<Result<_, _>>()?,
+            workdir: c(Path::new("/box"))?,
+            program: c(&program)?,
+            argv: run
+                .argv
+                .iter()
+                .map(|a| c_string(a.as_bytes()).map_err(io_error("an argument")))
+                .collect::<Result<_, _>>()?,
+            envp: envp
+                .iter()
+                .map(|e| c_string(e.as_bytes()).map_err(io_error("an environment variable")))
+                .collect::<Result<_, _>>()?,
+            uid,
+            rlimits: Rlimits {
+                cpu_seconds: limits.cpu.as_secs() + 1,
+                stack_bytes: limits.memory_bytes,
+                file_size_bytes: limits.output_bytes,
+                processes: u64::from(limits.processes),
+                open_files: 256,
+                address_space_bytes: (!has_memory_cgroup).then_some(limits.memory_bytes),
+            },
+        })
+    }
+}
+
+/// `name` as a path: itself if it holds a `/`, else the first executable
+/// `dir/name`. The folders searched are bound at the same paths inside.
+fn resolve_program(name: &str, path: &[PathBuf]) -> Result<PathBuf, SandboxError> {
+    if name.contains('/') {
+        return Ok(PathBuf::from(name));
+    }
+    path.iter()
+        .map(|dir| dir.join(name))
+        .find(|candidate| {
+            fs::metadata(candidate)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+        .ok_or_else(|| SandboxError::ProgramNotFound(name.to_string()))
+}
+
+/// A uid taken from the pool for one run, returned on drop.
+struct UidLease<'a>(u32, &'a Inner);
+
+impl<'a> UidLease<'a> {
+    fn take(inner: &'a Inner) -> Result<UidLease<'a>, SandboxError> {
+        let mut free = inner.free_uids.lock().unwrap_or_else(|e| e.into_inner());
+        free.pop()
+            .map(|uid| UidLease(uid, inner))
+            .ok_or(SandboxError::NoFreeUid(inner.settings.uid_count))
+    }
+}
+
+impl Drop for UidLease<'_> {
+    fn drop(&mut self) {
+        self.1
+            .free_uids
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests;
