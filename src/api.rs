@@ -15,8 +15,8 @@ use utoipa::{
 };
 
 use crate::domain::{
-    Event, Judgement, Problem, ProblemId, ReferenceStatus, Role, Submission, SubmissionId,
-    SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp, Verdict,
+    Event, Judgement, LanguageId, Problem, ProblemId, ReferenceStatus, Role, Submission,
+    SubmissionId, SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp, Verdict,
 };
 
 /// Every error: a status code and this body.
@@ -26,12 +26,14 @@ pub struct ErrorBody {
     pub error: String,
 }
 
-/// `POST /api/submissions`: either `answers`, or both `input` and `output`.
+/// `POST /api/submissions`: `answers`; or both `input` and `output`; or
+/// both `language` and `source` (a program).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(examples(
     json!({ "problem": "nim", "answers": { "small-1": "Alice" } }),
-    json!({ "problem": "nim", "input": "3\n1 2 3\n", "output": "Bob" })
+    json!({ "problem": "nim", "input": "3\n1 2 3\n", "output": "Bob" }),
+    json!({ "problem": "nim", "language": "python", "source": "print('Alice')\n" })
 ))]
 pub struct SubmitRequest {
     pub problem: ProblemId,
@@ -45,6 +47,14 @@ pub struct SubmitRequest {
     /// Your output for `input`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
+    /// A program's language, one of `GET /api/languages`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub language: Option<LanguageId>,
+    /// The program's source text; it is run on every testcase, hidden ones
+    /// included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 /// The answer to a submission or rejudge: it is queued.
@@ -189,6 +199,12 @@ pub struct Health {
     pub status: String,
     pub queued: i64,
     pub running: i64,
+}
+
+/// `GET /api/languages`: the languages programs may be written in.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct LanguageList {
+    pub languages: Vec<crate::programs::LanguageInfo>,
 }
 
 /// `POST /api/tokens`

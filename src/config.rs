@@ -17,7 +17,11 @@ use std::{
     time::Duration,
 };
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
+
+use crate::domain::LanguageId;
 
 /// The bundled `config.toml`: the defaults.
 pub const DEFAULT_TOML: &str = include_str!("../config.toml");
@@ -54,6 +58,38 @@ pub struct RawConfig {
     pub worker: RawWorker,
     pub catalog: RawCatalog,
     pub log: RawLog,
+    pub sandbox: RawSandbox,
+    #[serde(default)]
+    pub languages: BTreeMap<String, RawLanguage>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSandbox {
+    pub work_dir: String,
+    pub first_uid: u32,
+    pub uid_count: u32,
+    pub system_paths: Vec<String>,
+    pub tmp_size_mib: u64,
+    pub max_processes: u32,
+    pub output_limit_mib: u64,
+    pub compile_time_ms: u64,
+    pub compile_memory_mib: u64,
+    pub compile_processes: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLanguage {
+    pub name: String,
+    pub extensions: Vec<String>,
+    pub source_file: String,
+    #[serde(default)]
+    pub toolchain: Option<Vec<String>>,
+    #[serde(default)]
+    pub compile: Option<Vec<String>>,
+    pub run: Vec<String>,
+    pub time_multiplier: f64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -105,6 +141,44 @@ pub struct Config {
     pub worker: WorkerConfig,
     pub catalog: CatalogConfig,
     pub log: LogConfig,
+    pub sandbox: SandboxConfig,
+    /// In id order.
+    pub languages: Vec<LanguageConfig>,
+}
+
+/// Program judging on this host: the sandbox and its fixed limits.
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    pub work_dir: PathBuf,
+    pub first_uid: u32,
+    pub uid_count: u32,
+    pub system_paths: Vec<PathBuf>,
+    pub tmp_size_bytes: u64,
+    /// Processes and threads a program may have at once.
+    pub max_processes: u32,
+    /// Largest output of one run.
+    pub output_limit_bytes: u64,
+    pub compile_time: Duration,
+    pub compile_memory_bytes: u64,
+    pub compile_processes: u32,
+}
+
+/// One language programs may be written in.
+#[derive(Debug, Clone)]
+pub struct LanguageConfig {
+    pub id: LanguageId,
+    pub name: String,
+    /// File name extensions the client maps to this language.
+    pub extensions: Vec<String>,
+    /// The name the source is saved under in the box.
+    pub source_file: String,
+    /// A command printing the toolchain's folder (run at start, outside the
+    /// sandbox: it is the operator's, not a contestant's).
+    pub toolchain: Option<Vec<String>>,
+    pub compile: Option<Vec<String>>,
+    pub run: Vec<String>,
+    /// The problem's time limit is multiplied by this for the language.
+    pub time_multiplier: f64,
 }
 
 #[derive(Debug, Clone)]
@@ -256,6 +330,12 @@ fn resolve_paths(table: &mut toml::Table, folder: &Path) {
     {
         *url = resolve_sqlite_url(url, folder);
     }
+    if let Some(toml::Value::Table(sandbox)) = table.get_mut("sandbox")
+        && let Some(toml::Value::String(dir)) = sandbox.get_mut("work_dir")
+        && Path::new(dir.as_str()).is_relative()
+    {
+        *dir = folder.join(dir.as_str()).display().to_string();
+    }
     if let Some(toml::Value::Table(catalog)) = table.get_mut("catalog")
         && let Some(toml::Value::String(dir)) = catalog.get_mut("problems_dir")
         && Path::new(dir.as_str()).is_relative()
@@ -349,7 +429,15 @@ impl RawConfig {
                 )));
             }
         };
+        let sandbox = validate_sandbox(&self.sandbox)?;
+        let languages = self
+            .languages
+            .into_iter()
+            .map(|(id, raw)| validate_language(&id, raw))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Config {
+            sandbox,
+            languages,
             server: ServerConfig {
                 bind,
                 body_limit_bytes,
@@ -378,6 +466,97 @@ impl RawConfig {
             },
         })
     }
+}
+
+fn validate_sandbox(raw: &RawSandbox) -> Result<SandboxConfig, ConfigError> {
+    let invalid = |m: &str| ConfigError::Invalid(format!("sandbox.{m}"));
+    if raw.first_uid == 0 || raw.uid_count == 0 {
+        return Err(invalid(
+            "first_uid and uid_count must be positive (never root)",
+        ));
+    }
+    if raw.first_uid.checked_add(raw.uid_count).is_none() {
+        return Err(invalid("first_uid + uid_count overflows"));
+    }
+    let system_paths = raw
+        .system_paths
+        .iter()
+        .map(|p| {
+            let path = PathBuf::from(p);
+            if path.is_absolute() {
+                Ok(path)
+            } else {
+                Err(invalid(&format!("system_paths: `{p}` must be absolute")))
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if raw.max_processes == 0 || raw.compile_processes == 0 {
+        return Err(invalid(
+            "max_processes and compile_processes must be positive",
+        ));
+    }
+    if raw.output_limit_mib == 0 || raw.tmp_size_mib == 0 || raw.compile_memory_mib == 0 {
+        return Err(invalid(
+            "output_limit_mib, tmp_size_mib and compile_memory_mib must be positive",
+        ));
+    }
+    if raw.compile_time_ms == 0 {
+        return Err(invalid("compile_time_ms must be positive"));
+    }
+    Ok(SandboxConfig {
+        work_dir: PathBuf::from(&raw.work_dir),
+        first_uid: raw.first_uid,
+        uid_count: raw.uid_count,
+        system_paths,
+        tmp_size_bytes: raw.tmp_size_mib << 20,
+        max_processes: raw.max_processes,
+        output_limit_bytes: raw.output_limit_mib << 20,
+        compile_time: Duration::from_millis(raw.compile_time_ms),
+        compile_memory_bytes: raw.compile_memory_mib << 20,
+        compile_processes: raw.compile_processes,
+    })
+}
+
+fn validate_language(id: &str, raw: RawLanguage) -> Result<LanguageConfig, ConfigError> {
+    let invalid = |m: String| ConfigError::Invalid(format!("languages.{id}: {m}"));
+    let id = id
+        .parse::<LanguageId>()
+        .map_err(|e| invalid(e.to_string()))?;
+    if raw.run.is_empty() {
+        return Err(invalid("run must name a program".into()));
+    }
+    if raw.compile.as_ref().is_some_and(Vec::is_empty)
+        || raw.toolchain.as_ref().is_some_and(Vec::is_empty)
+    {
+        return Err(invalid(
+            "compile and toolchain, when set, must name a program".into(),
+        ));
+    }
+    let plain_name = |name: &str| {
+        !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', '\0'])
+    };
+    if !plain_name(&raw.source_file) {
+        return Err(invalid(format!(
+            "source_file `{}` must be a plain file name",
+            raw.source_file
+        )));
+    }
+    if !(raw.time_multiplier.is_finite()
+        && raw.time_multiplier >= 1.0
+        && raw.time_multiplier <= 10.0)
+    {
+        return Err(invalid("time_multiplier must be between 1 and 10".into()));
+    }
+    Ok(LanguageConfig {
+        id,
+        name: raw.name,
+        extensions: raw.extensions,
+        source_file: raw.source_file,
+        toolchain: raw.toolchain,
+        compile: raw.compile,
+        run: raw.run,
+        time_multiplier: raw.time_multiplier,
+    })
 }
 
 /// Merges `overlay` into `base`, recursing into tables so a layer can change

@@ -128,6 +128,13 @@ slug_type!(
     example = "small-1"
 );
 
+slug_type!(
+    /// A language id from the config's `[languages.<id>]`, e.g. `cpp`.
+    LanguageId,
+    "language id",
+    example = "cpp"
+);
+
 /// The public id of a submission: a random UUID.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
@@ -245,6 +252,17 @@ text_enum!(
         AC => "AC",
         /// Wrong answer.
         WA => "WA",
+        /// Time limit exceeded: CPU time above the limit, or the wall-clock
+        /// limit reached (a program that sleeps).
+        TLE => "TLE",
+        /// Memory limit exceeded.
+        MLE => "MLE",
+        /// Output limit exceeded.
+        OLE => "OLE",
+        /// Runtime error: a non-zero exit status or a signal.
+        RE => "RE",
+        /// Compilation error.
+        CE => "CE",
         /// Internal error: the judge could not decide (a solver failure, or
         /// too many lost leases).
         IE => "IE",
@@ -290,6 +308,8 @@ text_enum!(
         Answers => "answers",
         /// One output for an input of the contestant's own.
         Custom => "custom",
+        /// A program, compiled once and run on every testcase.
+        Program => "program",
     }
 );
 
@@ -330,6 +350,11 @@ pub enum Payload {
     },
     /// The contestant's own input and their output for it.
     Custom { input: String, output: String },
+    /// A program's source text in one of the configured languages.
+    Program {
+        language: LanguageId,
+        source: String,
+    },
 }
 
 impl Payload {
@@ -337,6 +362,7 @@ impl Payload {
         match self {
             Payload::Answers { .. } => SubmissionKind::Answers,
             Payload::Custom { .. } => SubmissionKind::Custom,
+            Payload::Program { .. } => SubmissionKind::Program,
         }
     }
 }
@@ -419,10 +445,27 @@ pub struct TestcaseResult {
     pub testcase: String,
     pub hidden: bool,
     pub verdict: Verdict,
-    /// Reference lookup or computation plus comparison, in microseconds.
+    /// Reference lookup or computation plus comparison, in microseconds;
+    /// for a program, the whole run.
     pub time_us: i64,
     /// Why it is not AC; never shown to contestants for hidden testcases.
     pub message: Option<String>,
+    /// A program's run: CPU time, peak memory and how it ended.
+    pub run: Option<RunUsage>,
+}
+
+/// What a contestant's program used on one testcase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct RunUsage {
+    /// CPU time of all its processes, in milliseconds.
+    pub cpu_ms: i64,
+    pub wall_ms: i64,
+    /// Peak memory, in KiB.
+    pub memory_kib: i64,
+    /// The exit status, if it exited.
+    pub exit_code: Option<i32>,
+    /// The signal that ended it, if one did (e.g. 11 for SIGSEGV).
+    pub signal: Option<i32>,
 }
 
 /// One judging of a submission. A rejudge adds another; earlier ones stay.
@@ -433,6 +476,8 @@ pub struct Judgement {
     pub problem_version: i64,
     pub verdict: Verdict,
     pub message: Option<String>,
+    /// The compiler's messages for a program, capped in size.
+    pub compile_output: Option<String>,
     pub worker: String,
     /// Claim to verdict.
     pub duration_ms: i64,
@@ -487,7 +532,7 @@ mod tests {
         }
         assert_eq!(
             "XX".parse::<Verdict>(),
-            Err("unknown verdict `XX` (expected AC, WA, IE)".to_string())
+            Err("unknown verdict `XX` (expected AC, WA, TLE, MLE, OLE, RE, CE, IE)".to_string())
         );
     }
 

@@ -24,6 +24,7 @@ pub mod config;
 pub mod domain;
 pub mod http;
 pub mod job_signals;
+pub mod programs;
 pub mod sandbox;
 pub mod solver;
 pub mod startup;

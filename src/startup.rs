@@ -8,7 +8,7 @@
 //! then stops accepting, lets workers finish the jobs they hold for up to the
 //! grace period, and releases whatever is left back to the queue.
 
-use std::{future::Future, net::SocketAddr};
+use std::{future::Future, net::SocketAddr, sync::Arc};
 
 use anyhow::Context;
 use tokio::{net::TcpListener, task::JoinSet};
@@ -20,6 +20,7 @@ use crate::{
     config::Config,
     http::{self, AppState, RouterLimits},
     job_signals::JobSignals,
+    programs::Programs,
     store::Store,
     telemetry::Metrics,
     worker::Judge,
@@ -33,6 +34,7 @@ pub struct Application {
     store: Store,
     signals: JobSignals,
     metrics: Metrics,
+    programs: Arc<Programs>,
     /// Names this process's workers `<instance>-w<n>`, so a shutdown can
     /// release exactly the jobs its own workers hold.
     instance: String,
@@ -81,7 +83,27 @@ impl Application {
         let address = listener.local_addr().context("no local address")?;
         let instance = uuid::Uuid::new_v4().simple().to_string();
         let instance = instance.get(..8).unwrap_or(&instance).to_string();
+        let programs = {
+            let (sandbox, languages) = (config.sandbox.clone(), config.languages.clone());
+            tokio::task::spawn_blocking(move || Programs::start(&sandbox, &languages))
+                .await
+                .context("the sandbox self-test panicked")?
+        };
+        match programs.sandbox() {
+            Ok(sandbox) => info!(
+                cgroups = sandbox.cgroup_mode().unwrap_or("none"),
+                "sandbox ready: program submissions accepted"
+            ),
+            Err(why) => warn!(
+                reason = why,
+                "the sandbox cannot isolate programs on this host: program submissions are refused"
+            ),
+        }
+        for language in programs.list().iter().filter(|l| !l.available) {
+            warn!(language = %language.id, reason = ?language.reason, "language unavailable");
+        }
         Ok(Application {
+            programs: Arc::new(programs),
             listener,
             address,
             config,
@@ -114,6 +136,7 @@ impl Application {
             self.store.clone(),
             self.signals.clone(),
             self.metrics.clone(),
+            self.programs.clone(),
             &self.config.worker,
         )
     }
@@ -130,6 +153,7 @@ impl Application {
             metrics: self.metrics.clone(),
             max_wait: self.config.server.max_wait,
             shutdown: cancel.clone(),
+            programs: self.programs.clone(),
         };
         let mut workers = JoinSet::new();
         let judge = self.judge();

@@ -120,6 +120,17 @@ impl ScratchCatalog {
                 "CATALOG__PROBLEMS_DIR",
                 self.problems_dir().display().to_string(),
             ),
+            (
+                "SANDBOX__WORK_DIR",
+                self.path()
+                    .join(format!("{database}-sandbox"))
+                    .display()
+                    .to_string(),
+            ),
+            // Servers in one test process run programs at once: each gets
+            // uids of its own, so their per-uid process limits stay apart.
+            ("SANDBOX__FIRST_UID", next_uid_block().to_string()),
+            ("SANDBOX__UID_COUNT", UID_BLOCK.to_string()),
         ];
         env.extend(overrides.iter().cloned());
         let env = env
@@ -130,4 +141,13 @@ impl ScratchCatalog {
             env,
         )?)
     }
+}
+
+/// Sandbox uids per test server.
+const UID_BLOCK: u32 = 16;
+
+/// The first uid of a fresh block for one test server.
+fn next_uid_block() -> u32 {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    62000 + UID_BLOCK * NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }

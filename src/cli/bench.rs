@@ -103,6 +103,8 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         answers: Some(answers.clone()),
         input: None,
         output: None,
+        language: None,
+        source: None,
     });
     let client = Client::new(&server, &token)?;
     let next = Arc::new(AtomicUsize::new(0));
@@ -158,6 +160,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         problem_version: 1,
         verdict: Verdict::AC,
         message: None,
+        compile_output: None,
         results: answers
             .keys()
             .map(|name| TestcaseResult {
@@ -166,6 +169,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 verdict: Verdict::AC,
                 time_us: 1,
                 message: None,
+                run: None,
             })
             .collect(),
     };

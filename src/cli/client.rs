@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    api::{ErrorBody, Queued, SubmissionDocument, SubmitRequest},
+    api::{ErrorBody, LanguageList, Queued, SubmissionDocument, SubmitRequest},
     domain::SubmissionId,
 };
 
@@ -70,6 +70,12 @@ impl Client {
                 .json(request),
         )
         .await
+    }
+
+    /// `GET /api/languages`.
+    pub async fn languages(&self) -> Result<LanguageList, ClientError> {
+        self.send(self.http.get(format!("{}/api/languages", self.base)))
+            .await
     }
 
     /// `GET /api/submissions/{id}?wait_ms=`: the submission document, once

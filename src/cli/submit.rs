@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::{EXIT_NOT_ACCEPTED, client::Client, tables};
 use crate::{
     api::SubmitRequest,
-    domain::{ProblemId, SubmissionId, SubmissionState, TestcaseName, Verdict},
+    domain::{LanguageId, ProblemId, SubmissionId, SubmissionState, TestcaseName, Verdict},
 };
 
 /// Where the server is and who is asking. The variables are the client's
@@ -32,6 +32,7 @@ pub struct ServerArgs {
 }
 
 #[derive(Debug, Args)]
+#[group(id = "what", required = true, multiple = false, args = ["answers", "source"])]
 pub struct SubmitArgs {
     #[command(flatten)]
     pub server: ServerArgs,
@@ -39,7 +40,14 @@ pub struct SubmitArgs {
     pub problem: ProblemId,
     /// Folder with one file per testcase, named after it (`sample-1` or `sample-1.out`).
     #[arg(long)]
-    pub answers: PathBuf,
+    pub answers: Option<PathBuf>,
+    /// A program's source file; it is run on every testcase in the sandbox.
+    #[arg(long)]
+    pub source: Option<PathBuf>,
+    /// The program's language (see `GET /api/languages`); by default the
+    /// one whose extensions include the source file's.
+    #[arg(long, requires = "source")]
+    pub language: Option<LanguageId>,
 }
 
 #[derive(Debug, Args)]
@@ -76,19 +84,65 @@ fn read_answers(dir: &Path) -> anyhow::Result<BTreeMap<TestcaseName, String>> {
 }
 
 pub async fn submit(args: SubmitArgs) -> anyhow::Result<ExitCode> {
-    let answers = read_answers(&args.answers)?;
-    let count = answers.len();
     let client = Client::new(&args.server.server, &args.server.token)?;
-    let queued = client
-        .submit(&SubmitRequest {
-            problem: args.problem,
-            answers: Some(answers),
-            input: None,
-            output: None,
-        })
-        .await?;
-    eprintln!("submitted {} ({count} answers)", queued.id);
+    let (request, what) = match (&args.answers, &args.source) {
+        (Some(dir), _) => {
+            let answers = read_answers(dir)?;
+            let what = format!("{} answers", answers.len());
+            (
+                SubmitRequest {
+                    problem: args.problem,
+                    answers: Some(answers),
+                    input: None,
+                    output: None,
+                    language: None,
+                    source: None,
+                },
+                what,
+            )
+        }
+        (None, Some(file)) => {
+            let source = std::fs::read_to_string(file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let language = match args.language {
+                Some(language) => language,
+                None => language_of(&client, file).await?,
+            };
+            let what = format!("a {language} program");
+            (
+                SubmitRequest {
+                    problem: args.problem,
+                    answers: None,
+                    input: None,
+                    output: None,
+                    language: Some(language),
+                    source: Some(source),
+                },
+                what,
+            )
+        }
+        (None, None) => bail!("give --answers or --source"),
+    };
+    let queued = client.submit(&request).await?;
+    eprintln!("submitted {} ({what})", queued.id);
     wait_and_print(&client, queued.id).await
+}
+
+/// The server's language whose extensions include the file's.
+async fn language_of(client: &Client, file: &Path) -> anyhow::Result<LanguageId> {
+    let extension = file
+        .extension()
+        .and_then(|e| e.to_str())
+        .with_context(|| format!("{} has no extension; pass --language", file.display()))?;
+    let languages = client.languages().await?;
+    languages
+        .languages
+        .into_iter()
+        .find(|l| l.extensions.iter().any(|e| e == extension))
+        .map(|l| l.id)
+        .with_context(|| {
+            format!("no language on the server takes `.{extension}` files; pass --language")
+        })
 }
 
 pub async fn status(args: StatusArgs) -> anyhow::Result<ExitCode> {

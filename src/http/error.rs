@@ -11,7 +11,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use crate::{api::ErrorBody, store::StoreError};
+use crate::{api::ErrorBody, programs::ProgramsRefusal, store::StoreError};
 
 /// A failed request.
 #[derive(Debug, thiserror::Error)]
@@ -36,6 +36,9 @@ pub enum ApiError {
     /// 422 (wrong types): the extractor's own status, with its message.
     #[error("{message}")]
     Rejected { status: StatusCode, message: String },
+    /// 503: the host cannot do this now (no sandbox for programs).
+    #[error("{0}")]
+    Unavailable(String),
     /// 500: a database or runtime failure; logged, never shown.
     #[error("internal error: {0}")]
     Internal(String),
@@ -50,6 +53,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Rejected { status, .. } => *status,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -112,6 +116,17 @@ impl From<PathRejection> for ApiError {
         ApiError::Rejected {
             status: StatusCode::NOT_FOUND,
             message: rejection.body_text(),
+        }
+    }
+}
+
+impl From<ProgramsRefusal> for ApiError {
+    fn from(refusal: ProgramsRefusal) -> ApiError {
+        match refusal {
+            ProgramsRefusal::UnknownLanguage(_) => ApiError::Unprocessable(refusal.to_string()),
+            ProgramsRefusal::NoSandbox(_) | ProgramsRefusal::LanguageUnavailable(..) => {
+                ApiError::Unavailable(refusal.to_string())
+            }
         }
     }
 }

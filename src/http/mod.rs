@@ -14,9 +14,11 @@
 //! - [`problems`]: problems and testcases (setters manage, everyone reads).
 //! - [`submissions`]: submitting, reading, listing and rejudging.
 //! - [`ops`]: health, metrics and token creation.
+//! - [`languages`]: the languages programs may be written in.
 
 pub mod auth;
 pub mod error;
+pub mod languages;
 pub mod ops;
 pub mod problems;
 pub mod submissions;
@@ -44,7 +46,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use error::ApiError;
 
-use crate::{api::ErrorBody, job_signals::JobSignals, store::Store, telemetry::Metrics};
+use crate::{
+    api::ErrorBody, job_signals::JobSignals, programs::Programs, store::Store, telemetry::Metrics,
+};
 
 /// What every handler can reach: the same store, signals and metrics the
 /// workers hold, and the HTTP settings.
@@ -58,6 +62,9 @@ pub struct AppState {
     /// Fires at shutdown, so long polls return at once instead of holding
     /// the graceful shutdown open.
     pub shutdown: CancellationToken,
+    /// The sandbox and languages, for refusing programs this host cannot
+    /// judge before they are queued.
+    pub programs: Arc<Programs>,
 }
 
 /// HTTP limits the router enforces.
@@ -110,6 +117,7 @@ fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(submissions::list, submissions::create))
         .routes(routes!(submissions::show))
         .routes(routes!(submissions::rejudge))
+        .routes(routes!(languages::list))
         .split_for_parts()
 }
 

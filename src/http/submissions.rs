@@ -36,8 +36,9 @@ fn queued(id: SubmissionId) -> impl IntoResponse {
     )
 }
 
-/// Submit answers to the public testcases, or one output for an input of
-/// your own. Workers judge it; read the verdict at the returned `url`.
+/// Submit answers to the public testcases, one output for an input of your
+/// own, or a program (run on every testcase in the sandbox). Workers judge
+/// it; read the verdict at the returned `url`.
 #[utoipa::path(
     post,
     path = "/api/submissions",
@@ -50,7 +51,8 @@ fn queued(id: SubmissionId) -> impl IntoResponse {
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
         (status = PAYLOAD_TOO_LARGE, description = "Body too large.", body = ErrorBody),
         (status = UNSUPPORTED_MEDIA_TYPE, description = "Not JSON.", body = ErrorBody),
-        (status = UNPROCESSABLE_ENTITY, description = "An unknown problem or testcase, neither or both of `answers` and `input`, or an input the validator rejects.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "An unknown problem, testcase or language, not exactly one kind of submission, an empty source, or an input the validator rejects.", body = ErrorBody),
+        (status = SERVICE_UNAVAILABLE, description = "A program, on a host whose sandbox cannot isolate or lacks the language's toolchain.", body = ErrorBody),
     )
 )]
 pub async fn create(
@@ -64,8 +66,14 @@ pub async fn create(
             "unknown problem `{problem}`"
         )));
     }
-    let payload = match (body.answers, body.input, body.output) {
-        (Some(answers), None, None) => {
+    let payload = match (
+        body.answers,
+        body.input,
+        body.output,
+        body.language,
+        body.source,
+    ) {
+        (Some(answers), None, None, None, None) => {
             let public = state.store.testcases(&problem, false).await?;
             let unknown: Vec<&str> = answers
                 .keys()
@@ -80,13 +88,21 @@ pub async fn create(
             }
             Payload::Answers { answers }
         }
-        (None, Some(input), Some(output)) => {
+        (None, Some(input), Some(output), None, None) => {
             validate_input(&problem, input.clone()).await?;
             Payload::Custom { input, output }
         }
+        (None, None, None, Some(language), Some(source)) => {
+            state.programs.usable(&language)?;
+            if source.trim().is_empty() {
+                return Err(ApiError::Unprocessable("`source` is empty".into()));
+            }
+            Payload::Program { language, source }
+        }
         _ => {
             return Err(ApiError::Unprocessable(
-                "give either `answers` (testcase name → output) or both `input` and `output`"
+                "give exactly one of: `answers` (testcase name → output); both `input` and \
+                 `output`; both `language` and `source`"
                     .into(),
             ));
         }
@@ -160,10 +176,15 @@ pub async fn show(
     }
     let mut judgements = state.store.judgements(&id).await?;
     if !caller.role().is_staff() {
-        // Contestants never see details of hidden testcases.
+        // Of a hidden testcase, contestants see only its verdict, time and
+        // memory: no message, no exit status.
         for result in judgements.iter_mut().flat_map(|j| j.results.iter_mut()) {
             if result.hidden {
                 result.message = None;
+                if let Some(run) = &mut result.run {
+                    run.exit_code = None;
+                    run.signal = None;
+                }
             }
         }
     }

@@ -95,6 +95,8 @@ pub enum Ending {
     Signaled(i32),
     /// Killed by the parent at the wall-clock limit.
     WallLimit,
+    /// The keeper itself was killed before it could report.
+    KeeperDied,
 }
 
 /// What the parent learnt of one run.
@@ -245,10 +247,9 @@ pub fn run(
         }
     }
     if !timed_out && !reports.iter().any(|r| r.tag == REPORT_EXITED) {
-        return Err(JailError::Setup {
-            step: "the sandbox keeper",
-            source: io::Error::other("it ended without reporting the program's exit"),
-        });
+        // Killed from outside (the OOM killer, an operator): the caller
+        // decides with what it knows of the run's cgroup.
+        outcome.ending = Ending::KeeperDied;
     }
     Ok(outcome)
 }
@@ -328,8 +329,18 @@ fn read_reports(read_end: &OwnedFd, wall_limit: Duration) -> (Vec<Report>, bool)
         filled += n.unsigned_abs();
         if filled == buffer.len() {
             // SAFETY: Report is plain old data and the buffer is its size.
-            reports.push(unsafe { std::ptr::read_unaligned(buffer.as_ptr().cast::<Report>()) });
+            let report: Report = unsafe { std::ptr::read_unaligned(buffer.as_ptr().cast()) };
+            reports.push(report);
             filled = 0;
+            // Every report but a future kind is final. Waiting for the end
+            // of the pipe instead would also wait for a concurrent run's
+            // keeper, which inherits the descriptor for a moment.
+            if matches!(
+                report.tag,
+                REPORT_EXITED | REPORT_KEEPER_FAILED | REPORT_EXEC_FAILED
+            ) {
+                return (reports, false);
+            }
         }
     }
 }
@@ -392,6 +403,13 @@ unsafe fn keeper(args: &ChildArgs<'_>) -> c_int {
     let p = args.prepared;
     let report = args.report;
     unsafe {
+        // The clone copied every descriptor of the daemon, among them other
+        // runs' report pipes and files: keep only this run's.
+        close_all_except([args.stdio[0], args.stdio[1], args.stdio[2], report]);
+        // The keeper shares the run's memory cgroup but must never be the
+        // OOM killer's choice: it looks big (a copy of the daemon's pages).
+        // The program sets its own score back to 0.
+        set_oom_score(c"-1000");
         for procs in &p.cgroup_procs {
             let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
             if fd < 0 || libc::write(fd, c"0".as_ptr().cast::<c_void>(), 1) != 1 {
@@ -478,6 +496,45 @@ unsafe fn keeper(args: &ChildArgs<'_>) -> c_int {
             }
         }
     }
+}
+
+/// Writes this process's OOM score adjustment; a failure only makes the
+/// keeper a possible OOM victim, which the parent reports as such.
+unsafe fn set_oom_score(value: &std::ffi::CStr) {
+    unsafe {
+        let fd = libc::open(
+            c"/proc/self/oom_score_adj".as_ptr(),
+            libc::O_WRONLY | libc::O_CLOEXEC,
+        );
+        if fd >= 0 {
+            libc::write(fd, value.as_ptr().cast::<c_void>(), value.to_bytes().len());
+            libc::close(fd);
+        }
+    }
+}
+
+/// Closes every descriptor from 3 up except `keep`.
+unsafe fn close_all_except(mut keep: [c_int; 4]) {
+    // An insertion sort: no allocation in the cloned process.
+    for i in 1..keep.len() {
+        let mut j = i;
+        while j > 0 && keep[j - 1] > keep[j] {
+            keep.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    let mut from: c_int = 3;
+    for fd in keep {
+        if fd >= from {
+            if fd > from {
+                // SAFETY: closing descriptors, no memory is touched.
+                unsafe { libc::syscall(libc::SYS_close_range, from as u32, (fd - 1) as u32, 0u32) };
+            }
+            from = fd + 1;
+        }
+    }
+    // SAFETY: as above.
+    unsafe { libc::syscall(libc::SYS_close_range, from as u32, u32::MAX, 0u32) };
 }
 
 unsafe fn mount_step(step: &MountStep) -> bool {
@@ -581,6 +638,7 @@ unsafe fn program(args: &ChildArgs<'_>) -> ! {
         if libc::syscall(libc::SYS_close_range, 4u32, u32::MAX, 0u32) != 0 {
             fail(report, REPORT_EXEC_FAILED, 9);
         }
+        set_oom_score(c"0");
         // Ignored signals stay ignored across exec (the daemon ignores
         // SIGPIPE); blocked ones stay blocked.
         for signal in 1..32 {
@@ -611,10 +669,13 @@ unsafe fn program(args: &ChildArgs<'_>) -> ! {
         if !set {
             fail(report, REPORT_EXEC_FAILED, 10);
         }
+        // Raw system calls: glibc's wrappers would try to change the
+        // credentials of every thread the daemon had, which do not exist in
+        // this process, and wait for them forever.
         if libc::chdir(p.workdir.as_ptr()) != 0
-            || libc::setgroups(0, std::ptr::null()) != 0
-            || libc::setresgid(p.uid, p.uid, p.uid) != 0
-            || libc::setresuid(p.uid, p.uid, p.uid) != 0
+            || libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
+            || libc::syscall(libc::SYS_setresgid, p.uid, p.uid, p.uid) != 0
+            || libc::syscall(libc::SYS_setresuid, p.uid, p.uid, p.uid) != 0
             || libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
         {
             fail(report, REPORT_EXEC_FAILED, 11);

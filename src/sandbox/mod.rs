@@ -33,7 +33,7 @@ use std::{
     io::{self, Read},
     os::unix::fs::{OpenOptionsExt, PermissionsExt},
     path::{Component, Path, PathBuf},
-    sync::{Arc, Mutex},
+    sync::{Arc, Condvar, Mutex},
     time::Duration,
 };
 
@@ -140,8 +140,6 @@ pub enum SandboxError {
     Jail(#[from] jail::JailError),
     #[error("no program `{0}` in the sandbox's PATH")]
     ProgramNotFound(String),
-    #[error("every sandbox uid is in use ({0} runs in flight)")]
-    NoFreeUid(u32),
 }
 
 fn io_error(what: impl Into<String>) -> impl FnOnce(io::Error) -> SandboxError {
@@ -165,6 +163,8 @@ struct Inner {
     /// Why there are no cgroups, for `sandbox check`.
     cgroup_problem: Option<String>,
     free_uids: Mutex<Vec<u32>>,
+    /// Signalled when a uid is returned to the pool.
+    uid_returned: Condvar,
     new_root: PathBuf,
 }
 
@@ -208,6 +208,7 @@ impl Sandbox {
                 cgroups,
                 cgroup_problem,
                 free_uids: Mutex::new(free_uids),
+                uid_returned: Condvar::new(),
                 new_root,
             }),
         })
@@ -229,7 +230,7 @@ impl Sandbox {
     /// Runs one program to its end or its limits. Blocks: call it from the
     /// blocking pool.
     pub fn run(&self, run: &Run<'_>) -> Result<RunReport, SandboxError> {
-        let uid = UidLease::take(&self.inner)?;
+        let uid = UidLease::take(&self.inner);
         let limits = run.limits;
         let cgroup = match &self.inner.cgroups {
             Some(cgroups) => Some(
@@ -284,6 +285,15 @@ impl Sandbox {
             jail::Ending::Exited(code) => Termination::Exited(code),
             jail::Ending::Signaled(signal) => Termination::Signaled(signal),
             jail::Ending::WallLimit => Termination::Killed,
+            jail::Ending::KeeperDied if usage.is_some_and(|u| u.oom_killed) => {
+                Termination::Signaled(libc::SIGKILL)
+            }
+            jail::Ending::KeeperDied => {
+                return Err(SandboxError::Io {
+                    what: "the sandbox keeper".into(),
+                    source: io::Error::other("it was killed before it reported the program's end"),
+                });
+            }
         };
         let signaled = |signal| termination == Termination::Signaled(signal);
         let limit = if usage.is_some_and(|u| u.oom_killed)
@@ -530,11 +540,19 @@ fn resolve_program(name: &str, path: &[PathBuf]) -> Result<PathBuf, SandboxError
 struct UidLease<'a>(u32, &'a Inner);
 
 impl<'a> UidLease<'a> {
-    fn take(inner: &'a Inner) -> Result<UidLease<'a>, SandboxError> {
+    /// Takes a free uid, waiting while every one is in use (more runs in
+    /// flight than `uid_count`).
+    fn take(inner: &'a Inner) -> UidLease<'a> {
         let mut free = inner.free_uids.lock().unwrap_or_else(|e| e.into_inner());
-        free.pop()
-            .map(|uid| UidLease(uid, inner))
-            .ok_or(SandboxError::NoFreeUid(inner.settings.uid_count))
+        loop {
+            if let Some(uid) = free.pop() {
+                return UidLease(uid, inner);
+            }
+            free = inner
+                .uid_returned
+                .wait(free)
+                .unwrap_or_else(|e| e.into_inner());
+        }
     }
 }
 
@@ -545,6 +563,7 @@ impl Drop for UidLease<'_> {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(self.0);
+        self.1.uid_returned.notify_one();
     }
 }
 

@@ -175,3 +175,44 @@ fn a_fork_bomb_stops_at_the_process_limit_and_leaves_nothing_behind() {
         .count();
     assert_eq!(leftovers, 0);
 }
+
+#[test]
+fn runs_started_at_once_from_many_threads_all_finish() {
+    // glibc's setresuid in a clone of a multi-threaded process waits for
+    // threads that are not there; six runs at once hung four of them until
+    // the program process changed its uid with raw system calls.
+    let s = scratch();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..12)
+            .map(|i| {
+                let s = &s;
+                scope.spawn(move || {
+                    let io = s.io.join(format!("thread-{i}"));
+                    fs::create_dir_all(&io).unwrap();
+                    let argv = [
+                        "/bin/sh".to_string(),
+                        "-c".to_string(),
+                        "id -u; sleep 0.1".to_string(),
+                    ];
+                    s.sandbox
+                        .run(&Run {
+                            argv: &argv,
+                            path: &[],
+                            toolchains: &[],
+                            box_dir: &s.box_dir,
+                            box_writable: false,
+                            stdin: &s.io.join("stdin"),
+                            stdout: &io.join("stdout"),
+                            stderr: &io.join("stderr"),
+                            limits: limits(),
+                        })
+                        .unwrap()
+                })
+            })
+            .collect();
+        for handle in handles {
+            let report = handle.join().unwrap();
+            assert!(report.succeeded(), "{report:?}");
+        }
+    });
+}

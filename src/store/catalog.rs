@@ -44,7 +44,8 @@ pub struct JudgeTestcase {
     pub id: i64,
     pub name: TestcaseName,
     pub hidden: bool,
-    /// The input, loaded only when the reference is not cached yet.
+    /// The input: always for a program, else only when the reference is not
+    /// cached yet.
     pub input: Option<String>,
     pub reference: Option<ReferenceRow>,
 }
@@ -289,10 +290,12 @@ impl Store {
     /// The problem's current version and its testcases (public ones only if
     /// asked) with cached references; inputs are loaded only where the
     /// reference is missing. `None` if the problem does not exist.
+    /// The testcases to judge against, samples first, then by name.
+    /// `for_program` includes hidden ones and every input.
     pub async fn judge_testcases(
         &self,
         problem_id: &ProblemId,
-        public_only: bool,
+        for_program: bool,
     ) -> Result<Option<(i64, Vec<JudgeTestcase>)>, StoreError> {
         let Some(version) = sqlx::query("select version from problem where id = ?")
             .bind(problem_id.as_str())
@@ -304,13 +307,14 @@ impl Store {
         let version: i64 = version.try_get("version")?;
         let rows = sqlx::query(
             "select t.id, t.name, t.hidden, r.testcase_id is not null as cached, r.output, r.error, \
-             case when r.testcase_id is null then t.input end as input \
-             from testcase t left join reference r on r.testcase_id = t.id and r.problem_version = ? \
-             where t.problem_id = ? and (not ? or t.hidden = 0) order by t.name",
+             case when ?1 or r.testcase_id is null then t.input end as input \
+             from testcase t left join reference r on r.testcase_id = t.id and r.problem_version = ?2 \
+             where t.problem_id = ?3 and (?1 or t.hidden = 0) \
+             order by t.origin <> 'sample', t.name",
         )
+        .bind(for_program)
         .bind(version)
         .bind(problem_id.as_str())
-        .bind(public_only)
         .fetch_all(&self.read)
         .await?;
         let testcases = rows

@@ -12,8 +12,8 @@ use sqlx::{Row, sqlite::SqliteRow};
 
 use super::{Store, StoreError, millis, now_ms, parse_column, parse_optional_column, time_column};
 use crate::domain::{
-    Event, EventKind, Judgement, Payload, ProblemId, Submission, SubmissionId, SubmissionKind,
-    TestcaseResult, Timestamp, Verdict,
+    Event, EventKind, Judgement, Payload, ProblemId, RunUsage, Submission, SubmissionId,
+    SubmissionKind, TestcaseResult, Timestamp, Verdict,
 };
 
 /// A submission to insert.
@@ -48,6 +48,9 @@ pub struct JudgementWrite {
     pub problem_version: i64,
     pub verdict: Verdict,
     pub message: Option<String>,
+    /// A program's compiler messages.
+    pub compile_output: Option<String>,
+    /// In the order the testcases were judged.
     pub results: Vec<TestcaseResult>,
 }
 
@@ -250,30 +253,40 @@ impl Store {
         }
         let judgement_id: i64 = sqlx::query(
             "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
-             worker, duration_ms, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning id",
+             compile_output, worker, duration_ms, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?) \
+             returning id",
         )
         .bind(&id)
         .bind(claim.attempt)
         .bind(judgement.problem_version)
         .bind(judgement.verdict.as_str())
         .bind(&judgement.message)
+        .bind(&judgement.compile_output)
         .bind(&claim.worker)
         .bind(duration)
         .bind(now)
         .fetch_one(&mut *tx)
         .await?
         .try_get("id")?;
-        for result in &judgement.results {
+        for (position, result) in judgement.results.iter().enumerate() {
+            let run = result.run.as_ref();
             sqlx::query(
-                "insert into result (judgement_id, testcase, hidden, verdict, time_us, message, created_at) \
-                 values (?, ?, ?, ?, ?, ?, ?)",
+                "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
+                 message, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) \
+                 values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(judgement_id)
             .bind(&result.testcase)
+            .bind(i64::try_from(position).unwrap_or(i64::MAX))
             .bind(result.hidden)
             .bind(result.verdict.as_str())
             .bind(result.time_us)
             .bind(&result.message)
+            .bind(run.map(|r| r.cpu_ms))
+            .bind(run.map(|r| r.wall_ms))
+            .bind(run.map(|r| r.memory_kib))
+            .bind(run.and_then(|r| r.exit_code))
+            .bind(run.and_then(|r| r.signal))
             .bind(now)
             .execute(&mut *tx)
             .await?;
@@ -294,6 +307,23 @@ impl Store {
         .await?;
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// Extends a running claim's lease while its worker is still at work.
+    /// `false` if the claim was lost (another attempt took over).
+    pub async fn extend_lease(&self, claim: &Claim, lease: Duration) -> Result<bool, StoreError> {
+        let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+        let extended = sqlx::query(
+            "update submission set lease_until = ? + ? \
+             where id = ? and attempt = ? and state = 'running'",
+        )
+        .bind(now_ms())
+        .bind(lease_ms)
+        .bind(claim.id.to_string())
+        .bind(claim.attempt)
+        .execute(&self.write)
+        .await?;
+        Ok(extended.rows_affected() == 1)
     }
 
     /// Puts the jobs of workers whose names start with `worker_prefix` back
@@ -338,8 +368,8 @@ impl Store {
     /// Every judgement of a submission, oldest first, with results.
     pub async fn judgements(&self, id: &SubmissionId) -> Result<Vec<Judgement>, StoreError> {
         let rows = sqlx::query(
-            "select id, attempt, problem_version, verdict, message, worker, duration_ms, created_at \
-             from judgement where submission_id = ? order by id",
+            "select id, attempt, problem_version, verdict, message, compile_output, worker, \
+             duration_ms, created_at from judgement where submission_id = ? order by id",
         )
         .bind(id.to_string())
         .fetch_all(&self.read)
@@ -348,8 +378,8 @@ impl Store {
         for row in &rows {
             let judgement_id: i64 = row.try_get("id")?;
             let results = sqlx::query(
-                "select testcase, hidden, verdict, time_us, message from result \
-                 where judgement_id = ? order by testcase",
+                "select testcase, hidden, verdict, time_us, message, cpu_ms, wall_ms, memory_kib, \
+                 exit_code, signal from result where judgement_id = ? order by position, testcase",
             )
             .bind(judgement_id)
             .fetch_all(&self.read)
@@ -362,6 +392,16 @@ impl Store {
                     verdict: parse_column(r, "verdict")?,
                     time_us: r.try_get("time_us")?,
                     message: r.try_get("message")?,
+                    run: match r.try_get::<Option<i64>, _>("cpu_ms")? {
+                        None => None,
+                        Some(cpu_ms) => Some(RunUsage {
+                            cpu_ms,
+                            wall_ms: r.try_get::<Option<i64>, _>("wall_ms")?.unwrap_or(0),
+                            memory_kib: r.try_get::<Option<i64>, _>("memory_kib")?.unwrap_or(0),
+                            exit_code: r.try_get("exit_code")?,
+                            signal: r.try_get("signal")?,
+                        }),
+                    },
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;
@@ -370,6 +410,7 @@ impl Store {
                 problem_version: row.try_get("problem_version")?,
                 verdict: parse_column(row, "verdict")?,
                 message: row.try_get("message")?,
+                compile_output: row.try_get("compile_output")?,
                 worker: row.try_get("worker")?,
                 duration_ms: row.try_get("duration_ms")?,
                 created_at: time_column(row, "created_at")?,

@@ -74,12 +74,14 @@ fn verdict(verdict: Verdict) -> JudgementWrite {
         problem_version: 1,
         verdict,
         message: None,
+        compile_output: None,
         results: vec![TestcaseResult {
             testcase: "sample-1".into(),
             hidden: false,
             verdict,
             time_us: 5,
             message: None,
+            run: None,
         }],
     }
 }
@@ -221,7 +223,7 @@ async fn the_first_reference_for_a_version_wins() {
     }
     assert!(store.pending_reference().await.expect("pending").is_none());
     let (_, testcases) = store
-        .judge_testcases(&nim(), true)
+        .judge_testcases(&nim(), false)
         .await
         .expect("read")
         .expect("problem");

@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// Every method and path the server answers, as the router registers them.
-const ROUTES: [(&str, &str); 14] = [
+const ROUTES: [(&str, &str); 15] = [
     ("get", "/api/health"),
     ("get", "/metrics"),
     ("post", "/api/tokens"),
@@ -22,6 +22,7 @@ const ROUTES: [(&str, &str); 14] = [
     ("post", "/api/submissions"),
     ("get", "/api/submissions/{id}"),
     ("post", "/api/submissions/{id}/rejudge"),
+    ("get", "/api/languages"),
 ];
 
 #[tokio::test]
@@ -75,6 +76,7 @@ async fn the_served_document_describes_every_route_with_bodies_parameters_and_st
     // Statuses other than 200, request bodies and query parameters.
     let submit = &doc["paths"]["/api/submissions"]["post"];
     assert!(submit["responses"]["202"].is_object(), "{submit}");
+    assert!(submit["responses"]["503"].is_object(), "{submit}");
     assert_eq!(
         submit["requestBody"]["content"]["application/json"]["schema"]["$ref"],
         "#/components/schemas/SubmitRequest"
@@ -102,7 +104,7 @@ async fn the_served_document_describes_every_route_with_bodies_parameters_and_st
     );
     assert_eq!(
         schemas["Verdict"]["enum"],
-        serde_json::json!(["AC", "WA", "IE"])
+        serde_json::json!(["AC", "WA", "TLE", "MLE", "OLE", "RE", "CE", "IE"])
     );
     assert_eq!(
         doc["paths"]["/api/health"]["get"]["security"],

@@ -98,7 +98,12 @@ pub struct TestApp {
 impl TestApp {
     /// Starts the server on `dir` with `workers` workers.
     pub async fn spawn(dir: &TestDir, workers: usize) -> TestApp {
-        let app = Application::build(dir.config(workers))
+        TestApp::spawn_with(dir.config(workers)).await
+    }
+
+    /// Starts the server with settings of the test's own.
+    pub async fn spawn_with(config: Config) -> TestApp {
+        let app = Application::build(config)
             .await
             .expect("build the application");
         let address = format!("http://127.0.0.1:{}", app.port());

@@ -5,6 +5,7 @@ mod document;
 mod documents;
 mod errors;
 mod helpers;
+mod programs;
 mod queue;
 mod roles;
 mod setters;

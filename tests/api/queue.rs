@@ -39,6 +39,7 @@ async fn a_job_whose_lease_expires_is_judged_once_by_another_worker() {
         problem_version: 1,
         verdict: Verdict::WA,
         message: Some("stale".into()),
+        compile_output: None,
         results: Vec::new(),
     };
     assert!(!store.finish(&stale, &late).await.expect("finish"));
@@ -215,6 +216,7 @@ async fn jobs_released_at_shutdown_go_back_to_the_queue_without_using_a_try() {
         problem_version: 1,
         verdict: Verdict::AC,
         message: None,
+        compile_output: None,
         results: Vec::new(),
     };
     assert!(!store.finish(&held, &late).await.expect("finish"));

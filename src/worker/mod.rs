@@ -9,10 +9,15 @@
 //! the claim's attempt number. [`Judge::run_one_job`] is public so tests can
 //! drain the queue one job at a time. This module does not speak HTTP.
 
+mod program;
+
 use std::{
     collections::BTreeMap,
+    sync::Arc,
     time::{Duration, Instant},
 };
+
+use program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program};
 
 use tokio_util::sync::CancellationToken;
 use tracing::{Instrument, error, info, info_span, warn};
@@ -20,8 +25,9 @@ use tracing::{Instrument, error, info, info_span, warn};
 use crate::{
     checker::{self, Comparison},
     config::WorkerConfig,
-    domain::{Payload, ProblemId, SubmissionId, TestcaseName, TestcaseResult, Verdict},
+    domain::{LanguageId, Payload, ProblemId, SubmissionId, TestcaseName, TestcaseResult, Verdict},
     job_signals::JobSignals,
+    programs::Programs,
     solver::{self, InputError},
     store::{Claim, JudgementWrite, ReferenceRow, Store, StoreError},
     telemetry::Metrics,
@@ -51,6 +57,7 @@ pub struct Judge {
     store: Store,
     signals: JobSignals,
     metrics: Metrics,
+    programs: Arc<Programs>,
     lease: Duration,
     max_attempts: u32,
     poll_interval: Duration,
@@ -61,12 +68,14 @@ impl Judge {
         store: Store,
         signals: JobSignals,
         metrics: Metrics,
+        programs: Arc<Programs>,
         config: &WorkerConfig,
     ) -> Judge {
         Judge {
             store,
             signals,
             metrics,
+            programs,
             lease: config.lease,
             max_attempts: config.max_attempts,
             poll_interval: config.poll_interval,
@@ -125,6 +134,7 @@ impl Judge {
                     "gave up: {} claims lost their lease (max_attempts = {max_attempts})",
                     claim.tries - 1
                 )),
+                compile_output: None,
                 results: Vec::new(),
             }
         } else {
@@ -134,6 +144,10 @@ impl Judge {
                 }
                 Ok(Payload::Custom { input, output }) => {
                     self.judge_custom(&claim.problem, input, output).await?
+                }
+                Ok(Payload::Program { language, source }) => {
+                    self.with_heartbeat(&claim, self.judge_program(&claim, language, source))
+                        .await?
                 }
                 Err(unreadable) => internal_error(0, unreadable.clone()),
             }
@@ -159,7 +173,7 @@ impl Judge {
         problem: &ProblemId,
         answers: &BTreeMap<TestcaseName, String>,
     ) -> Result<JudgementWrite, WorkerError> {
-        let Some((version, testcases)) = self.store.judge_testcases(problem, true).await? else {
+        let Some((version, testcases)) = self.store.judge_testcases(problem, false).await? else {
             return Ok(internal_error(
                 0,
                 format!("problem `{problem}` no longer exists"),
@@ -199,6 +213,7 @@ impl Judge {
                 verdict,
                 time_us: micros(started.elapsed()),
                 message,
+                run: None,
             });
         }
         Ok(summarise(version, results))
@@ -228,8 +243,120 @@ impl Judge {
                 verdict,
                 time_us: micros(started.elapsed()),
                 message,
+                run: None,
             }],
         ))
+    }
+
+    /// Compiles and runs a program on every testcase in the sandbox, on the
+    /// blocking pool. References missing from the cache are computed first.
+    async fn judge_program(
+        &self,
+        claim: &Claim,
+        language: &LanguageId,
+        source: &str,
+    ) -> Result<JudgementWrite, WorkerError> {
+        let problem_id = &claim.problem;
+        let (sandbox, language) = match self.programs.usable(language) {
+            Ok(usable) => usable,
+            Err(refusal) => return Ok(internal_error(0, refusal.to_string())),
+        };
+        let Some(problem) = self.store.problem(problem_id).await? else {
+            return Ok(internal_error(
+                0,
+                format!("problem `{problem_id}` no longer exists"),
+            ));
+        };
+        let Some((version, rows)) = self.store.judge_testcases(problem_id, true).await? else {
+            return Ok(internal_error(
+                0,
+                format!("problem `{problem_id}` no longer exists"),
+            ));
+        };
+        if rows.is_empty() {
+            return Ok(internal_error(
+                version,
+                "the problem has no testcases".into(),
+            ));
+        }
+        let mut testcases = Vec::with_capacity(rows.len());
+        for row in rows {
+            let input = row.input.unwrap_or_default();
+            let reference = match row.reference {
+                Some(reference) => reference,
+                None => {
+                    self.compute_reference(problem_id, row.id, version, input.clone())
+                        .await?
+                }
+            };
+            testcases.push(ProgramTestcase {
+                name: row.name,
+                hidden: row.hidden,
+                input,
+                expected: reference
+                    .output
+                    .ok_or_else(|| reference.error.unwrap_or_else(|| "unknown error".into())),
+            });
+        }
+        let (sandbox, language, settings) = (
+            sandbox.clone(),
+            language.clone(),
+            self.programs.settings.clone(),
+        );
+        let source = source.to_string();
+        let label = format!("{}-{}", claim.id, claim.attempt);
+        let limits = ProblemLimits {
+            time: Duration::from_millis(u64::try_from(problem.time_limit_ms).unwrap_or(0)),
+            memory_bytes: u64::try_from(problem.memory_limit_mib).unwrap_or(0) << 20,
+        };
+        let span = tracing::Span::current();
+        let judged = tokio::task::spawn_blocking(move || {
+            span.in_scope(|| {
+                judge_program(&ProgramJob {
+                    sandbox: &sandbox,
+                    settings: &settings,
+                    language: &language,
+                    source: &source,
+                    limits,
+                    testcases: &testcases,
+                    judge_all: false,
+                    label: &label,
+                })
+            })
+        })
+        .await?;
+        Ok(match judged {
+            Ok(judged) => JudgementWrite {
+                problem_version: version,
+                verdict: judged.verdict,
+                message: judged.message,
+                compile_output: judged.compile_output,
+                results: judged.results,
+            },
+            Err(e) => {
+                error!(error = %e, "the sandbox failed");
+                internal_error(version, format!("the sandbox failed: {e}"))
+            }
+        })
+    }
+
+    /// Runs `work` while extending the claim's lease every third of a
+    /// lease, so a long judging is not claimed a second time.
+    async fn with_heartbeat<T>(&self, claim: &Claim, work: impl Future<Output = T>) -> T {
+        let mut work = std::pin::pin!(work);
+        let period = self.lease / 3;
+        loop {
+            tokio::select! {
+                out = &mut work => return out,
+                () = tokio::time::sleep(period) => {
+                    match self.store.extend_lease(claim, self.lease).await {
+                        Ok(true) => {}
+                        Ok(false) => warn!("the claim was lost while judging"),
+                        Err(e) => warn!(error = %e, "extending the lease failed"),
+                    }
+                }
+            }
+        }
     }
 
     /// Computes and caches one reference. Concurrent workers may compute the
@@ -328,6 +455,7 @@ fn summarise(problem_version: i64, results: Vec<TestcaseResult>) -> JudgementWri
         problem_version,
         verdict,
         message,
+        compile_output: None,
         results,
     }
 }
@@ -337,6 +465,7 @@ fn internal_error(problem_version: i64, cause: String) -> JudgementWrite {
         problem_version,
         verdict: Verdict::IE,
         message: Some(cause),
+        compile_output: None,
         results: Vec::new(),
     }
 }

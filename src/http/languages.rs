@@ -1,0 +1,24 @@
+//! The languages programs may be written in, and whether this host can
+//! judge them now.
+
+use axum::{Json, extract::State};
+
+use super::{AppState, auth::Caller};
+use crate::api::{ErrorBody, LanguageList};
+
+/// The configured languages; `available` is false, with the reason, where
+/// this host cannot judge one (no sandbox, or no toolchain).
+#[utoipa::path(
+    get,
+    path = "/api/languages",
+    tag = "submissions",
+    responses(
+        (status = OK, description = "The languages.", body = LanguageList),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+    )
+)]
+pub async fn list(State(state): State<AppState>, _caller: Caller) -> Json<LanguageList> {
+    Json(LanguageList {
+        languages: state.programs.list(),
+    })
+}

@@ -1,0 +1,201 @@
+//! Program judging on this host: whether the sandbox can isolate, and the
+//! languages whose toolchains were found.
+//!
+//! [`Programs::start`] runs once at start: it sets up the sandbox and runs
+//! its self-test, then finds each configured language's toolchain. If the
+//! sandbox cannot isolate, [`Programs::sandbox`] says why and program
+//! submissions are refused (the HTTP API answers 503, the worker IE); nothing
+//! ever runs a contestant's program another way.
+
+use std::{path::PathBuf, process::Command};
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    config::{LanguageConfig, SandboxConfig},
+    domain::LanguageId,
+    sandbox::{Sandbox, SandboxSettings},
+};
+
+/// A configured language and whether this host can judge it.
+#[derive(Debug, Clone)]
+pub struct Language {
+    pub config: LanguageConfig,
+    /// The toolchain's folder, seen read-only inside the sandbox.
+    pub toolchain: Option<PathBuf>,
+    /// Why it cannot be used here, if it cannot.
+    pub unavailable: Option<String>,
+}
+
+/// A language as `GET /api/languages` lists it.
+#[derive(Debug, Clone, Serialize, serde::Deserialize, ToSchema)]
+pub struct LanguageInfo {
+    pub id: LanguageId,
+    pub name: String,
+    /// File name extensions that mean this language.
+    pub extensions: Vec<String>,
+    /// The time limit is multiplied by this.
+    pub time_multiplier: f64,
+    /// Whether submissions in it are accepted now.
+    pub available: bool,
+    /// Why not, if not.
+    pub reason: Option<String>,
+}
+
+/// The sandbox (or why there is none) and the languages.
+#[derive(Debug, Clone)]
+pub struct Programs {
+    sandbox: Result<Sandbox, String>,
+    languages: Vec<Language>,
+    pub settings: SandboxConfig,
+}
+
+impl Programs {
+    /// Sets up and self-tests the sandbox, then finds the toolchains. Never
+    /// fails: what does not work is recorded and reported.
+    pub fn start(settings: &SandboxConfig, languages: &[LanguageConfig]) -> Programs {
+        let sandbox = Sandbox::new(SandboxSettings {
+            work_dir: settings.work_dir.clone(),
+            first_uid: settings.first_uid,
+            uid_count: settings.uid_count,
+            system_paths: settings.system_paths.clone(),
+            tmp_size_bytes: settings.tmp_size_bytes,
+        })
+        .and_then(|sandbox| sandbox.self_test().map(|()| sandbox))
+        .map_err(|e| e.to_string());
+        let languages = languages
+            .iter()
+            .map(|config| {
+                let (toolchain, unavailable) = match find_toolchain(config) {
+                    Ok(toolchain) => (toolchain, None),
+                    Err(why) => (None, Some(why)),
+                };
+                Language {
+                    config: config.clone(),
+                    toolchain,
+                    unavailable,
+                }
+            })
+            .collect();
+        Programs {
+            sandbox,
+            languages,
+            settings: settings.clone(),
+        }
+    }
+
+    /// A host where program judging is switched off, with the reason.
+    pub fn disabled(settings: &SandboxConfig, languages: &[LanguageConfig], why: &str) -> Programs {
+        Programs {
+            sandbox: Err(why.to_string()),
+            languages: languages
+                .iter()
+                .map(|config| Language {
+                    config: config.clone(),
+                    toolchain: None,
+                    unavailable: Some(why.to_string()),
+                })
+                .collect(),
+            settings: settings.clone(),
+        }
+    }
+
+    /// The sandbox, or why this host cannot isolate programs.
+    pub fn sandbox(&self) -> Result<&Sandbox, &str> {
+        self.sandbox.as_ref().map_err(String::as_str)
+    }
+
+    pub fn language(&self, id: &LanguageId) -> Option<&Language> {
+        self.languages.iter().find(|l| &l.config.id == id)
+    }
+
+    /// A language ready for a submission, or why not.
+    pub fn usable(&self, id: &LanguageId) -> Result<(&Sandbox, &Language), ProgramsRefusal> {
+        let language = self
+            .language(id)
+            .ok_or_else(|| ProgramsRefusal::UnknownLanguage(id.clone()))?;
+        let sandbox = self
+            .sandbox()
+            .map_err(|why| ProgramsRefusal::NoSandbox(why.to_string()))?;
+        if let Some(why) = &language.unavailable {
+            return Err(ProgramsRefusal::LanguageUnavailable(
+                id.clone(),
+                why.clone(),
+            ));
+        }
+        Ok((sandbox, language))
+    }
+
+    pub fn list(&self) -> Vec<LanguageInfo> {
+        self.languages
+            .iter()
+            .map(|l| {
+                let reason = match (&self.sandbox, &l.unavailable) {
+                    (Err(why), _) => Some(format!("program judging is off on this host: {why}")),
+                    (Ok(_), why) => why.clone(),
+                };
+                LanguageInfo {
+                    id: l.config.id.clone(),
+                    name: l.config.name.clone(),
+                    extensions: l.config.extensions.clone(),
+                    time_multiplier: l.config.time_multiplier,
+                    available: reason.is_none(),
+                    reason,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Why a program cannot be judged.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ProgramsRefusal {
+    #[error("no language `{0}` is configured; GET /api/languages lists them")]
+    UnknownLanguage(LanguageId),
+    #[error("program judging is unavailable on this host: {0}")]
+    NoSandbox(String),
+    #[error("language `{0}` is unavailable on this host: {1}")]
+    LanguageUnavailable(LanguageId, String),
+}
+
+/// Runs the language's `toolchain` command (the operator's, outside the
+/// sandbox) and checks the folder it prints; then checks that the compiler
+/// or interpreter can be found.
+fn find_toolchain(config: &LanguageConfig) -> Result<Option<PathBuf>, String> {
+    let toolchain = match &config.toolchain {
+        None => None,
+        Some(command) => {
+            let output = Command::new(&command[0])
+                .args(&command[1..])
+                .output()
+                .map_err(|e| format!("running `{}`: {e}", command.join(" ")))?;
+            if !output.status.success() {
+                return Err(format!(
+                    "`{}` failed ({})",
+                    command.join(" "),
+                    output.status
+                ));
+            }
+            let folder = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
+            let folder = std::fs::canonicalize(&folder).map_err(|e| {
+                format!(
+                    "`{}` printed {}, which is not a folder: {e}",
+                    command.join(" "),
+                    folder.display()
+                )
+            })?;
+            Some(folder)
+        }
+    };
+    let first = config.compile.as_ref().unwrap_or(&config.run);
+    let program = &first[0];
+    if !program.contains('/') {
+        let mut dirs: Vec<PathBuf> = toolchain.iter().map(|t| t.join("bin")).collect();
+        dirs.extend(["/usr/local/bin", "/usr/bin", "/bin"].map(PathBuf::from));
+        if !dirs.iter().any(|d| d.join(program).is_file()) {
+            return Err(format!("`{program}` is not installed"));
+        }
+    }
+    Ok(toolchain)
+}

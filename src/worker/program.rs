@@ -1,0 +1,363 @@
+//! Judging a program: compile it once in the sandbox, run it on each
+//! testcase in order, compare each output with the reference.
+//!
+//! Blocking: the worker calls [`judge_program`] on the blocking pool. The
+//! box (source and binary) and the run's stdio files live in a fresh folder
+//! under the sandbox's work folder, removed when judging ends. The box is
+//! writable while compiling and read-only while running, so one testcase's
+//! run cannot leave anything for the next; stdio files are outside the box
+//! and never seen by the program.
+
+use std::{
+    fs,
+    io::Read,
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use crate::{
+    checker::{self, Comparison},
+    config::SandboxConfig,
+    domain::{RunUsage, TestcaseName, TestcaseResult, Verdict},
+    programs::Language,
+    sandbox::{LimitHit, Limits, Run, RunReport, Sandbox, SandboxError, Termination},
+};
+
+/// Largest compiler message kept.
+const COMPILE_OUTPUT_LIMIT: usize = 16 * 1024;
+/// Largest file a compiler may write (its binary, its messages).
+const COMPILE_FILE_LIMIT: u64 = 256 << 20;
+/// Largest stderr excerpt kept for a runtime error.
+const STDERR_EXCERPT_LIMIT: usize = 1024;
+
+/// One testcase to run, with its reference output (or why there is none).
+#[derive(Debug, Clone)]
+pub struct ProgramTestcase {
+    pub name: TestcaseName,
+    pub hidden: bool,
+    pub input: String,
+    pub expected: Result<String, String>,
+}
+
+/// A problem's limits, before the language's time multiplier.
+#[derive(Debug, Clone, Copy)]
+pub struct ProblemLimits {
+    pub time: Duration,
+    pub memory_bytes: u64,
+}
+
+/// A judged program: its verdict, message, compiler output and results.
+#[derive(Debug, Clone)]
+pub struct ProgramJudgement {
+    pub verdict: Verdict,
+    pub message: Option<String>,
+    pub compile_output: Option<String>,
+    pub results: Vec<TestcaseResult>,
+}
+
+/// Everything one judging needs.
+#[derive(Debug, Clone, Copy)]
+pub struct ProgramJob<'a> {
+    pub sandbox: &'a Sandbox,
+    pub settings: &'a SandboxConfig,
+    pub language: &'a Language,
+    pub source: &'a str,
+    pub limits: ProblemLimits,
+    pub testcases: &'a [ProgramTestcase],
+    /// Run every testcase even after one fails.
+    pub judge_all: bool,
+    /// Names the scratch folder (e.g. the submission id and attempt).
+    pub label: &'a str,
+}
+
+/// Compiles and runs the program. An `Err` is the sandbox's failure, not
+/// the program's: the caller records IE.
+pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxError> {
+    let scratch = Scratch::new(job.sandbox.work_dir(), job.label)?;
+    let language = &job.language.config;
+    fs::write(scratch.box_dir.join(&language.source_file), job.source)
+        .map_err(io_error("writing the source"))?;
+    let toolchains: Vec<PathBuf> = job.language.toolchain.iter().cloned().collect();
+    let path: Vec<PathBuf> = toolchains.iter().map(|t| t.join("bin")).collect();
+    let empty = scratch.io_dir.join("empty");
+    fs::write(&empty, "").map_err(io_error("writing an empty input"))?;
+
+    let mut compile_output = None;
+    if let Some(compile) = &language.compile {
+        let (stdout, stderr) = (
+            scratch.io_dir.join("compile.out"),
+            scratch.io_dir.join("compile.err"),
+        );
+        let report = job.sandbox.run(&Run {
+            argv: compile,
+            path: &path,
+            toolchains: &toolchains,
+            box_dir: &scratch.box_dir,
+            box_writable: true,
+            stdin: &empty,
+            stdout: &stdout,
+            stderr: &stderr,
+            limits: Limits {
+                cpu: job.settings.compile_time,
+                wall: job.settings.compile_time * 2,
+                memory_bytes: job.settings.compile_memory_bytes,
+                processes: job.settings.compile_processes,
+                // Caps every file the compiler writes, the binary included.
+                output_bytes: COMPILE_FILE_LIMIT,
+            },
+        })?;
+        let mut text = read_capped(&stderr, COMPILE_OUTPUT_LIMIT);
+        text.push_str(&read_capped(
+            &stdout,
+            COMPILE_OUTPUT_LIMIT - text.len().min(COMPILE_OUTPUT_LIMIT),
+        ));
+        compile_output = Some(text).filter(|t| !t.is_empty());
+        if !report.succeeded() {
+            let message = match report.limit {
+                Some(LimitHit::Cpu | LimitHit::Wall) => {
+                    "compilation exceeded its time limit".to_string()
+                }
+                Some(LimitHit::Memory) => "compilation exceeded its memory limit".to_string(),
+                Some(LimitHit::Output) => "compilation wrote too much output".to_string(),
+                None => format!("the compiler {}", ending(&report)),
+            };
+            return Ok(ProgramJudgement {
+                verdict: Verdict::CE,
+                message: Some(message),
+                compile_output,
+                results: Vec::new(),
+            });
+        }
+    }
+
+    let cpu = job.limits.time.mul_f64(language.time_multiplier);
+    let limits = Limits {
+        cpu,
+        wall: cpu * 2 + Duration::from_secs(1),
+        memory_bytes: job.limits.memory_bytes,
+        processes: job.settings.max_processes,
+        output_bytes: job.settings.output_limit_bytes,
+    };
+    let (input, stdout, stderr) = (
+        scratch.io_dir.join("input"),
+        scratch.io_dir.join("stdout"),
+        scratch.io_dir.join("stderr"),
+    );
+    let mut results = Vec::with_capacity(job.testcases.len());
+    let mut first_failure: Option<usize> = None;
+    for testcase in job.testcases {
+        if first_failure.is_some() && !job.judge_all {
+            break;
+        }
+        fs::write(&input, &testcase.input).map_err(io_error("writing the input"))?;
+        let report = job.sandbox.run(&Run {
+            argv: &language.run,
+            path: &path,
+            toolchains: &toolchains,
+            box_dir: &scratch.box_dir,
+            box_writable: false,
+            stdin: &input,
+            stdout: &stdout,
+            stderr: &stderr,
+            limits,
+        })?;
+        let (verdict, message) = verdict_of(&report, &limits, &testcase.expected, &stdout, &stderr);
+        if verdict != Verdict::AC && first_failure.is_none() {
+            first_failure = Some(results.len());
+        }
+        results.push(TestcaseResult {
+            testcase: testcase.name.to_string(),
+            hidden: testcase.hidden,
+            verdict,
+            time_us: micros(report.wall),
+            message,
+            run: Some(usage(&report)),
+        });
+    }
+    let (verdict, message) = match first_failure {
+        None => (Verdict::AC, None),
+        Some(index) => {
+            let failed = &results[index];
+            let message = if failed.hidden {
+                format!("a hidden testcase: {}", describe(failed.verdict))
+            } else {
+                format!(
+                    "testcase {}: {}",
+                    failed.testcase,
+                    failed
+                        .message
+                        .as_deref()
+                        .unwrap_or(describe(failed.verdict))
+                )
+            };
+            (failed.verdict, Some(message))
+        }
+    };
+    Ok(ProgramJudgement {
+        verdict,
+        message,
+        compile_output,
+        results,
+    })
+}
+
+/// The verdict of one run against its reference.
+fn verdict_of(
+    report: &RunReport,
+    limits: &Limits,
+    expected: &Result<String, String>,
+    stdout: &Path,
+    stderr: &Path,
+) -> (Verdict, Option<String>) {
+    match report.limit {
+        Some(LimitHit::Memory) => return (Verdict::MLE, None),
+        Some(LimitHit::Output) => return (Verdict::OLE, None),
+        Some(LimitHit::Cpu | LimitHit::Wall) => return (Verdict::TLE, None),
+        None => {}
+    }
+    if report.peak_memory_bytes > limits.memory_bytes {
+        return (Verdict::MLE, None);
+    }
+    if report.termination != Termination::Exited(0) {
+        let excerpt = read_capped(stderr, STDERR_EXCERPT_LIMIT);
+        let mut message = format!("the program {}", ending(report));
+        if !excerpt.trim().is_empty() {
+            message.push_str("; stderr: ");
+            message.push_str(excerpt.trim());
+        }
+        return (Verdict::RE, Some(message));
+    }
+    let expected = match expected {
+        Ok(expected) => expected,
+        Err(why) => {
+            return (
+                Verdict::IE,
+                Some(format!("the reference solver failed: {why}")),
+            );
+        }
+    };
+    // The output file is at most the output limit: the kernel saw to it.
+    let output = match fs::read(stdout) {
+        Ok(bytes) => bytes,
+        Err(e) => return (Verdict::IE, Some(format!("reading the output: {e}"))),
+    };
+    let Ok(output) = String::from_utf8(output) else {
+        return (Verdict::WA, Some("the output is not UTF-8 text".into()));
+    };
+    match checker::compare(expected, &output) {
+        Comparison::Accepted => (Verdict::AC, None),
+        Comparison::WrongAnswer(difference) => (Verdict::WA, Some(difference.to_string())),
+    }
+}
+
+fn describe(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::AC => "accepted",
+        Verdict::WA => "wrong answer",
+        Verdict::TLE => "time limit exceeded",
+        Verdict::MLE => "memory limit exceeded",
+        Verdict::OLE => "output limit exceeded",
+        Verdict::RE => "runtime error",
+        Verdict::CE => "compilation error",
+        Verdict::IE => "internal error",
+    }
+}
+
+/// "exited with status 3" or "was killed by signal 11 (SIGSEGV)".
+fn ending(report: &RunReport) -> String {
+    match report.termination {
+        Termination::Exited(code) => format!("exited with status {code}"),
+        Termination::Signaled(signal) => {
+            format!("was killed by signal {signal} ({})", signal_name(signal))
+        }
+        Termination::Killed => "was killed at the wall-clock limit".to_string(),
+    }
+}
+
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGILL => "SIGILL",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        libc::SIGTRAP => "SIGTRAP",
+        _ => "another signal",
+    }
+}
+
+fn usage(report: &RunReport) -> RunUsage {
+    let millis = |d: Duration| i64::try_from(d.as_millis()).unwrap_or(i64::MAX);
+    RunUsage {
+        cpu_ms: millis(report.cpu),
+        wall_ms: millis(report.wall),
+        memory_kib: i64::try_from(report.peak_memory_bytes / 1024).unwrap_or(i64::MAX),
+        exit_code: match report.termination {
+            Termination::Exited(code) => Some(code),
+            _ => None,
+        },
+        signal: match report.termination {
+            Termination::Signaled(signal) => Some(signal),
+            _ => None,
+        },
+    }
+}
+
+/// At most `limit` bytes of a file, as text (invalid UTF-8 replaced).
+fn read_capped(path: &Path, limit: usize) -> String {
+    let mut bytes = Vec::new();
+    if let Ok(file) = fs::File::open(path) {
+        let _ = file.take(limit as u64).read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+fn micros(elapsed: Duration) -> i64 {
+    i64::try_from(elapsed.as_micros()).unwrap_or(i64::MAX)
+}
+
+fn io_error(what: &'static str) -> impl FnOnce(std::io::Error) -> SandboxError {
+    move |source| SandboxError::Io {
+        what: what.to_string(),
+        source,
+    }
+}
+
+/// A judging's folder: `box/` (mounted as `/box`) and `io/` (stdio files,
+/// never mounted). Removed on drop.
+struct Scratch {
+    root: PathBuf,
+    box_dir: PathBuf,
+    io_dir: PathBuf,
+}
+
+impl Scratch {
+    fn new(work_dir: &Path, label: &str) -> Result<Scratch, SandboxError> {
+        let root = work_dir.join(label);
+        // A folder left by a crash in the middle of the same attempt.
+        let _ = fs::remove_dir_all(&root);
+        let box_dir = root.join("box");
+        let io_dir = root.join("io");
+        for dir in [&box_dir, &io_dir] {
+            fs::create_dir_all(dir).map_err(io_error("making the judging folder"))?;
+        }
+        Ok(Scratch {
+            root,
+            box_dir,
+            io_dir,
+        })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // remove_dir_all does not follow symbolic links a program left.
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
