@@ -6,9 +6,12 @@
 //! them. The records inside (submissions, problems, …) are the
 //! [`domain`](crate::domain) types themselves.
 
-use std::{collections::BTreeMap, num::IntErrorKind};
+use std::{collections::BTreeMap, fmt, num::IntErrorKind};
 
-use serde::{Deserialize, Deserializer, Serialize, de::Error as _};
+use serde::{
+    Deserialize, Deserializer, Serialize,
+    de::{self, Error as _, MapAccess, Visitor},
+};
 use utoipa::{
     IntoParams, ToSchema,
     openapi::{Object, ObjectBuilder, Type},
@@ -16,7 +19,8 @@ use utoipa::{
 
 use crate::domain::{
     Event, Judgement, LanguageId, Problem, ProblemId, ReferenceStatus, Role, Submission,
-    SubmissionId, SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp, Verdict,
+    SubmissionId, SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp, TokenId,
+    TokenRecord, Verdict,
 };
 
 /// Every error: a status code and this body.
@@ -24,6 +28,11 @@ use crate::domain::{
 pub struct ErrorBody {
     /// What went wrong, naming the field, token or constraint at fault.
     pub error: String,
+    /// On 429 only: the setting of the per-user limit that was reached
+    /// (`limits.submissions_per_minute`, `limits.pending_submissions` or
+    /// `limits.bytes_per_day`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<String>,
 }
 
 /// `POST /api/submissions`: `answers`; or both `input` and `output`; or
@@ -37,8 +46,13 @@ pub struct ErrorBody {
 ))]
 pub struct SubmitRequest {
     pub problem: ProblemId,
-    /// Output per public testcase name; testcases left out count as WA.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Output per public testcase name, at least one; testcases left out
+    /// count as WA. A testcase named twice is refused.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "answers_without_repeats"
+    )]
     #[schema(value_type = Option<BTreeMap<String, String>>)]
     pub answers: Option<BTreeMap<TestcaseName, String>>,
     /// An input of your own, checked by the problem's validator.
@@ -57,7 +71,52 @@ pub struct SubmitRequest {
     pub source: Option<String>,
 }
 
-/// The answer to a submission or rejudge: it is queued.
+/// Reads `answers`, refusing a testcase named twice: JSON lets an object
+/// repeat a key, and a map would silently keep the last one.
+fn answers_without_repeats<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<BTreeMap<TestcaseName, String>>, D::Error> {
+    struct AnswersVisitor;
+
+    impl<'de> Visitor<'de> for AnswersVisitor {
+        type Value = Option<BTreeMap<TestcaseName, String>>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("an object of testcase name to output, or null")
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_some<D: Deserializer<'de>>(self, inner: D) -> Result<Self::Value, D::Error> {
+            inner.deserialize_map(self)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut answers = BTreeMap::new();
+            while let Some((name, output)) = map.next_entry::<TestcaseName, String>()? {
+                if answers.contains_key(&name) {
+                    return Err(A::Error::custom(format!(
+                        "testcase `{name}` is answered twice in `answers`"
+                    )));
+                }
+                answers.insert(name, output);
+            }
+            Ok(Some(answers))
+        }
+    }
+
+    deserializer.deserialize_option(AnswersVisitor)
+}
+
+/// The answer to a submission or rejudge: it is queued. A retry with an
+/// `Idempotency-Key` gets the same body for the first submission, with its
+/// state now.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Queued {
     pub id: SubmissionId,
@@ -220,12 +279,28 @@ pub struct NewToken {
     )]
     pub name: String,
     pub role: Role,
+    /// Seconds until the token stops working (at most ten years); left out,
+    /// it works until revoked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 316_224_000)]
+    pub expires_in_seconds: Option<u64>,
 }
 
 /// The answer to creating a token. The secret is shown this once.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct TokenCreated {
+    /// The token's number, to list or revoke it by.
+    pub id: TokenId,
     pub name: String,
     pub role: Role,
+    /// When it stops working; null: never.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub expires_at: Option<Timestamp>,
     pub token: String,
+}
+
+/// `GET /api/tokens`: every token, oldest first, without secrets.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TokenList {
+    pub tokens: Vec<TokenRecord>,
 }

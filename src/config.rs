@@ -57,6 +57,7 @@ pub struct RawConfig {
     pub database: RawDatabase,
     pub worker: RawWorker,
     pub catalog: RawCatalog,
+    pub limits: RawLimits,
     pub log: RawLog,
     pub sandbox: RawSandbox,
     #[serde(default)]
@@ -99,6 +100,11 @@ pub struct RawServer {
     pub body_limit_bytes: u64,
     pub max_wait_ms: u64,
     pub request_timeout_ms: u64,
+    pub keep_alive_timeout_ms: u64,
+    pub header_read_timeout_ms: u64,
+    pub body_read_timeout_ms: u64,
+    pub max_connections: u32,
+    pub shutdown_grace_ms: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -128,6 +134,14 @@ pub struct RawCatalog {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct RawLimits {
+    pub submissions_per_minute: u32,
+    pub pending_submissions: u32,
+    pub bytes_per_day: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RawLog {
     pub filter: String,
     pub format: String,
@@ -140,6 +154,7 @@ pub struct Config {
     pub database: DatabaseConfig,
     pub worker: WorkerConfig,
     pub catalog: CatalogConfig,
+    pub limits: LimitsConfig,
     pub log: LogConfig,
     pub sandbox: SandboxConfig,
     /// In id order.
@@ -188,6 +203,31 @@ pub struct ServerConfig {
     pub max_wait: Duration,
     /// Longest a request may take; above `max_wait`, so long polls fit.
     pub request_timeout: Duration,
+    pub connections: ConnectionLimits,
+}
+
+/// How long a connection may take over each part of its life, and how many
+/// may be open at once: what keeps idle, slow and abandoned clients from
+/// holding the server's sockets.
+#[derive(Debug, Clone, Copy)]
+pub struct ConnectionLimits {
+    /// A connection waiting for a request that sends nothing this long is closed.
+    pub keep_alive_timeout: Duration,
+    /// From a request's first byte to the end of its header block.
+    pub header_read_timeout: Duration,
+    /// From the end of a request's header to the end of its body.
+    pub body_read_timeout: Duration,
+    pub max_connections: usize,
+    /// How long open connections may finish their requests at shutdown.
+    pub shutdown_grace: Duration,
+}
+
+/// Per-user limits on new submissions; `None` is no limit. Admins are exempt.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LimitsConfig {
+    pub submissions_per_minute: Option<u32>,
+    pub pending_submissions: Option<u32>,
+    pub bytes_per_day: Option<u64>,
 }
 
 #[derive(Debug, Clone)]
@@ -411,6 +451,45 @@ impl RawConfig {
                 .filter(|&n| n <= 1024)
                 .ok_or_else(|| invalid("worker.count must be at most 1024".into()))?,
         };
+        let timeout = |name: &str, millis: u64| {
+            if millis == 0 {
+                Err(invalid(format!("server.{name} must be positive")))
+            } else {
+                Ok(Duration::from_millis(millis))
+            }
+        };
+        let connections = ConnectionLimits {
+            keep_alive_timeout: timeout(
+                "keep_alive_timeout_ms",
+                self.server.keep_alive_timeout_ms,
+            )?,
+            header_read_timeout: timeout(
+                "header_read_timeout_ms",
+                self.server.header_read_timeout_ms,
+            )?,
+            body_read_timeout: timeout("body_read_timeout_ms", self.server.body_read_timeout_ms)?,
+            max_connections: usize::try_from(self.server.max_connections)
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| invalid("server.max_connections must be positive".into()))?,
+            shutdown_grace: Duration::from_millis(self.server.shutdown_grace_ms),
+        };
+        let limits = LimitsConfig {
+            submissions_per_minute: (self.limits.submissions_per_minute > 0)
+                .then_some(self.limits.submissions_per_minute),
+            pending_submissions: (self.limits.pending_submissions > 0)
+                .then_some(self.limits.pending_submissions),
+            bytes_per_day: (self.limits.bytes_per_day > 0).then_some(self.limits.bytes_per_day),
+        };
+        if let Some(bytes) = limits.bytes_per_day
+            && bytes < self.server.body_limit_bytes
+        {
+            return Err(invalid(format!(
+                "limits.bytes_per_day ({bytes}) must be at least server.body_limit_bytes ({}), \
+                 or 0 for no limit, so one submission of the largest size can be made",
+                self.server.body_limit_bytes
+            )));
+        }
         if self.worker.lease_seconds == 0 {
             return Err(invalid("worker.lease_seconds must be positive".into()));
         }
@@ -443,6 +522,7 @@ impl RawConfig {
                 body_limit_bytes,
                 max_wait: Duration::from_millis(self.server.max_wait_ms),
                 request_timeout,
+                connections,
             },
             database: DatabaseConfig {
                 url: self.database.url,
@@ -460,6 +540,7 @@ impl RawConfig {
                 problems_dir: PathBuf::from(self.catalog.problems_dir),
                 allow_empty: self.catalog.allow_empty,
             },
+            limits,
             log: LogConfig {
                 filter: self.log.filter,
                 format,
@@ -713,6 +794,32 @@ mod tests {
         .expect_err("equal to max_wait_ms");
         assert!(
             err.to_string().contains("server.request_timeout_ms"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_zero_limit_is_no_limit_and_a_daily_byte_limit_fits_one_largest_body() {
+        let config = Config::from_layers(
+            &[("defaults", DEFAULT_TOML)],
+            env(&[("NIMJUDGE_LIMITS__PENDING_SUBMISSIONS", "0")]),
+        )
+        .expect("config");
+        assert_eq!(config.limits.pending_submissions, None);
+        assert_eq!(config.limits.submissions_per_minute, Some(20));
+        let err = Config::from_layers(
+            &[("defaults", DEFAULT_TOML)],
+            env(&[("NIMJUDGE_LIMITS__BYTES_PER_DAY", "1000")]),
+        )
+        .expect_err("below the body limit");
+        assert!(err.to_string().contains("limits.bytes_per_day"), "{err}");
+        let err = Config::from_layers(
+            &[("defaults", DEFAULT_TOML)],
+            env(&[("NIMJUDGE_SERVER__HEADER_READ_TIMEOUT_MS", "0")]),
+        )
+        .expect_err("no header timeout");
+        assert!(
+            err.to_string().contains("server.header_read_timeout_ms"),
             "{err}"
         );
     }

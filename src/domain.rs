@@ -44,6 +44,25 @@ pub fn is_user_name(name: &str) -> bool {
         && !name.ends_with(' ')
 }
 
+/// A user name that breaks the rule of [`is_user_name`]; the message states
+/// the rule, so the command line and the API refuse a name in the same words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a user name must be 1 to {MAX_NAME_LEN} characters, without control characters \
+     or a space at either end (got {0:?})"
+)]
+pub struct InvalidUserName(pub String);
+
+/// Checks a user name as given, without trimming it: the one check behind
+/// `nimjudge token create --name` and `POST /api/tokens`.
+pub fn validate_user_name(name: &str) -> Result<(), InvalidUserName> {
+    if is_user_name(name) {
+        Ok(())
+    } else {
+        Err(InvalidUserName(name.to_string()))
+    }
+}
+
 /// Declares a string newtype that only holds names matching [`is_slug`].
 macro_rules! slug_type {
     ($(#[$doc:meta])* $name:ident, $what:literal, example = $example:tt) => {
@@ -495,6 +514,70 @@ pub struct Event {
     pub detail: Option<String>,
     #[schema(value_type = String, format = DateTime)]
     pub created_at: Timestamp,
+}
+
+/// The longest lifetime a token may be given: ten years, in seconds.
+pub const MAX_TOKEN_LIFETIME_SECONDS: u64 = 10 * 366 * 24 * 60 * 60;
+
+/// When a token created at `now` to live `seconds` expires: the one rule
+/// behind `POST /api/tokens` and `nimjudge token create --expires-in`.
+pub fn token_expiry(now: Timestamp, seconds: u64) -> Result<Timestamp, String> {
+    if !(1..=MAX_TOKEN_LIFETIME_SECONDS).contains(&seconds) {
+        return Err(format!(
+            "a token's lifetime must be 1 to {MAX_TOKEN_LIFETIME_SECONDS} seconds (ten years)"
+        ));
+    }
+    let seconds = i64::try_from(seconds).map_err(|e| e.to_string())?;
+    now.checked_add(jiff::SignedDuration::from_secs(seconds))
+        .map_err(|e| format!("cannot compute the expiry: {e}"))
+}
+
+/// A token's number: how admins list and revoke it without its secret.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
+)]
+#[serde(transparent)]
+#[schema(value_type = i64, minimum = 1, example = 3)]
+pub struct TokenId(pub i64);
+
+impl fmt::Display for TokenId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromStr for TokenId {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TokenId, String> {
+        text.parse()
+            .map(TokenId)
+            .map_err(|_| format!("token id `{text}` is not a whole number"))
+    }
+}
+
+/// A token as admins see it: never its secret, which is stored only hashed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct TokenRecord {
+    pub id: TokenId,
+    /// The user it authenticates.
+    pub name: String,
+    pub role: Role,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+    /// When it stops working; null: never.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub expires_at: Option<Timestamp>,
+    /// When an admin revoked it; null: not revoked.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub revoked_at: Option<Timestamp>,
+}
+
+impl TokenRecord {
+    /// True while the token authenticates: not revoked and not expired.
+    pub fn is_active(&self, now: Timestamp) -> bool {
+        self.revoked_at.is_none() && self.expires_at.is_none_or(|at| at > now)
+    }
 }
 
 #[cfg(test)]

@@ -5,8 +5,10 @@
 //! runs, and exposes the bound port, so tests start the real server on port
 //! 0. It refuses to start on an empty catalog (a wrong folder, usually) unless
 //! `catalog.allow_empty` is set. [`Application::run_until`] serves until its shutdown future resolves,
-//! then stops accepting, lets workers finish the jobs they hold for up to the
-//! grace period, and releases whatever is left back to the queue.
+//! then stops accepting, gives open connections up to `server.shutdown_grace_ms`
+//! to finish their requests (closing the rest), lets workers finish the jobs
+//! they hold for up to `worker.shutdown_grace_ms`, and releases whatever is
+//! left back to the queue.
 
 use std::{future::Future, net::SocketAddr, sync::Arc};
 
@@ -153,6 +155,7 @@ impl Application {
             metrics: self.metrics.clone(),
             max_wait: self.config.server.max_wait,
             shutdown: cancel.clone(),
+            limits: self.config.limits,
             programs: self.programs.clone(),
         };
         let mut workers = JoinSet::new();
@@ -167,16 +170,21 @@ impl Application {
             RouterLimits {
                 body_limit_bytes: self.config.server.body_limit_bytes,
                 request_timeout: self.config.server.request_timeout,
+                body_read_timeout: self.config.server.connections.body_read_timeout,
             },
         );
         let signal = cancel.clone();
-        let served = axum::serve(self.listener, router)
-            .with_graceful_shutdown(async move {
+        http::server::serve(
+            self.listener,
+            router,
+            self.config.server.connections,
+            async move {
                 shutdown.await;
                 info!("shutting down: no new requests; workers finish their jobs");
                 signal.cancel();
-            })
-            .await;
+            },
+        )
+        .await;
         cancel.cancel();
         let grace = self.config.worker.shutdown_grace;
         let finished = tokio::time::timeout(grace, async {
@@ -193,7 +201,6 @@ impl Application {
             );
         }
         self.store.close().await;
-        served.context("the HTTP server failed")?;
         info!("stopped");
         Ok(())
     }

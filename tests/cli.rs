@@ -230,3 +230,103 @@ fn serve_refuses_to_start_on_an_empty_catalog_and_says_where_it_looked() {
         "the log names the database: {err}"
     );
 }
+
+/// Creates an empty, migrated database at `file`, as `serve` would.
+fn create_database(file: &std::path::Path) -> String {
+    let url = format!("sqlite://{}", file.display());
+    let config = nimjudge::config::DatabaseConfig {
+        url: url.clone(),
+        read_connections: 1,
+        busy_timeout: std::time::Duration::from_secs(5),
+    };
+    tokio::runtime::Runtime::new()
+        .expect("a runtime")
+        .block_on(async {
+            nimjudge::store::Store::connect(&config)
+                .await
+                .expect("create the database")
+                .close()
+                .await;
+        });
+    url
+}
+
+#[test]
+fn token_create_list_and_revoke_share_the_apis_rules() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = create_database(&dir.path().join("judge.db"));
+    let env = [("NIMJUDGE_DATABASE__URL", url.as_str())];
+    let token = |args: &[&str]| run_in(dir.path(), &[&["token"][..], args].concat(), &env);
+
+    // The name is checked as given, with the API's own words.
+    let out = token(&["create", "--name", " alice", "--role", "admin"]);
+    assert_eq!(out.status.code(), Some(2));
+    let expected = nimjudge::domain::validate_user_name(" alice")
+        .expect_err("invalid")
+        .to_string();
+    assert!(
+        text(&out.stderr).contains(&expected),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = token(&[
+        "create",
+        "--name",
+        "alice",
+        "--role",
+        "admin",
+        "--expires-in",
+        "30d",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("nj_"));
+    let out = token(&["create", "--name", "alice", "--role", "contestant"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("exists already as admin"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = token(&[
+        "create",
+        "--name",
+        "bob",
+        "--role",
+        "contestant",
+        "--expires-in",
+        "3w",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "an unknown unit");
+    let out = token(&["create", "--name", "bob", "--role", "contestant"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    let out = token(&["list", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["name"], "alice");
+    assert!(rows[0]["expires_at"].is_string(), "{}", rows[0]);
+    assert_eq!(rows[1]["expires_at"], serde_json::Value::Null);
+
+    let out = token(&["revoke", "2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = token(&["list"]);
+    let listing = text(&out.stdout);
+    let bob = listing
+        .lines()
+        .find(|l| l.contains("bob"))
+        .expect("bob's row");
+    assert!(bob.contains("revoked"), "{listing}");
+    let alice = listing
+        .lines()
+        .find(|l| l.contains("alice"))
+        .expect("alice's row");
+    assert!(alice.contains("active"), "{listing}");
+    let out = token(&["revoke", "99"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no token 99"));
+}

@@ -57,6 +57,22 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
         .unwrap_or(0.0)
 }
 
+/// The benchmark server's settings on top of the scratch catalog's. One
+/// contestant sends every submission, C at once, so the per-user limits are
+/// raised past what any run needs: it measures them being checked rather
+/// than refusing. (TOML integers are `i64`, hence no `u64::MAX`.)
+fn server_overrides(workers: Option<usize>) -> Vec<(&'static str, String)> {
+    let mut overrides = vec![
+        ("LIMITS__SUBMISSIONS_PER_MINUTE", u32::MAX.to_string()),
+        ("LIMITS__PENDING_SUBMISSIONS", u32::MAX.to_string()),
+        ("LIMITS__BYTES_PER_DAY", i64::MAX.to_string()),
+    ];
+    if let Some(workers) = workers {
+        overrides.push(("WORKER__COUNT", workers.to_string()));
+    }
+    overrides
+}
+
 pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
         args.submissions > 0 && args.concurrency > 0,
@@ -77,15 +93,16 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         .collect();
     let scratch = ScratchCatalog::nim(&testcases)?;
     let answers = scratch.correct_answers()?;
-    let mut overrides = Vec::new();
-    if let Some(workers) = args.workers {
-        overrides.push(("WORKER__COUNT", workers.to_string()));
-    }
+    let overrides = server_overrides(args.workers);
     let config = scratch.config("server", &overrides)?;
     let workers = config.worker.count;
     let app = Application::build(config.clone()).await?;
     let server = format!("http://{}", app.address());
-    let token = app.store().create_token("bench", Role::Contestant).await?;
+    let token = app
+        .store()
+        .create_token("bench", Role::Contestant, None)
+        .await?
+        .secret;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let running = tokio::spawn(app.run_until(async move {
         let _ = stopped.await;
@@ -203,4 +220,23 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         100.0 * throughput / ceiling
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_benchmark_servers_settings_are_valid_and_raise_every_limit() {
+        let scratch =
+            ScratchCatalog::nim(&[("random-1", FixtureInput::Generated(TestKind::Random, 1))])
+                .expect("scratch catalog");
+        let config = scratch
+            .config("server", &server_overrides(Some(1)))
+            .expect("valid settings");
+        assert_eq!(config.limits.pending_submissions, Some(u32::MAX));
+        assert_eq!(config.limits.submissions_per_minute, Some(u32::MAX));
+        assert_eq!(config.limits.bytes_per_day, Some(i64::MAX as u64));
+        assert_eq!(config.worker.count, 1);
+    }
 }

@@ -9,7 +9,7 @@
 //! # Layout
 //! - [`solve`]: the solver commands.
 //! - [`serve`]: running the daemon.
-//! - [`token`]: `token create`.
+//! - [`token`]: `token create`, `token list` and `token revoke`.
 //! - [`log`]: `log`, the reviewers' view of the database.
 //! - [`submit`]: `submit` and `status`.
 //! - [`bench`]: `bench`, the load benchmark.

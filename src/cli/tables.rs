@@ -1,9 +1,9 @@
-//! Tables for people: a submission's per-testcase results and a listing of
-//! submissions, drawn with `comfy-table`. Times are RFC 3339 in UTC.
+//! Tables for people: a submission's per-testcase results, a listing of
+//! submissions and the tokens, drawn with `comfy-table`. Times are RFC 3339 in UTC.
 
 use comfy_table::{CellAlignment, Table, presets};
 
-use crate::domain::{Event, Submission, TestcaseResult};
+use crate::domain::{Event, Submission, TestcaseResult, Timestamp, TokenRecord};
 
 fn table(header: &[&str]) -> Table {
     let mut table = Table::new();
@@ -76,6 +76,36 @@ pub fn submissions(submissions: &[Submission]) -> String {
         ]);
     }
     if let Some(column) = rows.column_mut(5) {
+        column.set_cell_alignment(CellAlignment::Right);
+    }
+    format!("{rows}\n")
+}
+
+/// One row per token, oldest first, with whether it works at `now`.
+pub fn tokens(tokens: &[TokenRecord], now: Timestamp) -> String {
+    let mut rows = table(&[
+        "id", "name", "role", "state", "created", "expires", "revoked",
+    ]);
+    for t in tokens {
+        let state = if t.revoked_at.is_some() {
+            "revoked"
+        } else if t.is_active(now) {
+            "active"
+        } else {
+            "expired"
+        };
+        let time = |at: Option<Timestamp>| at.map_or("-".into(), |at| at.to_string());
+        rows.add_row(vec![
+            t.id.to_string(),
+            t.name.clone(),
+            t.role.to_string(),
+            state.to_string(),
+            t.created_at.to_string(),
+            time(t.expires_at),
+            time(t.revoked_at),
+        ]);
+    }
+    if let Some(column) = rows.column_mut(0) {
         column.set_cell_alignment(CellAlignment::Right);
     }
     format!("{rows}\n")

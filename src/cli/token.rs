@@ -1,26 +1,51 @@
-//! `nimjudge token create`: a token straight into the daemon's database.
+//! `nimjudge token create|list|revoke`: tokens straight in the daemon's
+//! database, for the first admin and for when the API is not at hand.
+//!
+//! The rules are the API's: the same name check ([`validate_user_name`]),
+//! the same lifetime rule ([`token_expiry`]), and a name is one user with one
+//! role (the store refuses another role).
 
 use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::Subcommand;
 
-use super::ConfigArg;
+use super::{ConfigArg, tables};
 use crate::{
     config::Config,
-    domain::{MAX_NAME_LEN, Role, is_user_name},
-    store::{OpenMode, Store},
+    domain::{Role, Timestamp, TokenId, token_expiry, validate_user_name},
+    store::{OpenMode, Revocation, Store},
 };
 
 #[derive(Debug, Subcommand)]
 pub enum TokenAction {
     /// Create a token and print its secret (stored hashed; shown once).
     Create {
+        /// The user's name, exactly as given: 1 to 64 characters, no control
+        /// characters, no space at either end.
         #[arg(long)]
         name: String,
         /// contestant, setter or admin.
         #[arg(long)]
         role: Role,
+        /// Lifetime: a number with a unit, s, m, h or d (`90m`, `30d`); a bare
+        /// number is seconds. Left out, the token works until revoked.
+        #[arg(long, value_parser = parse_lifetime)]
+        expires_in: Option<u64>,
+        #[command(flatten)]
+        config: ConfigArg,
+    },
+    /// List every token (never its secret), with its expiry and revocation.
+    List {
+        /// JSON lines instead of a table.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        config: ConfigArg,
+    },
+    /// Revoke a token by its number (from `token list`): it stops working at once.
+    Revoke {
+        id: TokenId,
         #[command(flatten)]
         config: ConfigArg,
     },
@@ -36,25 +61,98 @@ impl clap::ValueEnum for Role {
     }
 }
 
-pub async fn run(action: TokenAction) -> anyhow::Result<ExitCode> {
-    let TokenAction::Create { name, role, config } = action;
-    let name = name.trim();
-    if !is_user_name(name) {
-        bail!(
-            "--name must be 1 to {MAX_NAME_LEN} characters, without control characters \
-             or a space at either end"
-        );
-    }
+/// Parses a lifetime such as `30d`, `12h`, `90m`, `45s` or `3600` into
+/// seconds.
+fn parse_lifetime(text: &str) -> Result<u64, String> {
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let scale = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 60 * 60,
+        "d" => 24 * 60 * 60,
+        _ => return Err(format!("`{text}`: the unit must be s, m, h or d")),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .ok_or_else(|| format!("`{text}` is not a number of s, m, h or d"))
+}
+
+/// Opens the daemon's database. A token in a database the daemon does not
+/// use would be useless, so a missing one is never created here.
+async fn open(config: &ConfigArg) -> anyhow::Result<Store> {
     let config = Config::load(config.config.as_deref())?;
-    // A token in a database the daemon does not use would be useless: never
-    // create one here.
-    let store = Store::open(&config.database, OpenMode::MustExist).await?;
-    let secret = store.create_token(name, role).await?;
-    store.close().await;
-    eprintln!(
-        "created a {role} token for {name} in {}",
-        store.file().display()
-    );
-    println!("{secret}");
+    Ok(Store::open(&config.database, OpenMode::MustExist).await?)
+}
+
+pub async fn run(action: TokenAction) -> anyhow::Result<ExitCode> {
+    match action {
+        TokenAction::Create {
+            name,
+            role,
+            expires_in,
+            config,
+        } => {
+            validate_user_name(&name)?;
+            let expires_at = expires_in
+                .map(|seconds| token_expiry(Timestamp::now(), seconds))
+                .transpose()
+                .map_err(anyhow::Error::msg)?;
+            let store = open(&config).await?;
+            let issued = store.create_token(&name, role, expires_at).await;
+            store.close().await;
+            let issued = issued?;
+            let until = expires_at.map_or("until revoked".to_string(), |at| format!("until {at}"));
+            eprintln!(
+                "created {role} token {} for {name} ({until}) in {}",
+                issued.id,
+                store.file().display()
+            );
+            println!("{}", issued.secret);
+        }
+        TokenAction::List { json, config } => {
+            let store = open(&config).await?;
+            let tokens = store.tokens().await;
+            store.close().await;
+            let tokens = tokens?;
+            if json {
+                for token in &tokens {
+                    println!("{}", serde_json::to_string(token)?);
+                }
+            } else {
+                print!("{}", tables::tokens(&tokens, Timestamp::now()));
+            }
+        }
+        TokenAction::Revoke { id, config } => {
+            let store = open(&config).await?;
+            let revoked = store.revoke_token(id).await;
+            store.close().await;
+            match revoked? {
+                Revocation::Revoked => eprintln!("revoked token {id}"),
+                Revocation::AlreadyRevoked => eprintln!("token {id} was revoked already"),
+                Revocation::NotFound => bail!("no token {id}"),
+            }
+        }
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_lifetime;
+
+    #[test]
+    fn lifetimes_take_a_unit_or_mean_seconds() {
+        assert_eq!(parse_lifetime("45"), Ok(45));
+        assert_eq!(parse_lifetime("90m"), Ok(5400));
+        assert_eq!(parse_lifetime("12h"), Ok(43_200));
+        assert_eq!(parse_lifetime("30d"), Ok(2_592_000));
+        for bad in ["", "d", "3w", "1.5h", "-1s", "99999999999999999999d"] {
+            assert!(parse_lifetime(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -1,7 +1,8 @@
 //! Bearer-token authentication and role checks.
 //!
 //! A token secret is looked up by its sha256; the caller becomes a
-//! [`Principal`] with a role. Handlers state what they need with
+//! [`Principal`] with a role, if the token is neither revoked nor expired.
+//! The scheme is matched without regard to case (`bearer` works). Handlers state what they need with
 //! [`Caller::require_staff`] or [`Caller::require_admin`].
 
 use axum::{
@@ -10,24 +11,28 @@ use axum::{
 };
 
 use super::{ApiError, AppState};
-use crate::domain::{Principal, Role};
+use crate::domain::{Principal, Role, TokenId};
 
 /// The authenticated caller of a request.
 #[derive(Debug, Clone)]
-pub struct Caller(pub Principal);
+pub struct Caller {
+    pub principal: Principal,
+    /// The token this request came with (an admin may not revoke it).
+    pub token: TokenId,
+}
 
 impl Caller {
     pub fn name(&self) -> &str {
-        &self.0.name
+        &self.principal.name
     }
 
     pub fn role(&self) -> Role {
-        self.0.role
+        self.principal.role
     }
 
     /// Setters and admins only.
     pub fn require_staff(&self) -> Result<(), ApiError> {
-        if self.0.role.is_staff() {
+        if self.principal.role.is_staff() {
             Ok(())
         } else {
             Err(ApiError::Forbidden(
@@ -38,7 +43,7 @@ impl Caller {
 
     /// Admins only.
     pub fn require_admin(&self) -> Result<(), ApiError> {
-        if self.0.role == Role::Admin {
+        if self.principal.role == Role::Admin {
             Ok(())
         } else {
             Err(ApiError::Forbidden("only admins may do this".into()))
@@ -54,15 +59,36 @@ impl FromRequestParts<AppState> for Caller {
             .headers
             .get(AUTHORIZATION)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
+            .and_then(bearer_secret)
             .ok_or(ApiError::Unauthorized)?;
         state
             .store
             .principal(secret)
             .await?
-            .map(Caller)
+            .map(|(token, principal)| Caller { principal, token })
             .ok_or(ApiError::Unauthorized)
+    }
+}
+
+/// The secret of an `Authorization: Bearer <secret>` value. The scheme is
+/// case-insensitive (RFC 9110 §11.1), so `bearer` and `BEARER` work too.
+fn bearer_secret(value: &str) -> Option<&str> {
+    let (scheme, secret) = value.trim_start().split_once(' ')?;
+    let secret = secret.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !secret.is_empty()).then_some(secret)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bearer_secret;
+
+    #[test]
+    fn the_bearer_scheme_is_case_insensitive_and_the_secret_is_required() {
+        for value in ["Bearer nj_x", "bearer nj_x", "BEARER  nj_x ", "bEaReR nj_x"] {
+            assert_eq!(bearer_secret(value), Some("nj_x"), "{value}");
+        }
+        for value in ["Bearer", "Bearer ", "Basic nj_x", "Bearernj_x", "nj_x"] {
+            assert_eq!(bearer_secret(value), None, "{value}");
+        }
     }
 }

@@ -7,17 +7,25 @@
 use axum::{
     Json,
     extract::rejection::{JsonRejection, PathRejection, QueryRejection},
-    http::StatusCode,
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
 };
 
-use crate::{api::ErrorBody, programs::ProgramsRefusal, store::StoreError};
+use crate::{
+    api::ErrorBody,
+    programs::ProgramsRefusal,
+    store::{LimitExceeded, StoreError, UserLimit},
+};
 
 /// A failed request.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
-    /// 401: no `Authorization: Bearer` header, or an unknown token.
-    #[error("missing or invalid bearer token")]
+    /// 400: a malformed header (such as `Idempotency-Key`).
+    #[error("{0}")]
+    BadRequest(String),
+    /// 401: no `Authorization: Bearer` header, or an unknown, revoked or
+    /// expired token.
+    #[error("missing, unknown, revoked or expired bearer token")]
     Unauthorized,
     /// 403: the token's role may not do this.
     #[error("{0}")]
@@ -32,6 +40,19 @@ pub enum ApiError {
     /// testcase names, an input the validator rejects).
     #[error("{0}")]
     Unprocessable(String),
+    /// 408: the body did not arrive within `server.body_read_timeout_ms`.
+    /// The connection is closed, since the rest of the body may still come.
+    #[error("the request body did not arrive within {0} ms")]
+    BodyTimeout(u128),
+    /// 413: a body (or its announced `Content-Length`) above
+    /// `server.body_limit_bytes`, refused before it is read. The connection
+    /// is closed rather than the body drained.
+    #[error("the request body is larger than {0} bytes")]
+    BodyTooLarge(usize),
+    /// 429: a per-user limit; `Retry-After` says when to try again and the
+    /// body's `limit` names the setting.
+    #[error("{}", limit_message(.0))]
+    TooManyRequests(LimitExceeded),
     /// 400 (malformed JSON or query), 413 (body too large), 415 (not JSON),
     /// 422 (wrong types): the extractor's own status, with its message.
     #[error("{message}")]
@@ -47,11 +68,15 @@ pub enum ApiError {
 impl ApiError {
     fn status(&self) -> StatusCode {
         match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::BodyTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Rejected { status, .. } => *status,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -69,21 +94,58 @@ impl IntoResponse for ApiError {
             }
             other => other.to_string(),
         };
-        let mut response = (status, Json(ErrorBody { error: message })).into_response();
-        if status == StatusCode::UNAUTHORIZED
-            && let Ok(value) = "Bearer".parse()
-        {
-            response
-                .headers_mut()
-                .insert(axum::http::header::WWW_AUTHENTICATE, value);
+        let limit = match &self {
+            ApiError::TooManyRequests(exceeded) => Some(exceeded.limit.setting().to_string()),
+            _ => None,
+        };
+        let mut response = (
+            status,
+            Json(ErrorBody {
+                error: message,
+                limit,
+            }),
+        )
+            .into_response();
+        let headers = response.headers_mut();
+        match &self {
+            ApiError::Unauthorized => {
+                headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+            }
+            ApiError::BodyTimeout(_) | ApiError::BodyTooLarge(_) => {
+                headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            ApiError::TooManyRequests(exceeded) => {
+                let seconds = exceeded.retry_after.as_millis().div_ceil(1000).max(1);
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds as u64));
+            }
+            _ => {}
         }
         response
     }
 }
 
+/// The message of a 429: which limit, its bound, and when to retry.
+fn limit_message(exceeded: &LimitExceeded) -> String {
+    let rule = match exceeded.limit {
+        UserLimit::SubmissionsPerMinute(n) => format!("at most {n} submissions in any 60 seconds"),
+        UserLimit::PendingSubmissions(n) => {
+            format!("at most {n} submissions queued or being judged at once")
+        }
+        UserLimit::BytesPerDay(n) => format!("at most {n} bytes of submissions in any 24 hours"),
+    };
+    format!(
+        "{} reached: {rule}; retry in {} s",
+        exceeded.limit.setting(),
+        exceeded.retry_after.as_millis().div_ceil(1000).max(1)
+    )
+}
+
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        ApiError::Internal(e.to_string())
+        match e {
+            StoreError::NameTaken { .. } => ApiError::Conflict(e.to_string()),
+            other => ApiError::Internal(other.to_string()),
+        }
     }
 }
 

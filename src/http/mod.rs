@@ -13,15 +13,24 @@
 //! - [`auth`]: bearer tokens and roles.
 //! - [`problems`]: problems and testcases (setters manage, everyone reads).
 //! - [`submissions`]: submitting, reading, listing and rejudging.
-//! - [`ops`]: health, metrics and token creation.
+//! - [`idempotency`]: the `Idempotency-Key` header of a submission.
+//! - [`tokens`]: creating, listing and revoking tokens (admins).
+//! - [`ops`]: health and metrics.
 //! - [`languages`]: the languages programs may be written in.
+//! - [`request_body`]: reading a body within its size and time limits.
+//! - [`server`]: the accept loop: connection timeouts, the connection cap and
+//!   a shutdown bounded by its grace period.
 
 pub mod auth;
 pub mod error;
+pub mod idempotency;
 pub mod languages;
 pub mod ops;
 pub mod problems;
+pub mod request_body;
+pub mod server;
 pub mod submissions;
+pub mod tokens;
 
 use std::{sync::Arc, time::Duration};
 
@@ -29,6 +38,7 @@ use axum::{
     Json, Router,
     extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request},
     http::{StatusCode, header, request::Parts},
+    middleware,
     routing::get,
 };
 use serde::de::DeserializeOwned;
@@ -45,9 +55,11 @@ use utoipa::{
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub use error::ApiError;
+use request_body::BodyLimits;
 
 use crate::{
-    api::ErrorBody, job_signals::JobSignals, programs::Programs, store::Store, telemetry::Metrics,
+    api::ErrorBody, config::LimitsConfig, job_signals::JobSignals, programs::Programs,
+    store::Store, telemetry::Metrics,
 };
 
 /// What every handler can reach: the same store, signals and metrics the
@@ -62,6 +74,8 @@ pub struct AppState {
     /// Fires at shutdown, so long polls return at once instead of holding
     /// the graceful shutdown open.
     pub shutdown: CancellationToken,
+    /// Per-user submission limits (admins are exempt).
+    pub limits: LimitsConfig,
     /// The sandbox and languages, for refusing programs this host cannot
     /// judge before they are queued.
     pub programs: Arc<Programs>,
@@ -74,6 +88,9 @@ pub struct RouterLimits {
     pub body_limit_bytes: usize,
     /// Longest a request may take end to end; longer ones get 503.
     pub request_timeout: Duration,
+    /// Longest a request's body may take to arrive after its header; longer
+    /// ones get 408.
+    pub body_read_timeout: Duration,
 }
 
 #[derive(OpenApi)]
@@ -107,7 +124,8 @@ fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(ops::health))
         .routes(routes!(ops::metrics))
-        .routes(routes!(ops::create_token))
+        .routes(routes!(tokens::list, tokens::create))
+        .routes(routes!(tokens::revoke))
         .routes(routes!(problems::list))
         .routes(routes!(problems::show))
         .routes(routes!(problems::testcases, problems::add_testcase))
@@ -148,6 +166,13 @@ pub fn router(state: AppState, limits: RouterLimits) -> Router {
         )
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(
+            BodyLimits {
+                max_bytes: limits.body_limit_bytes,
+                read_timeout: limits.body_read_timeout,
+            },
+            request_body::read_within_limits,
+        ))
         .layer(DefaultBodyLimit::max(limits.body_limit_bytes))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,

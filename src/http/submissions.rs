@@ -6,20 +6,23 @@ use std::time::Duration;
 use axum::{
     Json,
     extract::State,
-    http::{StatusCode, header},
-    response::IntoResponse,
+    http::{HeaderMap, StatusCode, header},
+    response::{IntoResponse, Response},
 };
 use tokio::sync::broadcast::{Receiver, error::RecvError};
 
 use super::{
-    ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller, problems::validate_input,
+    ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller, idempotency,
+    problems::validate_input,
 };
 use crate::{
     api::{
         ErrorBody, ListQuery, Queued, ShowQuery, SubmissionDocument, SubmissionPage, SubmitRequest,
     },
-    domain::{Payload, Submission, SubmissionId, SubmissionState},
-    store::{ListFilter, NewSubmission, RejudgeOutcome},
+    domain::{Payload, Role, Submission, SubmissionId, SubmissionState},
+    store::{
+        Admission, AdmissionOutcome, IdempotencyKey, ListFilter, NewSubmission, RejudgeOutcome,
+    },
 };
 
 /// The `202 Accepted` answer for a queued submission.
@@ -38,28 +41,54 @@ fn queued(id: SubmissionId) -> impl IntoResponse {
 
 /// Submit answers to the public testcases, one output for an input of your
 /// own, or a program (run on every testcase in the sandbox). Workers judge
-/// it; read the verdict at the returned `url`.
+/// it; read the verdict at the returned `url`. Send an `Idempotency-Key` to
+/// retry safely: the same key with the same request answers 200 with the
+/// first submission.
 #[utoipa::path(
     post,
     path = "/api/submissions",
     tag = "submissions",
     request_body = SubmitRequest,
+    params(("Idempotency-Key" = Option<String>, Header, min_length = 1, max_length = 255,
+        pattern = "^[!-~]+$",
+        description = "Any 1 to 255 visible ASCII characters, e.g. a UUID. A retry with the same key and request returns the first submission.")),
     responses(
+        (status = OK, description = "A retry: this key was used for the same request before; the first submission, in its current state.", body = Queued,
+            headers(("Location" = String, description = "The submission's URL"),
+                ("Idempotent-Replayed" = String, description = "`true`"))),
         (status = ACCEPTED, description = "Stored and queued.", body = Queued,
             headers(("Location" = String, description = "The submission's URL"))),
-        (status = BAD_REQUEST, description = "Malformed JSON.", body = ErrorBody),
+        (status = BAD_REQUEST, description = "Malformed JSON or Idempotency-Key.", body = ErrorBody),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = REQUEST_TIMEOUT, description = "The body did not arrive in time.", body = ErrorBody),
         (status = PAYLOAD_TOO_LARGE, description = "Body too large.", body = ErrorBody),
         (status = UNSUPPORTED_MEDIA_TYPE, description = "Not JSON.", body = ErrorBody),
-        (status = UNPROCESSABLE_ENTITY, description = "An unknown problem, testcase or language, not exactly one kind of submission, an empty source, or an input the validator rejects.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "An unknown problem, testcase or language, a testcase answered twice, empty `answers`, not exactly one kind of submission, an empty source, an input the validator rejects, or an Idempotency-Key used before for another request.", body = ErrorBody),
+        (status = TOO_MANY_REQUESTS, description = "A per-user limit; `limit` names it.", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait before trying again"))),
         (status = SERVICE_UNAVAILABLE, description = "A program, on a host whose sandbox cannot isolate or lacks the language's toolchain.", body = ErrorBody),
     )
 )]
 pub async fn create(
     State(state): State<AppState>,
     caller: Caller,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<SubmitRequest>,
-) -> Result<impl IntoResponse, ApiError> {
+) -> Result<Response, ApiError> {
+    let key = idempotency::key(&headers)?;
+    let request_hash = idempotency::request_hash(&body)?;
+    if let Some(key) = &key
+        && let Some((first, hash)) = state
+            .store
+            .idempotent_submission(caller.name(), key)
+            .await?
+    {
+        return if hash == request_hash {
+            replayed(&state, first).await
+        } else {
+            Err(idempotency::reused(key, first))
+        };
+    }
     let problem = body.problem;
     if state.store.problem(&problem).await?.is_none() {
         return Err(ApiError::Unprocessable(format!(
@@ -74,6 +103,11 @@ pub async fn create(
         body.source,
     ) {
         (Some(answers), None, None, None, None) => {
+            if answers.is_empty() {
+                return Err(ApiError::Unprocessable(
+                    "`answers` is empty: answer at least one testcase".into(),
+                ));
+            }
             let public = state.store.testcases(&problem, false).await?;
             let unknown: Vec<&str> = answers
                 .keys()
@@ -107,16 +141,54 @@ pub async fn create(
             ));
         }
     };
-    let row = state
-        .store
-        .insert_submission(&NewSubmission {
+    let admission = Admission {
+        submission: NewSubmission {
             problem: &problem,
             user: caller.name(),
             payload: &payload,
-        })
-        .await?;
-    state.signals.job_added();
-    Ok(queued(row.id))
+        },
+        idempotency: key.as_deref().map(|key| IdempotencyKey {
+            key,
+            request_hash: &request_hash,
+        }),
+        limits: (caller.role() != Role::Admin).then_some(&state.limits),
+    };
+    match state.store.admit(&admission).await? {
+        AdmissionOutcome::Queued(row) => {
+            state.signals.job_added();
+            Ok(queued(row.id).into_response())
+        }
+        AdmissionOutcome::Replayed(first) => replayed(&state, first).await,
+        AdmissionOutcome::KeyReused(first) => Err(idempotency::reused(
+            key.as_deref().unwrap_or_default(),
+            first,
+        )),
+        AdmissionOutcome::Limited(exceeded) => Err(ApiError::TooManyRequests(exceeded)),
+    }
+}
+
+/// The `200 OK` answer to a retried submission: the first one, as it is now.
+async fn replayed(state: &AppState, id: SubmissionId) -> Result<Response, ApiError> {
+    let submission = state.store.submission(&id).await?.ok_or_else(|| {
+        ApiError::Internal(format!("idempotency key of a missing submission {id}"))
+    })?;
+    let url = format!("/api/submissions/{id}");
+    Ok((
+        StatusCode::OK,
+        [
+            (header::LOCATION, url.clone()),
+            (
+                header::HeaderName::from_static(idempotency::REPLAYED_HEADER),
+                "true".to_string(),
+            ),
+        ],
+        Json(Queued {
+            id,
+            url,
+            state: submission.state,
+        }),
+    )
+        .into_response())
 }
 
 async fn visible_submission(

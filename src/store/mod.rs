@@ -11,14 +11,19 @@
 //! does not parse back is [`StoreError::Corrupt`], never a guess.
 //!
 //! # Layout
-//! - this file: connecting, migrations, tokens, conversions.
+//! - this file: connecting, migrations, conversions.
+//! - [`tokens`]: bearer tokens: issuing, listing, revoking, authenticating.
 //! - [`catalog`]: problems, testcases and cached reference outputs.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
+//! - [`admission`]: taking a new submission in: idempotency keys and per-user
+//!   limits, checked in the transaction that inserts it.
 
+pub mod admission;
 pub mod catalog;
 pub mod queue;
 #[cfg(test)]
 mod tests;
+pub mod tokens;
 
 use std::{
     path::{Path, PathBuf},
@@ -26,20 +31,21 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
-use sha2::{Digest, Sha256};
 use sqlx::{
     Connection as _, Row, SqlitePool,
     sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
 };
 
+pub use admission::{Admission, AdmissionOutcome, IdempotencyKey, LimitExceeded, UserLimit};
 pub use catalog::{
     DefinedTestcase, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow, SyncOutcome,
 };
 pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
+pub use tokens::{IssuedToken, Revocation};
 
 use crate::{
     config::DatabaseConfig,
-    domain::{Principal, Role, Timestamp},
+    domain::{Role, Timestamp},
 };
 
 /// A storage failure. Callers above the store treat it as an internal error.
@@ -60,6 +66,10 @@ pub enum StoreError {
     Corrupt(String),
     #[error("cannot lock the database for startup: {0}")]
     Lock(std::io::Error),
+    /// A name is one user with one role: a token for the same name with
+    /// another role is refused.
+    #[error("the user `{name}` exists already as {role}; a name is one user with one role")]
+    NameTaken { name: String, role: Role },
 }
 
 /// Whether opening a database may create it.
@@ -168,38 +178,6 @@ impl Store {
         self.write.close().await;
         self.read.close().await;
     }
-
-    /// Stores a new token and returns its secret, shown once.
-    pub async fn create_token(&self, name: &str, role: Role) -> Result<String, StoreError> {
-        let secret = format!(
-            "nj_{}{}",
-            uuid::Uuid::new_v4().simple(),
-            uuid::Uuid::new_v4().simple()
-        );
-        sqlx::query("insert into token (name, role, hash, created_at) values (?, ?, ?, ?)")
-            .bind(name)
-            .bind(role.as_str())
-            .bind(hash_secret(&secret))
-            .bind(now_ms())
-            .execute(&self.write)
-            .await?;
-        Ok(secret)
-    }
-
-    /// The holder of a token secret, if the token exists.
-    pub async fn principal(&self, secret: &str) -> Result<Option<Principal>, StoreError> {
-        let row = sqlx::query("select name, role from token where hash = ?")
-            .bind(hash_secret(secret))
-            .fetch_optional(&self.read)
-            .await?;
-        row.map(|row| {
-            Ok(Principal {
-                name: row.try_get("name")?,
-                role: parse_column(&row, "role")?,
-            })
-        })
-        .transpose()
-    }
 }
 
 /// An exclusive advisory lock on `<database>.lock`, held while a process
@@ -244,11 +222,6 @@ pub fn hex(bytes: &[u8]) -> String {
         })
 }
 
-/// The stored form of a token secret: its sha256 in hex.
-fn hash_secret(secret: &str) -> String {
-    hex(&Sha256::digest(secret.as_bytes()))
-}
-
 /// Unix time in milliseconds.
 pub fn now_ms() -> i64 {
     SystemTime::now()
@@ -264,6 +237,15 @@ fn timestamp(ms: i64) -> Result<Timestamp, StoreError> {
 /// A [`Timestamp`] as stored: unix milliseconds.
 fn millis(time: Timestamp) -> i64 {
     time.as_millisecond()
+}
+
+/// Reads a nullable time column.
+fn optional_time_column(
+    row: &sqlx::sqlite::SqliteRow,
+    column: &str,
+) -> Result<Option<Timestamp>, StoreError> {
+    let ms: Option<i64> = row.try_get(column)?;
+    ms.map(timestamp).transpose()
 }
 
 /// Reads a time column.

@@ -127,27 +127,10 @@ impl Store {
         &self,
         new: &NewSubmission<'_>,
     ) -> Result<Submission, StoreError> {
-        let id = SubmissionId::new();
-        let now = now_ms();
-        let payload = serde_json::to_string(new.payload)
-            .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))?;
         let mut tx = self.write.begin().await?;
-        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "insert into submission (id, problem_id, user_name, kind, payload, state, queued_at, created_at) \
-             values (?, ?, ?, ?, ?, 'queued', ?, ?) returning {SUBMISSION_COLUMNS}"
-        )))
-        .bind(id.to_string())
-        .bind(new.problem.as_str())
-        .bind(new.user)
-        .bind(new.payload.kind().as_str())
-        .bind(&payload)
-        .bind(now)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?;
-        insert_event(&mut tx, &id, EventKind::Queued, Some(new.user), None, now).await?;
+        let row = insert_queued(&mut tx, new, now_ms()).await?;
         tx.commit().await?;
-        submission(&row)
+        Ok(row)
     }
 
     /// Claims the next job for `worker` with a lease, in one statement:
@@ -552,6 +535,34 @@ impl Store {
         .map(|r| Ok((parse_column(r, "verdict")?, r.try_get("n")?)))
         .collect()
     }
+}
+
+/// Inserts a queued submission and its `queued` event inside `tx`.
+pub(super) async fn insert_queued(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    new: &NewSubmission<'_>,
+    now: i64,
+) -> Result<Submission, StoreError> {
+    let id = SubmissionId::new();
+    let payload = serde_json::to_string(new.payload)
+        .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))?;
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+         queued_at, created_at) values (?, ?, ?, ?, ?, ?, 'queued', ?, ?) \
+         returning {SUBMISSION_COLUMNS}"
+    )))
+    .bind(id.to_string())
+    .bind(new.problem.as_str())
+    .bind(new.user)
+    .bind(new.payload.kind().as_str())
+    .bind(&payload)
+    .bind(i64::try_from(payload.len()).unwrap_or(i64::MAX))
+    .bind(now)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?;
+    insert_event(tx, &id, EventKind::Queued, Some(new.user), None, now).await?;
+    submission(&row)
 }
 
 async fn insert_event(

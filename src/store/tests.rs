@@ -3,10 +3,13 @@
 
 use std::time::Duration;
 
-use super::*;
-use crate::domain::{
-    Payload, ProblemId, SubmissionId, SubmissionState, TestcaseName, TestcaseOrigin,
-    TestcaseResult, Verdict,
+use super::{tokens::hash_secret, *};
+use crate::{
+    config::LimitsConfig,
+    domain::{
+        Payload, Principal, ProblemId, SubmissionId, SubmissionState, TestcaseName, TestcaseOrigin,
+        TestcaseResult, TokenId, Verdict,
+    },
 };
 
 fn nim() -> ProblemId {
@@ -238,17 +241,21 @@ async fn the_first_reference_for_a_version_wins() {
 #[tokio::test]
 async fn tokens_are_stored_hashed_and_resolve_to_their_role() {
     let (_dir, store) = fresh().await;
-    let secret = store
-        .create_token("sam", Role::Setter)
+    let issued = store
+        .create_token("sam", Role::Setter, None)
         .await
         .expect("create");
+    let secret = issued.secret;
     let principal = store.principal(&secret).await.expect("lookup");
     assert_eq!(
         principal,
-        Some(Principal {
-            name: "sam".into(),
-            role: Role::Setter
-        })
+        Some((
+            issued.id,
+            Principal {
+                name: "sam".into(),
+                role: Role::Setter
+            }
+        ))
     );
     assert_eq!(store.principal("nj_wrong").await.expect("lookup"), None);
     let stored: Vec<String> = sqlx::query("select hash from token")
@@ -261,6 +268,192 @@ async fn tokens_are_stored_hashed_and_resolve_to_their_role() {
     assert_eq!(stored, [hash_secret(&secret)]);
     assert_eq!(stored[0].len(), 64, "a sha256 in hex");
     assert!(!stored.contains(&secret));
+}
+
+#[tokio::test]
+async fn a_revoked_or_expired_token_no_longer_authenticates_and_a_name_keeps_one_role() {
+    let (_dir, store) = fresh().await;
+    let now = Timestamp::now();
+    let lasting = store
+        .create_token(
+            "ann",
+            Role::Contestant,
+            Some(now + jiff::SignedDuration::from_hours(1)),
+        )
+        .await
+        .expect("create");
+    let expired = store
+        .create_token(
+            "ann",
+            Role::Contestant,
+            Some(now - jiff::SignedDuration::from_secs(1)),
+        )
+        .await
+        .expect("a second token for the same user and role");
+    assert!(
+        store
+            .principal(&lasting.secret)
+            .await
+            .expect("lookup")
+            .is_some()
+    );
+    assert_eq!(
+        store.principal(&expired.secret).await.expect("lookup"),
+        None
+    );
+    assert_eq!(
+        store.revoke_token(lasting.id).await.expect("revoke"),
+        tokens::Revocation::Revoked
+    );
+    assert_eq!(
+        store.principal(&lasting.secret).await.expect("lookup"),
+        None
+    );
+    assert_eq!(
+        store.revoke_token(lasting.id).await.expect("revoke"),
+        tokens::Revocation::AlreadyRevoked
+    );
+    assert_eq!(
+        store.revoke_token(TokenId(999)).await.expect("revoke"),
+        tokens::Revocation::NotFound
+    );
+    let listed = store.tokens().await.expect("list");
+    assert_eq!(listed.len(), 2);
+    assert!(listed[0].revoked_at.is_some() && !listed[0].is_active(now));
+    assert!(listed[1].revoked_at.is_none() && !listed[1].is_active(now));
+    let err = store
+        .create_token("ann", Role::Admin, None)
+        .await
+        .expect_err("ann is a contestant");
+    assert!(
+        matches!(
+            err,
+            StoreError::NameTaken {
+                role: Role::Contestant,
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[tokio::test]
+async fn admission_counts_limits_from_the_database_and_replays_idempotent_requests() {
+    let (_dir, store) = fresh().await;
+    store
+        .sync_problem(&definition("h1", "sample-1"))
+        .await
+        .expect("sync");
+    let problem = nim();
+    let payload = Payload::Custom {
+        input: "1\n1\n".into(),
+        output: "Alice".into(),
+    };
+    let admit = |user: &'static str,
+                 limits: Option<LimitsConfig>,
+                 key: Option<(&'static str, &'static str)>| {
+        let store = store.clone();
+        let problem = problem.clone();
+        let payload = payload.clone();
+        async move {
+            store
+                .admit(&Admission {
+                    submission: NewSubmission {
+                        problem: &problem,
+                        user,
+                        payload: &payload,
+                    },
+                    idempotency: key
+                        .map(|(key, request_hash)| IdempotencyKey { key, request_hash }),
+                    limits: limits.as_ref(),
+                })
+                .await
+                .expect("admit")
+        }
+    };
+    let pending = LimitsConfig {
+        pending_submissions: Some(2),
+        ..LimitsConfig::default()
+    };
+    for _ in 0..2 {
+        assert!(matches!(
+            admit("ann", Some(pending), None).await,
+            AdmissionOutcome::Queued(_)
+        ));
+    }
+    let AdmissionOutcome::Limited(exceeded) = admit("ann", Some(pending), None).await else {
+        panic!("a third pending submission is refused");
+    };
+    assert_eq!(exceeded.limit, UserLimit::PendingSubmissions(2));
+    assert!(
+        matches!(
+            admit("bob", Some(pending), None).await,
+            AdmissionOutcome::Queued(_)
+        ),
+        "limits are per user"
+    );
+    assert!(
+        matches!(admit("ann", None, None).await, AdmissionOutcome::Queued(_)),
+        "no limits (an admin)"
+    );
+    let per_minute = LimitsConfig {
+        submissions_per_minute: Some(3),
+        ..LimitsConfig::default()
+    };
+    let AdmissionOutcome::Limited(exceeded) = admit("ann", Some(per_minute), None).await else {
+        panic!("ann made 3 submissions this minute");
+    };
+    assert_eq!(exceeded.limit, UserLimit::SubmissionsPerMinute(3));
+    assert!(
+        exceeded.retry_after > Duration::from_secs(50),
+        "{exceeded:?}"
+    );
+    assert!(
+        exceeded.retry_after <= Duration::from_secs(60),
+        "{exceeded:?}"
+    );
+    let size = serde_json::to_vec(&payload).expect("json").len() as u64;
+    let bytes = LimitsConfig {
+        bytes_per_day: Some(3 * size + size / 2),
+        ..LimitsConfig::default()
+    };
+    let AdmissionOutcome::Limited(exceeded) = admit("ann", Some(bytes), None).await else {
+        panic!("ann sent 3 payloads today; a fourth does not fit");
+    };
+    assert_eq!(exceeded.limit, UserLimit::BytesPerDay(3 * size + size / 2));
+    assert!(
+        exceeded.retry_after > Duration::from_secs(23 * 3600),
+        "{exceeded:?}"
+    );
+
+    let AdmissionOutcome::Queued(first) = admit("bob", None, Some(("k1", "hash-a"))).await else {
+        panic!("a new key");
+    };
+    let AdmissionOutcome::Replayed(again) =
+        admit("bob", Some(pending), Some(("k1", "hash-a"))).await
+    else {
+        panic!("the same key and request replay, even over a limit");
+    };
+    assert_eq!(again, first.id);
+    let AdmissionOutcome::KeyReused(earlier) = admit("bob", None, Some(("k1", "hash-b"))).await
+    else {
+        panic!("the same key with another request is refused");
+    };
+    assert_eq!(earlier, first.id);
+    assert!(
+        matches!(
+            admit("ann", None, Some(("k1", "hash-b"))).await,
+            AdmissionOutcome::Queued(_)
+        ),
+        "keys are per user"
+    );
+    assert_eq!(
+        store
+            .idempotent_submission("bob", "k1")
+            .await
+            .expect("read"),
+        Some((first.id, "hash-a".to_string()))
+    );
 }
 
 #[tokio::test]

@@ -7,10 +7,12 @@ use serde_json::Value;
 use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// Every method and path the server answers, as the router registers them.
-const ROUTES: [(&str, &str); 15] = [
+const ROUTES: [(&str, &str); 17] = [
     ("get", "/api/health"),
     ("get", "/metrics"),
+    ("get", "/api/tokens"),
     ("post", "/api/tokens"),
+    ("delete", "/api/tokens/{id}"),
     ("get", "/api/problems"),
     ("get", "/api/problems/{id}"),
     ("get", "/api/problems/{id}/testcases"),
@@ -81,7 +83,23 @@ async fn the_served_document_describes_every_route_with_bodies_parameters_and_st
         submit["requestBody"]["content"]["application/json"]["schema"]["$ref"],
         "#/components/schemas/SubmitRequest"
     );
+    // A retry with an Idempotency-Key answers 200; a flood 429 with Retry-After.
+    assert!(submit["responses"]["200"].is_object(), "{submit}");
+    assert!(
+        submit["responses"]["429"]["headers"]["Retry-After"].is_object(),
+        "{submit}"
+    );
+    assert!(submit["responses"]["408"].is_object(), "{submit}");
+    assert!(
+        submit["parameters"].as_array().is_some_and(|p| p
+            .iter()
+            .any(|p| p["name"] == "Idempotency-Key" && p["in"] == "header")),
+        "{submit}"
+    );
     assert!(doc["paths"]["/api/tokens"]["post"]["responses"]["201"].is_object());
+    assert!(doc["paths"]["/api/tokens"]["post"]["responses"]["409"].is_object());
+    assert!(doc["paths"]["/api/tokens/{id}"]["delete"]["responses"]["204"].is_object());
+    assert!(doc["paths"]["/api/tokens/{id}"]["delete"]["responses"]["409"].is_object());
     assert!(
         doc["paths"]["/api/problems/{id}/testcases/{name}"]["delete"]["responses"]["204"]
             .is_object()

@@ -39,19 +39,28 @@ impl TestDir {
         self.0.path()
     }
 
-    /// Settings for a test: port 0, the test's database and catalog.
+    /// Settings for a test: port 0, the test's database and catalog. The
+    /// per-user limits are off and the connection cap is raised, since tests
+    /// submit many times as one contestant and at once; the tests of those
+    /// limits set their own with [`TestDir::config_with`].
     pub fn config(&self, workers: usize) -> Config {
-        self.0
-            .config(
-                "nimjudge",
-                &[
-                    ("WORKER__COUNT", workers.to_string()),
-                    ("WORKER__POLL_INTERVAL_MS", "50".into()),
-                    ("WORKER__MAX_ATTEMPTS", "2".into()),
-                    ("SERVER__BODY_LIMIT_BYTES", "65536".into()),
-                ],
-            )
-            .expect("test config")
+        self.config_with(workers, &[])
+    }
+
+    /// [`TestDir::config`] with `overrides` (`SECTION__KEY`, value) on top.
+    pub fn config_with(&self, workers: usize, overrides: &[(&str, &str)]) -> Config {
+        let mut settings = vec![
+            ("WORKER__COUNT", workers.to_string()),
+            ("WORKER__POLL_INTERVAL_MS", "50".into()),
+            ("WORKER__MAX_ATTEMPTS", "2".into()),
+            ("SERVER__BODY_LIMIT_BYTES", "65536".into()),
+            ("SERVER__MAX_CONNECTIONS", "4096".into()),
+            ("LIMITS__SUBMISSIONS_PER_MINUTE", "0".into()),
+            ("LIMITS__PENDING_SUBMISSIONS", "0".into()),
+            ("LIMITS__BYTES_PER_DAY", "0".into()),
+        ];
+        settings.extend(overrides.iter().map(|(k, v)| (*k, v.to_string())));
+        self.0.config("nimjudge", &settings).expect("test config")
     }
 }
 
@@ -98,12 +107,13 @@ pub struct TestApp {
 impl TestApp {
     /// Starts the server on `dir` with `workers` workers.
     pub async fn spawn(dir: &TestDir, workers: usize) -> TestApp {
-        TestApp::spawn_with(dir.config(workers)).await
+        TestApp::spawn_with(dir, workers, &[]).await
     }
 
-    /// Starts the server with settings of the test's own.
-    pub async fn spawn_with(config: Config) -> TestApp {
-        let app = Application::build(config)
+    /// Starts the server with settings overridden as in
+    /// [`TestDir::config_with`].
+    pub async fn spawn_with(dir: &TestDir, workers: usize, overrides: &[(&str, &str)]) -> TestApp {
+        let app = Application::build(dir.config_with(workers, overrides))
             .await
             .expect("build the application");
         let address = format!("http://127.0.0.1:{}", app.port());
@@ -134,6 +144,14 @@ impl TestApp {
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Asks the server to stop without waiting for it; [`TestApp::stop`]
+    /// then waits.
+    pub fn signal_stop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
     }
 
     /// Stops the server gracefully and checks that it exited cleanly.
@@ -225,5 +243,9 @@ impl TestApp {
 }
 
 async fn token(store: &Store, name: &str, role: Role) -> String {
-    store.create_token(name, role).await.expect("create token")
+    store
+        .create_token(name, role, None)
+        .await
+        .expect("create token")
+        .secret
 }

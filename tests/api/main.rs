@@ -1,12 +1,16 @@
 //! Integration tests of the grading daemon: the real server on port 0, a
 //! fresh SQLite database per test, driven over HTTP.
 
+mod connections;
 mod document;
 mod documents;
 mod errors;
 mod helpers;
+mod idempotency;
+mod limits;
 mod programs;
 mod queue;
 mod roles;
 mod setters;
 mod submissions;
+mod tokens;

@@ -371,9 +371,7 @@ async fn a_host_that_cannot_isolate_refuses_programs_with_503() {
     let dir = TestDir::new();
     // Without system folders there is no shell to self-test with: the
     // sandbox fails its self-test, and the server must fail closed.
-    let mut config = dir.config(1);
-    config.sandbox.system_paths.clear();
-    let app = TestApp::spawn_with(config).await;
+    let app = TestApp::spawn_with(&dir, 1, &[("SANDBOX__SYSTEM_PATHS", "[]")]).await;
     let (status, body) = app
         .submit_program(&app.contestant, "python", "print(1)\n")
         .await;

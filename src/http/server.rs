@@ -1,0 +1,342 @@
+//! The accept loop: HTTP/1.1 connections served by hyper, with the limits
+//! `axum::serve` does not offer.
+//!
+//! - **Connection cap**: at most `max_connections` are open. At the cap the
+//!   loop stops accepting (the rest wait in the kernel's backlog instead of
+//!   exhausting file descriptors) and closes idle keep-alive connections to
+//!   make room, as nginx does, so idle sockets cannot lock everyone out. A failed `accept` (out of
+//!   descriptors, say) is logged and retried after a pause, never fatal.
+//! - **Keep-alive timeout**: a connection waiting for a request (just opened,
+//!   or done with the previous one) that sends nothing is closed.
+//! - **Header-read timeout**: once a request's first byte arrives, its header
+//!   must be complete in time, so a client trickling a header (slowloris)
+//!   cannot hold a connection.
+//! - Body size and body-read time are checked per request by
+//!   [`request_body`](super::request_body), and the whole request by the
+//!   router's timeout.
+//! - **Bounded shutdown**: when `shutdown` resolves the loop stops accepting,
+//!   asks every connection to finish its request and close, and after the
+//!   grace period closes whatever is still open, so a slow client cannot hold
+//!   SIGTERM.
+//!
+//! Each connection has a watchdog beside hyper that knows whether a request
+//! is in progress (from the service) and when bytes last arrived (from the
+//! socket), and drops the connection when its deadline passes.
+
+use std::{
+    future::Future,
+    io,
+    pin::Pin,
+    sync::{Arc, Mutex, PoisonError},
+    task::{Context, Poll},
+    time::Duration,
+};
+
+use axum::{Router, extract::Request};
+use hyper::{body::Incoming, server::conn::http1};
+use hyper_util::rt::TokioIo;
+use tokio::{
+    io::{AsyncRead, AsyncWrite, ReadBuf},
+    net::{TcpListener, TcpStream},
+    sync::{Notify, OwnedSemaphorePermit, Semaphore, TryAcquireError},
+    task::JoinSet,
+    time::Instant,
+};
+use tokio_util::sync::CancellationToken;
+use tower::ServiceExt;
+use tracing::{debug, info, warn};
+
+use crate::config::ConnectionLimits;
+
+/// How long the loop pauses after a failed `accept`, so a lack of file
+/// descriptors does not become a busy loop.
+const ACCEPT_RETRY_PAUSE: Duration = Duration::from_millis(100);
+
+/// How often the loop, at the connection cap, asks idle connections to close.
+const MAKE_ROOM_INTERVAL: Duration = Duration::from_millis(100);
+
+/// Serves `router` on `listener` until `shutdown` resolves, then drains the
+/// open connections for at most `limits.shutdown_grace`.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    limits: ConnectionLimits,
+    shutdown: impl Future<Output = ()>,
+) {
+    let permits = Arc::new(Semaphore::new(limits.max_connections));
+    let closing = CancellationToken::new();
+    let mut connections = JoinSet::new();
+    let make_room = Arc::new(Notify::new());
+    tokio::pin!(shutdown);
+    'accepting: loop {
+        // Forget finished connections, so the set holds only open ones.
+        while connections.try_join_next().is_some() {}
+        let permit = match permits.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(TryAcquireError::Closed) => break,
+            Err(TryAcquireError::NoPermits) => {
+                // At the cap: ask idle connections to make room, again and
+                // again until one has.
+                let mut pressure = tokio::time::interval(MAKE_ROOM_INTERVAL);
+                loop {
+                    tokio::select! {
+                        () = &mut shutdown => break 'accepting,
+                        permit = permits.clone().acquire_owned() => match permit {
+                            Ok(permit) => break permit,
+                            Err(_) => break 'accepting,
+                        },
+                        _ = pressure.tick() => make_room.notify_waiters(),
+                    }
+                }
+            }
+        };
+        let stream = tokio::select! {
+            () = &mut shutdown => break 'accepting,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(error) => {
+                    warn!(%error, "cannot accept a connection; retrying");
+                    tokio::time::sleep(ACCEPT_RETRY_PAUSE).await;
+                    continue;
+                }
+            },
+        };
+        connections.spawn(serve_connection(
+            stream,
+            router.clone(),
+            limits,
+            closing.clone(),
+            make_room.clone(),
+            permit,
+        ));
+    }
+    drop(listener);
+    closing.cancel();
+    let drained = tokio::time::timeout(limits.shutdown_grace, async {
+        while connections.join_next().await.is_some() {}
+    })
+    .await;
+    if drained.is_err() {
+        info!(
+            open = connections.len(),
+            "closing connections still open after the grace period"
+        );
+        connections.abort_all();
+        while connections.join_next().await.is_some() {}
+    }
+}
+
+/// Serves one connection until it ends, its watchdog's deadline passes, or
+/// it finishes its request after `closing` fired.
+async fn serve_connection(
+    stream: TcpStream,
+    router: Router,
+    limits: ConnectionLimits,
+    closing: CancellationToken,
+    make_room: Arc<Notify>,
+    // Held for the connection's life: its slot under the cap.
+    _permit: OwnedSemaphorePermit,
+) {
+    let _ = stream.set_nodelay(true);
+    let activity = Arc::new(Activity::new());
+    let io = TokioIo::new(WatchedStream {
+        inner: stream,
+        activity: activity.clone(),
+    });
+    let service = hyper::service::service_fn({
+        let activity = activity.clone();
+        move |request: Request<Incoming>| {
+            let in_progress = RequestInProgress::start(activity.clone());
+            let router = router.clone();
+            async move {
+                let response = router.oneshot(request).await;
+                drop(in_progress);
+                response
+            }
+        }
+    });
+    let connection = http1::Builder::new().serve_connection(io, service);
+    tokio::pin!(connection);
+    let mut finishing = false;
+    loop {
+        let deadline = activity.deadline(&limits);
+        tokio::select! {
+            served = connection.as_mut() => {
+                if let Err(error) = served {
+                    debug!(%error, "connection ended with an error");
+                }
+                return;
+            }
+            () = activity.changed.notified() => {}
+            () = sleep_until(deadline) => {
+                if activity.deadline(&limits).is_some_and(|d| d <= Instant::now()) {
+                    debug!("closing a connection that sent no request, or no whole header, in time");
+                    return;
+                }
+            }
+            () = make_room.notified() => {
+                if activity.is_idle() {
+                    debug!("closing an idle connection to make room for a new one");
+                    return;
+                }
+            }
+            () = closing.cancelled(), if !finishing => {
+                finishing = true;
+                connection.as_mut().graceful_shutdown();
+            }
+        }
+    }
+}
+
+/// Sleeps until `deadline`, or forever when there is none.
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// What a connection's watchdog knows about it.
+#[derive(Debug)]
+struct Activity {
+    state: Mutex<ActivityState>,
+    /// Wakes the watchdog when its deadline may have moved.
+    changed: Notify,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct ActivityState {
+    /// Requests the service is answering (at most one on HTTP/1.1).
+    in_progress: usize,
+    /// When the connection started waiting for its next request: when it
+    /// opened, or when the last response was ready.
+    waiting_since: Instant,
+    /// The first byte received since then: a header is on its way.
+    first_byte: Option<Instant>,
+}
+
+impl Activity {
+    fn new() -> Activity {
+        Activity {
+            state: Mutex::new(ActivityState {
+                in_progress: 0,
+                waiting_since: Instant::now(),
+                first_byte: None,
+            }),
+            changed: Notify::new(),
+        }
+    }
+
+    fn update(&self, change: impl FnOnce(&mut ActivityState) -> bool) {
+        let notify = change(&mut self.state.lock().unwrap_or_else(PoisonError::into_inner));
+        if notify {
+            self.changed.notify_one();
+        }
+    }
+
+    /// When the connection is to be closed if nothing changes; `None` while
+    /// a request is in progress (the router's timeouts bound that).
+    fn deadline(&self, limits: &ConnectionLimits) -> Option<Instant> {
+        let state = *self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if state.in_progress > 0 {
+            return None;
+        }
+        Some(match state.first_byte {
+            Some(first) => first + limits.header_read_timeout,
+            None => state.waiting_since + limits.keep_alive_timeout,
+        })
+    }
+
+    /// True when no request is in progress and none has begun to arrive.
+    fn is_idle(&self) -> bool {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.in_progress == 0 && state.first_byte.is_none()
+    }
+
+    fn bytes_received(&self) {
+        self.update(|state| {
+            let first = state.in_progress == 0 && state.first_byte.is_none();
+            if first {
+                state.first_byte = Some(Instant::now());
+            }
+            first
+        });
+    }
+}
+
+/// A request the service is answering; dropping it marks the connection as
+/// waiting for the next one.
+struct RequestInProgress(Arc<Activity>);
+
+impl RequestInProgress {
+    fn start(activity: Arc<Activity>) -> RequestInProgress {
+        activity.update(|state| {
+            state.in_progress += 1;
+            state.first_byte = None;
+            true
+        });
+        RequestInProgress(activity)
+    }
+}
+
+impl Drop for RequestInProgress {
+    fn drop(&mut self) {
+        self.0.update(|state| {
+            state.in_progress = state.in_progress.saturating_sub(1);
+            state.waiting_since = Instant::now();
+            state.first_byte = None;
+            true
+        });
+    }
+}
+
+/// A TCP stream that tells its connection's [`Activity`] when bytes arrive.
+struct WatchedStream {
+    inner: TcpStream,
+    activity: Arc<Activity>,
+}
+
+impl AsyncRead for WatchedStream {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
+        if matches!(polled, Poll::Ready(Ok(()))) && buf.filled().len() > before {
+            self.activity.bytes_received();
+        }
+        polled
+    }
+}
+
+impl AsyncWrite for WatchedStream {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}

@@ -1,0 +1,116 @@
+//! Tokens, for admins: create (optionally expiring), list and revoke.
+//!
+//! A token's secret is returned once, when it is created; the list shows
+//! every token without it. A revoked or expired token is refused with 401 at
+//! once. A name is one user with one role, so a token for an existing name
+//! with another role is refused with 409.
+
+use axum::{Json, extract::State, http::StatusCode};
+
+use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
+use crate::{
+    api::{ErrorBody, NewToken, TokenCreated, TokenList},
+    domain::{Timestamp, TokenId, token_expiry, validate_user_name},
+    store::Revocation,
+};
+
+/// Create a token (admins only); the secret is returned this once.
+#[utoipa::path(
+    post,
+    path = "/api/tokens",
+    tag = "tokens",
+    request_body = NewToken,
+    responses(
+        (status = CREATED, description = "Created.", body = TokenCreated),
+        (status = BAD_REQUEST, description = "Malformed JSON.", body = ErrorBody),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not an admin.", body = ErrorBody),
+        (status = CONFLICT, description = "The name is a user with another role.", body = ErrorBody),
+        (status = PAYLOAD_TOO_LARGE, description = "Body too large.", body = ErrorBody),
+        (status = UNSUPPORTED_MEDIA_TYPE, description = "Not JSON.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "An invalid name, role or lifetime.", body = ErrorBody),
+    )
+)]
+pub async fn create(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiJson(body): ApiJson<NewToken>,
+) -> Result<(StatusCode, Json<TokenCreated>), ApiError> {
+    caller.require_admin()?;
+    let name = body.name;
+    validate_user_name(&name).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    let expires_at = body
+        .expires_in_seconds
+        .map(|seconds| token_expiry(Timestamp::now(), seconds))
+        .transpose()
+        .map_err(ApiError::Unprocessable)?;
+    let issued = state
+        .store
+        .create_token(&name, body.role, expires_at)
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(TokenCreated {
+            id: issued.id,
+            name,
+            role: body.role,
+            expires_at,
+            token: issued.secret,
+        }),
+    ))
+}
+
+/// Every token, oldest first, with its expiry and revocation, never its
+/// secret (admins only).
+#[utoipa::path(
+    get,
+    path = "/api/tokens",
+    tag = "tokens",
+    responses(
+        (status = OK, description = "Every token.", body = TokenList),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not an admin.", body = ErrorBody),
+    )
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<TokenList>, ApiError> {
+    caller.require_admin()?;
+    Ok(Json(TokenList {
+        tokens: state.store.tokens().await?,
+    }))
+}
+
+/// Revoke a token (admins only): it is refused from now on. Revoking a
+/// revoked token changes nothing; an admin cannot revoke the token they
+/// are using.
+#[utoipa::path(
+    delete,
+    path = "/api/tokens/{id}",
+    tag = "tokens",
+    params(("id" = i64, Path, minimum = 1, description = "The token's number")),
+    responses(
+        (status = NO_CONTENT, description = "Revoked (or already revoked)."),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not an admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such token.", body = ErrorBody),
+        (status = CONFLICT, description = "It is the token of this request.", body = ErrorBody),
+    )
+)]
+pub async fn revoke(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<TokenId>,
+) -> Result<StatusCode, ApiError> {
+    caller.require_admin()?;
+    if id == caller.token {
+        return Err(ApiError::Conflict(format!(
+            "token {id} is the one this request uses; revoke it with another admin token"
+        )));
+    }
+    match state.store.revoke_token(id).await? {
+        Revocation::Revoked | Revocation::AlreadyRevoked => Ok(StatusCode::NO_CONTENT),
+        Revocation::NotFound => Err(ApiError::NotFound(format!("no token {id}"))),
+    }
+}

@@ -1,0 +1,163 @@
+//! Bearer tokens: issuing, listing, revoking, and finding the holder of a
+//! secret.
+//!
+//! A secret is stored only as its sha256, so the database never holds one
+//! that works. A token authenticates while it is neither revoked nor past its
+//! expiry; revoking keeps the row, so the listing shows who had access and
+//! until when. A name is one user: every token of a name has the same role.
+
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+
+use super::{
+    Store, StoreError, hex, millis, now_ms, optional_time_column, parse_column, time_column,
+};
+use crate::domain::{Principal, Role, Timestamp, TokenId, TokenRecord};
+
+/// A token just issued: its number and its secret, which is shown this once.
+#[derive(Debug, Clone)]
+pub struct IssuedToken {
+    pub id: TokenId,
+    pub secret: String,
+}
+
+/// What a revocation found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revocation {
+    /// It worked until now and no longer does.
+    Revoked,
+    /// It was revoked before; nothing changed.
+    AlreadyRevoked,
+    NotFound,
+}
+
+/// The stored form of a token secret: its sha256 in hex.
+pub(super) fn hash_secret(secret: &str) -> String {
+    hex(&Sha256::digest(secret.as_bytes()))
+}
+
+impl Store {
+    /// Stores a new token for `name` and returns its secret. Refused with
+    /// [`StoreError::NameTaken`] when `name` already has tokens of another
+    /// role. The check and the insert are one immediate transaction, so two
+    /// processes cannot give one name two roles.
+    pub async fn create_token(
+        &self,
+        name: &str,
+        role: Role,
+        expires_at: Option<Timestamp>,
+    ) -> Result<IssuedToken, StoreError> {
+        let secret = format!(
+            "nj_{}{}",
+            uuid::Uuid::new_v4().simple(),
+            uuid::Uuid::new_v4().simple()
+        );
+        let mut tx = self.write.begin_with("begin immediate").await?;
+        let existing: Option<Role> =
+            match sqlx::query("select role from token where name = ? limit 1")
+                .bind(name)
+                .fetch_optional(&mut *tx)
+                .await?
+            {
+                Some(row) => Some(parse_column(&row, "role")?),
+                None => None,
+            };
+        if let Some(existing) = existing
+            && existing != role
+        {
+            return Err(StoreError::NameTaken {
+                name: name.to_string(),
+                role: existing,
+            });
+        }
+        let id: i64 = sqlx::query(
+            "insert into token (name, role, hash, created_at, expires_at) values (?, ?, ?, ?, ?) \
+             returning id",
+        )
+        .bind(name)
+        .bind(role.as_str())
+        .bind(hash_secret(&secret))
+        .bind(now_ms())
+        .bind(expires_at.map(millis))
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("id")?;
+        tx.commit().await?;
+        Ok(IssuedToken {
+            id: TokenId(id),
+            secret,
+        })
+    }
+
+    /// The holder of a token secret and the token's number, if the token
+    /// exists, is not revoked and has not expired.
+    pub async fn principal(
+        &self,
+        secret: &str,
+    ) -> Result<Option<(TokenId, Principal)>, StoreError> {
+        let row = sqlx::query(
+            "select id, name, role from token where hash = ? and revoked_at is null \
+             and (expires_at is null or expires_at > ?)",
+        )
+        .bind(hash_secret(secret))
+        .bind(now_ms())
+        .fetch_optional(&self.read)
+        .await?;
+        row.map(|row| {
+            Ok((
+                TokenId(row.try_get("id")?),
+                Principal {
+                    name: row.try_get("name")?,
+                    role: parse_column(&row, "role")?,
+                },
+            ))
+        })
+        .transpose()
+    }
+
+    /// Every token, oldest first, revoked and expired ones included.
+    pub async fn tokens(&self) -> Result<Vec<TokenRecord>, StoreError> {
+        sqlx::query(
+            "select id, name, role, created_at, expires_at, revoked_at from token order by id",
+        )
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(|row| {
+            Ok(TokenRecord {
+                id: TokenId(row.try_get("id")?),
+                name: row.try_get("name")?,
+                role: parse_column(row, "role")?,
+                created_at: time_column(row, "created_at")?,
+                expires_at: optional_time_column(row, "expires_at")?,
+                revoked_at: optional_time_column(row, "revoked_at")?,
+            })
+        })
+        .collect()
+    }
+
+    /// Revokes a token: it stops working at once, and its row stays.
+    pub async fn revoke_token(&self, id: TokenId) -> Result<Revocation, StoreError> {
+        let mut tx = self.write.begin().await?;
+        let revoked =
+            sqlx::query("update token set revoked_at = ? where id = ? and revoked_at is null")
+                .bind(now_ms())
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await?;
+        let outcome = if revoked.rows_affected() > 0 {
+            Revocation::Revoked
+        } else if sqlx::query("select 1 from token where id = ?")
+            .bind(id.0)
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some()
+        {
+            Revocation::AlreadyRevoked
+        } else {
+            Revocation::NotFound
+        };
+        tx.commit().await?;
+        Ok(outcome)
+    }
+}
