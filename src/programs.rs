@@ -106,6 +106,11 @@ impl Programs {
         self.sandbox.as_ref().map_err(String::as_str)
     }
 
+    /// Every configured language, in id order.
+    pub fn languages(&self) -> &[Language] {
+        &self.languages
+    }
+
     pub fn language(&self, id: &LanguageId) -> Option<&Language> {
         self.languages.iter().find(|l| &l.config.id == id)
     }

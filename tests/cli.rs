@@ -330,3 +330,39 @@ fn token_create_list_and_revoke_share_the_apis_rules() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no token 99"));
 }
+
+/// Every setter solution of every bundled problem, through the sandbox,
+/// gets the verdict its folder names (`nimjudge verify`, as CI runs it).
+#[test]
+fn verify_gives_every_bundled_solution_its_expected_verdict() {
+    let work = tempfile::tempdir().expect("a temporary folder");
+    let out = Command::new(BIN)
+        .arg("verify")
+        .env("NIMJUDGE_SANDBOX__WORK_DIR", work.path().join("sandbox"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let summary = stdout.lines().last().expect("a summary line");
+    let (got, total) = summary
+        .split_once(" of ")
+        .and_then(|(got, rest)| Some((got, rest.split_whitespace().next()?)))
+        .expect("`N of M solutions …`");
+    assert_eq!(got, total, "{summary}");
+    // Every problem has at least one accepted C++ and one accepted Python
+    // solution, and some wrong and slow ones teach something.
+    let rows: Vec<&str> = stdout.lines().filter(|l| l.contains("accepted/")).collect();
+    for problem in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/problems")).unwrap() {
+        let id = problem.unwrap().file_name().into_string().unwrap();
+        for extension in [".cpp", ".py"] {
+            assert!(
+                rows.iter()
+                    .any(|r| r.contains(&format!("│ {id} ")) && r.contains(extension)),
+                "{id} has no accepted {extension} solution"
+            );
+        }
+    }
+    assert!(stdout.contains("TLE      ┆ TLE"), "{stdout}");
+    assert!(stdout.contains("WA       ┆ WA"), "{stdout}");
+}

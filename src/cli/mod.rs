@@ -3,7 +3,8 @@
 //! The solver commands (`problems`, `solve`, `check`, `generate`) work on the
 //! solver core alone, with no daemon and no database. `serve` runs the
 //! daemon; `token` and `log` open its database; `submit` and `status` talk to
-//! a running server; `bench` is the load benchmark. Every command prints its
+//! a running server; `bench` is the load benchmark; `sandbox` and `verify`
+//! run programs in the sandbox, with no daemon. Every command prints its
 //! error as one line on stderr and exits with status 2 (1 means "not AC").
 //!
 //! # Layout
@@ -13,17 +14,21 @@
 //! - [`log`]: `log`, the reviewers' view of the database.
 //! - [`submit`]: `submit` and `status`.
 //! - [`bench`]: `bench`, the load benchmark.
+//! - [`sandbox`]: `sandbox check` and `sandbox bench`.
+//! - [`verify`]: `verify`, the setter solutions through the sandbox.
 //! - [`client`]: the typed HTTP client.
 //! - [`tables`]: tables for people.
 
 pub mod bench;
 pub mod client;
 pub mod log;
+pub mod sandbox;
 pub mod serve;
 pub mod solve;
 pub mod submit;
 pub mod tables;
 pub mod token;
+pub mod verify;
 
 use std::{future::Future, path::PathBuf, process::ExitCode};
 
@@ -62,6 +67,14 @@ pub enum Command {
     Status(submit::StatusArgs),
     /// Load benchmark: a fresh server, K submissions from C clients, and the raw SQLite ceiling.
     Bench(bench::BenchArgs),
+    /// What the program sandbox can do on this host, and what a run costs.
+    Sandbox {
+        #[command(subcommand)]
+        action: sandbox::SandboxAction,
+    },
+    /// Judge every setter solution (problems/<id>/solutions/<verdict>/) in the
+    /// sandbox; fails if any gets another verdict than its folder names.
+    Verify(verify::VerifyArgs),
 }
 
 /// `--config FILE`, for the commands that read the daemon's settings.
@@ -90,6 +103,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Submit(args) => block_on(submit::submit(args)),
         Command::Status(args) => block_on(submit::status(args)),
         Command::Bench(args) => block_on(bench::run(args)),
+        Command::Sandbox { action } => sandbox::run(action),
+        Command::Verify(args) => verify::run(args),
     };
     match outcome {
         Ok(code) => code,

@@ -9,7 +9,7 @@
 //! the claim's attempt number. [`Judge::run_one_job`] is public so tests can
 //! drain the queue one job at a time. This module does not speak HTTP.
 
-mod program;
+pub mod program;
 
 use std::{
     collections::BTreeMap,

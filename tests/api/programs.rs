@@ -401,3 +401,25 @@ async fn a_host_that_cannot_isolate_refuses_programs_with_503() {
     tokio::time::sleep(Duration::from_millis(10)).await;
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_long_judging_keeps_its_lease_with_a_heartbeat() {
+    let dir = TestDir::new();
+    // A one-second lease and a program that takes over a second per
+    // testcase: without a heartbeat the second worker would claim it again.
+    let app = TestApp::spawn_with(&dir, 2, &[("WORKER__LEASE_SECONDS", "1")]).await;
+    let slow = format!(
+        "import time\nstarted = time.process_time()\n\
+         while time.process_time() - started < 1.2:\n    pass\n{PY_SOLVE}solve()\n"
+    );
+    let body = app.judge_program("python", &slow).await;
+    assert_eq!(verdict(&body), "AC", "{body:#}");
+    let kinds: Vec<&str> = body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["kind"].as_str())
+        .collect();
+    assert_eq!(kinds, ["queued", "claimed", "judged"], "{body:#}");
+    app.stop().await;
+}

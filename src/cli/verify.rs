@@ -1,0 +1,340 @@
+//! `nimjudge verify`: runs every setter solution of a problem through the
+//! sandbox and checks that each gets the verdict its folder names.
+//!
+//! Solutions follow the Kattis package layout: `problems/<id>/solutions/`
+//! holds `accepted/`, `wrong_answer/`, `time_limit_exceeded/`,
+//! `memory_limit_exceeded/`, `output_limit_exceeded/`, `runtime_error/` and
+//! `compile_error/`, each with source files whose extension names the
+//! language. Reference outputs come from the solver core; the solutions are
+//! judged exactly as submissions are (samples first, stop at the first
+//! failure), on every bundled testcase. Exit status 0 when every verdict is
+//! the expected one, 1 otherwise.
+
+use std::{
+    path::{Path, PathBuf},
+    process::ExitCode,
+    sync::Mutex,
+};
+
+use anyhow::{Context, bail};
+use clap::Args;
+use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
+
+use super::EXIT_NOT_ACCEPTED;
+use crate::{
+    catalog::{self, LoadedProblem},
+    config::Config,
+    domain::{ProblemId, TestcaseOrigin, Verdict},
+    programs::{Language, Programs},
+    solver,
+    worker::program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program},
+};
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Problems to verify (default: every problem in the catalog folder).
+    pub problems: Vec<ProblemId>,
+    /// Settings file (default: config.toml in the working directory, if present).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Solutions judged at once (default: one per CPU core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+}
+
+/// The verdict a solutions folder promises.
+fn expected_verdict(folder: &str) -> Option<Verdict> {
+    Some(match folder {
+        "accepted" => Verdict::AC,
+        "wrong_answer" => Verdict::WA,
+        "time_limit_exceeded" => Verdict::TLE,
+        "memory_limit_exceeded" => Verdict::MLE,
+        "output_limit_exceeded" => Verdict::OLE,
+        "runtime_error" => Verdict::RE,
+        "compile_error" => Verdict::CE,
+        _ => return None,
+    })
+}
+
+/// One solution to judge.
+struct Job<'a> {
+    problem: &'a LoadedProblem,
+    testcases: &'a [ProgramTestcase],
+    path: PathBuf,
+    expected: Verdict,
+    language: &'a Language,
+}
+
+/// What one solution got.
+struct Outcome {
+    problem: ProblemId,
+    path: PathBuf,
+    expected: Verdict,
+    got: Result<(Verdict, Option<String>, i64, i64), String>,
+}
+
+pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let config = Config::load(args.config.as_deref())?;
+    let programs = Programs::start(&config.sandbox, &config.languages);
+    let sandbox = programs
+        .sandbox()
+        .map_err(|why| anyhow::anyhow!("the sandbox cannot isolate programs here: {why}"))?;
+    let problems_dir = &config.catalog.problems_dir;
+    let ids: Vec<ProblemId> = if args.problems.is_empty() {
+        catalog_ids(problems_dir)?
+    } else {
+        args.problems
+    };
+    let mut problems = Vec::new();
+    for id in &ids {
+        let problem = catalog::load_problem(&problems_dir.join(id.as_str()))
+            .with_context(|| format!("cannot load problem `{id}`"))?;
+        let testcases = reference_testcases(&problem)?;
+        problems.push((problem, testcases));
+    }
+    let mut jobs = Vec::new();
+    for (problem, testcases) in &problems {
+        for (path, expected) in solutions(&problems_dir.join(problem.id.as_str()))? {
+            let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            let language = programs
+                .languages()
+                .iter()
+                .find(|l| l.config.extensions.iter().any(|e| e == extension))
+                .with_context(|| format!("{}: no language takes `.{extension}`", path.display()))?;
+            if let Some(why) = &language.unavailable {
+                bail!(
+                    "{}: language `{}` is unavailable: {why}",
+                    path.display(),
+                    language.config.id
+                );
+            }
+            jobs.push(Job {
+                problem,
+                testcases,
+                path,
+                expected,
+                language,
+            });
+        }
+    }
+    if jobs.is_empty() {
+        bail!("no solutions found under {}", problems_dir.display());
+    }
+    let threads = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    eprintln!(
+        "verifying {} solutions of {} problems, {threads} at a time",
+        jobs.len(),
+        ids.len()
+    );
+    let queue = Mutex::new(jobs.iter().enumerate());
+    let outcomes = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+                    let Some((index, job)) = next else { break };
+                    let outcome = judge(sandbox, &programs, job, index);
+                    eprintln!(
+                        "{} {}: {}",
+                        job.problem.id,
+                        job.path.display(),
+                        match &outcome.got {
+                            Ok((verdict, ..)) if *verdict == job.expected =>
+                                format!("{verdict} as expected"),
+                            Ok((verdict, ..)) => format!("{verdict}, expected {}", job.expected),
+                            Err(e) => format!("error: {e}"),
+                        }
+                    );
+                    outcomes
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((index, outcome));
+                }
+            });
+        }
+    });
+    let mut outcomes = outcomes.into_inner().unwrap_or_else(|e| e.into_inner());
+    outcomes.sort_by_key(|(index, _)| *index);
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header([
+        "problem",
+        "solution",
+        "expected",
+        "got",
+        "max CPU ms",
+        "max memory KiB",
+        "note",
+    ]);
+    let mut mismatches = 0;
+    for (_, outcome) in &outcomes {
+        let file = outcome
+            .path
+            .strip_prefix(
+                problems_dir
+                    .join(outcome.problem.as_str())
+                    .join("solutions"),
+            )
+            .unwrap_or(&outcome.path)
+            .display()
+            .to_string();
+        let (got, cpu, memory, note) = match &outcome.got {
+            Ok((verdict, message, cpu, memory)) => (
+                verdict.to_string(),
+                cpu.to_string(),
+                memory.to_string(),
+                message.clone().unwrap_or_default(),
+            ),
+            Err(e) => ("error".into(), String::new(), String::new(), e.clone()),
+        };
+        let matched = matches!(&outcome.got, Ok((v, ..)) if *v == outcome.expected);
+        if !matched {
+            mismatches += 1;
+        }
+        let note: String = note.chars().take(60).collect();
+        table.add_row([
+            outcome.problem.to_string(),
+            file,
+            outcome.expected.to_string(),
+            if matched { got } else { format!("{got} ✗") },
+            cpu,
+            memory,
+            note,
+        ]);
+    }
+    println!("{table}");
+    println!(
+        "{} of {} solutions got their expected verdict",
+        outcomes.len() - mismatches,
+        outcomes.len()
+    );
+    Ok(if mismatches == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_NOT_ACCEPTED)
+    })
+}
+
+fn judge(
+    sandbox: &crate::sandbox::Sandbox,
+    programs: &Programs,
+    job: &Job<'_>,
+    index: usize,
+) -> Outcome {
+    let got = std::fs::read_to_string(&job.path)
+        .map_err(|e| format!("cannot read the source: {e}"))
+        .and_then(|source| {
+            judge_program(&ProgramJob {
+                sandbox,
+                settings: &programs.settings,
+                language: job.language,
+                source: &source,
+                limits: ProblemLimits {
+                    time: std::time::Duration::from_millis(
+                        u64::try_from(job.problem.time_limit_ms).unwrap_or(0),
+                    ),
+                    memory_bytes: u64::try_from(job.problem.memory_limit_mib).unwrap_or(0) << 20,
+                },
+                testcases: job.testcases,
+                judge_all: false,
+                label: &format!("verify-{}-{index}", std::process::id()),
+            })
+            .map_err(|e| e.to_string())
+        })
+        .map(|judged| {
+            let max = |f: fn(&crate::domain::RunUsage) -> i64| {
+                judged
+                    .results
+                    .iter()
+                    .filter_map(|r| r.run.as_ref())
+                    .map(f)
+                    .max()
+                    .unwrap_or(0)
+            };
+            (
+                judged.verdict,
+                judged.message,
+                max(|r| r.cpu_ms),
+                max(|r| r.memory_kib),
+            )
+        });
+    Outcome {
+        problem: job.problem.id.clone(),
+        path: job.path.clone(),
+        expected: job.expected,
+        got,
+    }
+}
+
+/// The problem's testcases in judging order with their reference outputs.
+fn reference_testcases(problem: &LoadedProblem) -> anyhow::Result<Vec<ProgramTestcase>> {
+    let solver = solver::find(problem.id.as_str())
+        .with_context(|| format!("no solver is registered for `{}`", problem.id))?;
+    let mut testcases: Vec<_> = problem.testcases.iter().collect();
+    testcases.sort_by_key(|t| (t.origin != TestcaseOrigin::Sample, t.name.clone()));
+    Ok(testcases
+        .into_iter()
+        .map(|t| ProgramTestcase {
+            name: t.name.clone(),
+            hidden: false,
+            input: t.input.clone(),
+            expected: solver.solve(&t.input).map_err(|e| e.to_string()),
+        })
+        .collect())
+}
+
+/// Every `solutions/<verdict folder>/<file>` of a problem, in name order.
+fn solutions(problem_dir: &Path) -> anyhow::Result<Vec<(PathBuf, Verdict)>> {
+    let root = problem_dir.join("solutions");
+    let mut found = Vec::new();
+    let Ok(folders) = std::fs::read_dir(&root) else {
+        return Ok(found);
+    };
+    for folder in folders {
+        let folder = folder?.path();
+        let Some(name) = folder.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        if !folder.is_dir() {
+            continue;
+        }
+        let expected = expected_verdict(name).with_context(|| {
+            format!(
+                "{}: not a verdict folder (accepted, wrong_answer, …)",
+                folder.display()
+            )
+        })?;
+        for file in std::fs::read_dir(&folder)? {
+            let file = file?.path();
+            if file.is_file() {
+                found.push((file, expected));
+            }
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(found)
+}
+
+/// Every problem folder's id, in name order.
+fn catalog_ids(problems_dir: &Path) -> anyhow::Result<Vec<ProblemId>> {
+    let mut ids = Vec::new();
+    for entry in std::fs::read_dir(problems_dir)
+        .with_context(|| format!("cannot read {}", problems_dir.display()))?
+    {
+        let path = entry?.path();
+        if path.join("problem.toml").is_file()
+            && let Some(id) = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.parse().ok())
+        {
+            ids.push(id);
+        }
+    }
+    ids.sort();
+    Ok(ids)
+}
