@@ -423,3 +423,34 @@ async fn a_long_judging_keeps_its_lease_with_a_heartbeat() {
     assert_eq!(kinds, ["queued", "claimed", "judged"], "{body:#}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_client_submits_a_source_file_in_the_language_of_its_extension() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let right = dir.path().join("right.py");
+    std::fs::write(&right, format!("{PY_SOLVE}solve()\n")).unwrap();
+    let wrong = dir.path().join("wrong.cpp");
+    std::fs::write(&wrong, "#include <cstdio>\nint main() { puts(\"Alice\"); }\n").unwrap();
+    let submit = |file: std::path::PathBuf| {
+        let (server, token) = (app.address.clone(), app.contestant.clone());
+        tokio::task::spawn_blocking(move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_nimjudge"))
+                .args(["submit", "--problem", "nim", "--source"])
+                .arg(file)
+                .env("NIMJUDGE_SERVER", server)
+                .env("NIMJUDGE_TOKEN", token)
+                .output()
+                .expect("the client runs")
+        })
+    };
+    let out = submit(right).await.unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("AC"), "{stdout}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a python program"));
+    let out = submit(wrong).await.unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a cpp program"));
+    app.stop().await;
+}
