@@ -172,6 +172,8 @@ struct Inner {
     free_uids: Mutex<Vec<u32>>,
     /// Each uid slot's network namespace, made on its first run.
     net_namespaces: Mutex<Vec<Option<Arc<OwnedFd>>>>,
+    /// Removes used cgroups on a thread of its own.
+    remover: CgroupRemover,
     /// Signalled when a uid is returned to the pool.
     uid_returned: Condvar,
     new_root: PathBuf,
@@ -219,6 +221,7 @@ impl Sandbox {
                 free_uids: Mutex::new(free_uids),
                 net_namespaces: Mutex::new(vec![None; settings.uid_count as usize]),
                 uid_returned: Condvar::new(),
+                remover: CgroupRemover::start(),
                 new_root,
             }),
         })
@@ -287,6 +290,12 @@ impl Sandbox {
             ),
             None => None,
         };
+        // Removing the groups (about 0.1 ms, sometimes 0.5) is off the
+        // run's path: every process of the run is gone, and the figures are
+        // read.
+        if let Some(group) = cgroup {
+            self.inner.remover.remove(group);
+        }
         let cpu = usage.map_or(outcome.rusage_cpu, |u| u.cpu);
         let peak_memory_bytes = usage
             .map(|u| u.peak_memory_bytes)
@@ -577,6 +586,46 @@ fn resolve_program(name: &str, path: &[PathBuf]) -> Result<PathBuf, SandboxError
                 .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
         })
         .ok_or_else(|| SandboxError::ProgramNotFound(name.to_string()))
+}
+
+/// A thread that removes used cgroups. Dropping it waits until every
+/// group handed to it is gone, so a command that ends leaves none behind.
+#[derive(Debug)]
+struct CgroupRemover {
+    queue: Option<std::sync::mpsc::Sender<cgroup::RunCgroup>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl CgroupRemover {
+    fn start() -> CgroupRemover {
+        let (queue, groups) = std::sync::mpsc::channel::<cgroup::RunCgroup>();
+        let thread = std::thread::Builder::new()
+            .name("cgroup-remover".into())
+            .spawn(move || groups.into_iter().for_each(drop))
+            .ok();
+        CgroupRemover {
+            queue: Some(queue),
+            thread,
+        }
+    }
+
+    /// Removes `group` soon (at once, here, if the thread is gone).
+    fn remove(&self, group: cgroup::RunCgroup) {
+        if let Some(queue) = &self.queue
+            && let Err(unsent) = queue.send(group)
+        {
+            drop(unsent.0);
+        }
+    }
+}
+
+impl Drop for CgroupRemover {
+    fn drop(&mut self) {
+        self.queue = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 /// A uid taken from the pool for one run, returned on drop.

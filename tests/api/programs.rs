@@ -431,7 +431,11 @@ async fn the_client_submits_a_source_file_in_the_language_of_its_extension() {
     let right = dir.path().join("right.py");
     std::fs::write(&right, format!("{PY_SOLVE}solve()\n")).unwrap();
     let wrong = dir.path().join("wrong.cpp");
-    std::fs::write(&wrong, "#include <cstdio>\nint main() { puts(\"Alice\"); }\n").unwrap();
+    std::fs::write(
+        &wrong,
+        "#include <cstdio>\nint main() { puts(\"Alice\"); }\n",
+    )
+    .unwrap();
     let submit = |file: std::path::PathBuf| {
         let (server, token) = (app.address.clone(), app.contestant.clone());
         tokio::task::spawn_blocking(move || {
@@ -446,11 +450,21 @@ async fn the_client_submits_a_source_file_in_the_language_of_its_extension() {
     };
     let out = submit(right).await.unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(stdout.contains("AC"), "{stdout}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("a python program"));
     let out = submit(wrong).await.unwrap();
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("a cpp program"));
     app.stop().await;
 }
