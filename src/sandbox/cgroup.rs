@@ -104,11 +104,65 @@ impl Cgroups {
         })
     }
 
+    /// Removes the groups a nimjudge process that is gone left behind (a
+    /// crash between a run's start and its end). Returns how many.
+    pub fn remove_stale(&self) -> usize {
+        let parents = self.parents();
+        let mut removed = 0;
+        for parent in parents {
+            let Ok(entries) = fs::read_dir(parent) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let Some(owner) = name
+                    .to_str()
+                    .and_then(|n| n.strip_prefix("nimjudge-"))
+                    .and_then(|rest| rest.split_once('-'))
+                    .and_then(|(pid, _)| pid.parse::<u32>().ok())
+                else {
+                    continue;
+                };
+                let alive = Path::new("/proc").join(owner.to_string()).exists();
+                if !alive && fs::remove_dir(entry.path()).is_ok() {
+                    removed += 1;
+                }
+            }
+        }
+        removed
+    }
+
+    /// The folders run groups are made in: one per controller on v1.
+    fn parents(&self) -> Vec<&PathBuf> {
+        match self {
+            Cgroups::V1 {
+                memory,
+                pids,
+                cpuacct,
+            } => vec![memory, pids, cpuacct],
+            Cgroups::V2 { parent } => vec![parent],
+        }
+    }
+
     pub fn version(&self) -> &'static str {
         match self {
             Cgroups::V1 { .. } => "v1",
             Cgroups::V2 { .. } => "v2",
         }
+    }
+
+    /// Makes empty groups named `name` and leaves them (a test's stand-in
+    /// for a crashed run); returns their folders.
+    #[cfg(test)]
+    pub fn create_named(&self, name: &str) -> io::Result<Vec<PathBuf>> {
+        let parents = self.parents();
+        parents
+            .into_iter()
+            .map(|p| {
+                let dir = p.join(name);
+                fs::create_dir(&dir).map(|()| dir)
+            })
+            .collect()
     }
 
     /// Creates an empty group for one run, with its limits written.

@@ -203,7 +203,10 @@ impl Sandbox {
         fs::create_dir_all(&new_root)
             .map_err(io_error(format!("creating {}", new_root.display())))?;
         let (cgroups, cgroup_problem) = match Cgroups::detect() {
-            Ok(cgroups) => (Some(cgroups), None),
+            Ok(cgroups) => {
+                cgroups.remove_stale();
+                (Some(cgroups), None)
+            }
             Err(e) => (None, Some(e.to_string())),
         };
         let free_uids = (0..settings.uid_count)

@@ -216,3 +216,17 @@ fn runs_started_at_once_from_many_threads_all_finish() {
         }
     });
 }
+
+#[test]
+fn groups_left_by_a_process_that_is_gone_are_removed_at_start() {
+    let Ok(cgroups) = Cgroups::detect() else {
+        panic!("this host has no cgroups to test with");
+    };
+    // No process has pid 4194304 (above the kernel's maximum pid).
+    let stale = cgroups
+        .create_named("nimjudge-4194304-0")
+        .expect("make a group");
+    assert!(stale.iter().all(|dir| dir.exists()));
+    assert!(cgroups.remove_stale() >= 1);
+    assert!(stale.iter().all(|dir| !dir.exists()));
+}
