@@ -363,6 +363,6 @@ fn verify_gives_every_bundled_solution_its_expected_verdict() {
             );
         }
     }
-    assert!(stdout.contains("TLE      ┆ TLE"), "{stdout}");
+    assert!(stdout.contains("┆ TLE      ┆ TLE"), "{stdout}");
     assert!(stdout.contains("WA       ┆ WA"), "{stdout}");
 }

@@ -40,6 +40,9 @@ pub struct VerifyArgs {
     /// Solutions judged at once (default: one per CPU core).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Judge only the solutions whose path (under `solutions/`) contains this.
+    #[arg(long)]
+    pub only: Option<String>,
 }
 
 /// The verdict a solutions folder promises.
@@ -71,6 +74,10 @@ struct Outcome {
     path: PathBuf,
     expected: Verdict,
     got: Result<(Verdict, Option<String>, i64, i64), String>,
+    /// Compiling and running, wall clock.
+    judging: std::time::Duration,
+    /// The wall time of the runs alone, summed.
+    runs: std::time::Duration,
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
@@ -94,7 +101,15 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     }
     let mut jobs = Vec::new();
     for (problem, testcases) in &problems {
-        for (path, expected) in solutions(&problems_dir.join(problem.id.as_str()))? {
+        let folder = problems_dir.join(problem.id.as_str());
+        for (path, expected) in solutions(&folder)? {
+            if let Some(only) = &args.only
+                && !path
+                    .strip_prefix(folder.join("solutions"))
+                    .is_ok_and(|p| p.to_string_lossy().contains(only.as_str()))
+            {
+                continue;
+            }
             let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             let language = programs
                 .languages()
@@ -168,6 +183,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         "got",
         "max CPU ms",
         "max memory KiB",
+        "judging ms (runs)",
         "note",
     ]);
     let mut mismatches = 0;
@@ -203,6 +219,11 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             if matched { got } else { format!("{got} ✗") },
             cpu,
             memory,
+            format!(
+                "{} ({})",
+                outcome.judging.as_millis(),
+                outcome.runs.as_millis()
+            ),
             note,
         ]);
     }
@@ -225,6 +246,8 @@ fn judge(
     job: &Job<'_>,
     index: usize,
 ) -> Outcome {
+    let started = std::time::Instant::now();
+    let mut runs = std::time::Duration::ZERO;
     let got = std::fs::read_to_string(&job.path)
         .map_err(|e| format!("cannot read the source: {e}"))
         .and_then(|source| {
@@ -246,6 +269,12 @@ fn judge(
             .map_err(|e| e.to_string())
         })
         .map(|judged| {
+            runs = judged
+                .results
+                .iter()
+                .filter_map(|r| r.run.as_ref())
+                .map(|r| std::time::Duration::from_millis(u64::try_from(r.wall_ms).unwrap_or(0)))
+                .sum();
             let max = |f: fn(&crate::domain::RunUsage) -> i64| {
                 judged
                     .results
@@ -267,6 +296,8 @@ fn judge(
         path: job.path.clone(),
         expected: job.expected,
         got,
+        judging: started.elapsed(),
+        runs,
     }
 }
 
