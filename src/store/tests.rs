@@ -7,8 +7,8 @@ use super::{tokens::hash_secret, *};
 use crate::{
     config::LimitsConfig,
     domain::{
-        Payload, Principal, ProblemId, SubmissionId, SubmissionState, TestcaseName, TestcaseOrigin,
-        TestcaseResult, TokenId, Verdict,
+        Feedback, Payload, Principal, ProblemId, SubmissionId, SubmissionState, TestcaseName,
+        TestcaseOrigin, TestcaseResult, TokenId, Verdict,
     },
 };
 
@@ -29,6 +29,8 @@ fn definition(hash: &str, testcase: &str) -> ProblemDefinition {
         statement: String::new(),
         time_limit_ms: 2000,
         memory_limit_mib: 512,
+        feedback: Feedback::Verdict,
+        custom_checks: false,
         hash: hash.into(),
         testcases: vec![DefinedTestcase {
             name: name(testcase),
@@ -84,6 +86,7 @@ fn verdict(verdict: Verdict) -> JudgementWrite {
             verdict,
             time_us: 5,
             message: None,
+            detail: None,
             run: None,
         }],
     }
