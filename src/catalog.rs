@@ -16,7 +16,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::{
-    domain::{ProblemId, TestcaseName, TestcaseOrigin},
+    domain::{Feedback, ProblemId, TestcaseName, TestcaseOrigin},
     solver::{self, TestKind},
     store::{DefinedTestcase, ProblemDefinition, Store, StoreError, SyncOutcome, hex},
 };
@@ -48,6 +48,12 @@ struct Manifest {
     url: Option<String>,
     time_limit_ms: i64,
     memory_limit_mib: i64,
+    /// What contestants see of their judgements; `verdict` when absent.
+    #[serde(default)]
+    feedback: Feedback,
+    /// Whether contestants may submit custom checks; off when absent.
+    #[serde(default)]
+    custom_checks: bool,
     #[serde(default, rename = "testcase")]
     testcases: Vec<ManifestTestcase>,
 }
@@ -73,6 +79,8 @@ pub struct LoadedProblem {
     pub statement: String,
     pub time_limit_ms: i64,
     pub memory_limit_mib: i64,
+    pub feedback: Feedback,
+    pub custom_checks: bool,
     /// sha256 of the manifest, statement and testcases.
     pub hash: String,
     pub testcases: Vec<LoadedTestcase>,
@@ -100,6 +108,8 @@ impl LoadedProblem {
             statement: self.statement,
             time_limit_ms: self.time_limit_ms,
             memory_limit_mib: self.memory_limit_mib,
+            feedback: self.feedback,
+            custom_checks: self.custom_checks,
             hash: self.hash,
             testcases: self
                 .testcases
@@ -238,6 +248,8 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
         statement,
         time_limit_ms: manifest.time_limit_ms,
         memory_limit_mib: manifest.memory_limit_mib,
+        feedback: manifest.feedback,
+        custom_checks: manifest.custom_checks,
         hash: hex(&hasher.finalize()),
         testcases,
     })
@@ -316,6 +328,29 @@ mod tests {
         assert_eq!(loaded.testcases[0].input, nim.generate(TestKind::Small, 4));
         assert_eq!(loaded.source, "nimjudge");
         assert_eq!(loaded.memory_limit_mib, 512);
+    }
+
+    #[test]
+    fn feedback_and_custom_checks_default_to_the_safe_values() {
+        let (_root, folder) = scratch_folder(HEAD);
+        let loaded = load_problem(&folder).expect("loads");
+        assert_eq!(loaded.feedback, Feedback::Verdict);
+        assert!(!loaded.custom_checks);
+        std::fs::write(
+            folder.join("problem.toml"),
+            format!("{HEAD}feedback = \"full\"\ncustom_checks = true\n"),
+        )
+        .expect("write");
+        let loaded = load_problem(&folder).expect("loads");
+        assert_eq!(loaded.feedback, Feedback::Full);
+        assert!(loaded.custom_checks);
+        std::fs::write(
+            folder.join("problem.toml"),
+            format!("{HEAD}feedback = \"answers\"\n"),
+        )
+        .expect("write");
+        let err = load_error(&folder);
+        assert!(err.contains("unknown variant `answers`"), "{err}");
     }
 
     #[test]

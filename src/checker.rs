@@ -5,6 +5,12 @@
 //! (case-sensitive), so trailing spaces, a missing final newline or CRLF line
 //! ends never change a verdict, and a wrong answer is reported with the first
 //! token that differs. Pure: no I/O.
+//!
+//! A [`Difference`] has two wordings: [`Difference::contestant_message`]
+//! never names a reference token, so it may be shown to anyone who sees the
+//! verdict; its `Display` (the full difference, with the expected token) is
+//! for setters, and for contestants only when the problem's feedback is
+//! `full`.
 
 use std::fmt;
 
@@ -30,6 +36,25 @@ pub struct Difference {
     pub found: Option<String>,
 }
 
+impl Difference {
+    /// The difference without the reference token: where the candidate went
+    /// wrong and what it wrote, never what it should have written.
+    pub fn contestant_message(&self) -> String {
+        match (&self.expected, &self.found) {
+            (Some(_), Some(found)) => format!(
+                "token {} (line {}): found `{}`, which is wrong",
+                self.token,
+                self.line,
+                shorten(found)
+            ),
+            (None, Some(_)) => format!("extra output from token {}", self.token),
+            (_, None) => format!("the output ended early at token {}", self.token),
+        }
+    }
+}
+
+/// The full difference, naming the expected token: not for contestants
+/// unless the problem's feedback is `full`.
 impl fmt::Display for Difference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let show = |t: &Option<String>| match t {
@@ -109,6 +134,26 @@ mod tests {
             d.to_string(),
             "token 2 (line 2): expected `Bob`, found `Alice`"
         );
+    }
+
+    #[test]
+    fn the_contestant_message_never_names_the_expected_token() {
+        let cases = [
+            (
+                "Alice\nBob\n",
+                "Alice\nAlice\n",
+                "token 2 (line 2): found `Alice`, which is wrong",
+            ),
+            ("1\n2\n", "1\n", "the output ended early at token 2"),
+            ("1\n", "1\n3\n", "extra output from token 2"),
+            ("Bob\n", "", "the output ended early at token 1"),
+        ];
+        for (expected, candidate, message) in cases {
+            let Comparison::WrongAnswer(d) = compare(expected, candidate) else {
+                panic!("expected a wrong answer for {candidate:?}");
+            };
+            assert_eq!(d.contestant_message(), message);
+        }
     }
 
     #[test]

@@ -356,6 +356,24 @@ text_enum!(
     }
 );
 
+text_enum!(
+    /// What contestants see of their judged submissions on a problem, set
+    /// by its `problem.toml`. Setters and admins always see everything. The
+    /// default, `verdict`, lets no reference output reach contestants.
+    #[derive(Default)]
+    Feedback, "feedback" {
+        /// Practice: every testcase's result and the full difference,
+        /// including the expected token.
+        Full => "full",
+        /// The default: each testcase's verdict and where the output went
+        /// wrong, never the expected token.
+        #[default]
+        Verdict => "verdict",
+        /// The submission's verdict only: no per-testcase results, no message.
+        None => "none",
+    }
+);
+
 /// What a submission asks the judge to check. Serialised with its kind as the
 /// `kind` tag, which is also how the store keeps it; a payload of an unknown
 /// kind cannot be built, so it cannot be stored.
@@ -406,6 +424,11 @@ pub struct Problem {
     pub version: i64,
     pub time_limit_ms: i64,
     pub memory_limit_mib: i64,
+    /// What contestants see of their judged submissions.
+    pub feedback: Feedback,
+    /// Whether contestants may submit custom checks (an input of their own
+    /// and an output for it); setters and admins always may.
+    pub custom_checks: bool,
     /// The statement in Markdown; only in single-problem answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub statement: Option<String>,
@@ -467,8 +490,12 @@ pub struct TestcaseResult {
     /// Reference lookup or computation plus comparison, in microseconds;
     /// for a program, the whole run.
     pub time_us: i64,
-    /// Why it is not AC; never shown to contestants for hidden testcases.
+    /// Why it is not AC, without any reference output; never shown to
+    /// contestants for hidden testcases.
     pub message: Option<String>,
+    /// The full difference, naming the expected token: shown to setters and
+    /// admins, and to contestants only when the problem's feedback is `full`.
+    pub detail: Option<String>,
     /// A program's run: CPU time, peak memory and how it ended.
     pub run: Option<RunUsage>,
 }

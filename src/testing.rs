@@ -15,7 +15,7 @@ use anyhow::Context;
 
 use crate::{
     config::{Config, DEFAULT_TOML},
-    domain::TestcaseName,
+    domain::{Feedback, TestcaseName},
     solver::{self, TestKind},
 };
 
@@ -28,6 +28,14 @@ pub enum FixtureInput {
     Generated(TestKind, u64),
 }
 
+/// The optional `problem.toml` keys of the fixture problem; a key left
+/// `None` is not written, so its safe default applies.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FixturePolicy {
+    pub feedback: Option<Feedback>,
+    pub custom_checks: Option<bool>,
+}
+
 /// A temporary folder with `problems/nim/` in the catalog layout and room
 /// for a database; removed on drop.
 #[derive(Debug)]
@@ -38,8 +46,16 @@ pub struct ScratchCatalog {
 }
 
 impl ScratchCatalog {
-    /// Writes a `nim` problem with these testcases.
+    /// Writes a `nim` problem with these testcases and the default policy.
     pub fn nim(testcases: &[(&str, FixtureInput)]) -> anyhow::Result<ScratchCatalog> {
+        ScratchCatalog::nim_with(testcases, FixturePolicy::default())
+    }
+
+    /// Writes a `nim` problem with these testcases and `policy`'s keys.
+    pub fn nim_with(
+        testcases: &[(&str, FixtureInput)],
+        policy: FixturePolicy,
+    ) -> anyhow::Result<ScratchCatalog> {
         let dir = tempfile::Builder::new()
             .prefix("nimjudge-")
             .tempdir()
@@ -50,6 +66,12 @@ impl ScratchCatalog {
         let mut manifest = String::from(
             "id = \"nim\"\ntitle = \"Nim\"\nsource = \"nimjudge\"\ntime_limit_ms = 2000\nmemory_limit_mib = 512\n",
         );
+        if let Some(feedback) = policy.feedback {
+            manifest.push_str(&format!("feedback = \"{feedback}\"\n"));
+        }
+        if let Some(custom_checks) = policy.custom_checks {
+            manifest.push_str(&format!("custom_checks = {custom_checks}\n"));
+        }
         let mut inputs = BTreeMap::new();
         for (name, input) in testcases {
             let text = match input {

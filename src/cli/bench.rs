@@ -186,6 +186,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 verdict: Verdict::AC,
                 time_us: 1,
                 message: None,
+                detail: None,
                 run: None,
             })
             .collect(),

@@ -11,7 +11,9 @@ fn table(header: &[&str]) -> Table {
     table
 }
 
-/// The heading line, the verdict's message and one row per testcase.
+/// The heading line, the verdict's message and one row per testcase, with
+/// its full difference when the server sent one (to setters, or under
+/// feedback `full`), else its message.
 pub fn submission(submission: &Submission, results: &[TestcaseResult]) -> String {
     let mut out = format!(
         "submission {}  problem {}  verdict {}\n",
@@ -28,7 +30,10 @@ pub fn submission(submission: &Submission, results: &[TestcaseResult]) -> String
             r.testcase.clone(),
             r.verdict.to_string(),
             format!("{:.3} ms", r.time_us as f64 / 1000.0),
-            r.message.clone().unwrap_or_default(),
+            r.detail
+                .clone()
+                .or_else(|| r.message.clone())
+                .unwrap_or_default(),
         ]);
     }
     if let Some(column) = rows.column_mut(2) {

@@ -102,7 +102,8 @@ pub async fn testcases(
     Ok(Json(TestcaseList { testcases }))
 }
 
-/// A testcase's input as text. Hidden inputs: setters and admins only.
+/// A testcase's input as text. Hidden inputs: setters and admins only; to
+/// contestants a hidden testcase answers 404, as one that does not exist.
 #[utoipa::path(
     get,
     path = "/api/problems/{id}/testcases/{name}/input",
@@ -114,8 +115,7 @@ pub async fn testcases(
     responses(
         (status = OK, description = "The input.", body = String, content_type = "text/plain; charset=utf-8"),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
-        (status = FORBIDDEN, description = "The testcase is hidden.", body = ErrorBody),
-        (status = NOT_FOUND, description = "No such problem or testcase.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such problem or testcase, or (to a contestant) a hidden testcase.", body = ErrorBody),
     )
 )]
 pub async fn input(
@@ -123,14 +123,16 @@ pub async fn input(
     caller: Caller,
     ApiPath((id, name)): ApiPath<(ProblemId, TestcaseName)>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (testcase, input) =
-        state.store.testcase(&id, &name).await?.ok_or_else(|| {
-            ApiError::NotFound(format!("problem `{id}` has no testcase `{name}`"))
-        })?;
-    if testcase.hidden && !caller.role().is_staff() {
-        return Err(ApiError::Forbidden(format!("testcase `{name}` is hidden")));
+    // To a contestant a hidden testcase does not exist: the same 404 as a
+    // name that is not there, so its existence is not revealed either.
+    match state.store.testcase(&id, &name).await? {
+        Some((testcase, input)) if !testcase.hidden || caller.role().is_staff() => {
+            Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], input))
+        }
+        _ => Err(ApiError::NotFound(format!(
+            "problem `{id}` has no testcase `{name}`"
+        ))),
     }
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], input))
 }
 
 /// Add a testcase (setters and admins). The input is validated first; its

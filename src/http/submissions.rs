@@ -1,5 +1,11 @@
 //! Submissions: contestants submit and read their own; setters and admins
 //! read every one and rejudge.
+//!
+//! What a contestant reads of a judgement follows the problem's
+//! [`Feedback`]: the full difference (with the expected token) only under
+//! `full`, per-testcase verdicts and safe messages under `verdict`, the
+//! verdict alone under `none`. Custom checks are an oracle for any input, so
+//! contestants may send them only where the problem allows it.
 
 use std::time::Duration;
 
@@ -19,7 +25,7 @@ use crate::{
     api::{
         ErrorBody, ListQuery, Queued, ShowQuery, SubmissionDocument, SubmissionPage, SubmitRequest,
     },
-    domain::{Payload, Role, Submission, SubmissionId, SubmissionState},
+    domain::{Feedback, Judgement, Payload, Role, Submission, SubmissionId, SubmissionState},
     store::{
         Admission, AdmissionOutcome, IdempotencyKey, ListFilter, NewSubmission, RejudgeOutcome,
     },
@@ -60,6 +66,7 @@ fn queued(id: SubmissionId) -> impl IntoResponse {
             headers(("Location" = String, description = "The submission's URL"))),
         (status = BAD_REQUEST, description = "Malformed JSON or Idempotency-Key.", body = ErrorBody),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "A contestant's custom check on a problem whose `custom_checks` is off.", body = ErrorBody),
         (status = REQUEST_TIMEOUT, description = "The body did not arrive in time.", body = ErrorBody),
         (status = PAYLOAD_TOO_LARGE, description = "Body too large.", body = ErrorBody),
         (status = UNSUPPORTED_MEDIA_TYPE, description = "Not JSON.", body = ErrorBody),
@@ -90,11 +97,11 @@ pub async fn create(
         };
     }
     let problem = body.problem;
-    if state.store.problem(&problem).await?.is_none() {
+    let Some(problem_row) = state.store.problem(&problem).await? else {
         return Err(ApiError::Unprocessable(format!(
             "unknown problem `{problem}`"
         )));
-    }
+    };
     let payload = match (
         body.answers,
         body.input,
@@ -123,6 +130,12 @@ pub async fn create(
             Payload::Answers { answers }
         }
         (None, Some(input), Some(output), None, None) => {
+            if !problem_row.custom_checks && !caller.role().is_staff() {
+                return Err(ApiError::Forbidden(format!(
+                    "custom checks are off for problem `{problem}`: its setter has not \
+                     enabled them (`custom_checks` in problem.toml)"
+                )));
+            }
             validate_input(&problem, input.clone()).await?;
             Payload::Custom { input, output }
         }
@@ -248,17 +261,8 @@ pub async fn show(
     }
     let mut judgements = state.store.judgements(&id).await?;
     if !caller.role().is_staff() {
-        // Of a hidden testcase, contestants see only its verdict, time and
-        // memory: no message, no exit status.
-        for result in judgements.iter_mut().flat_map(|j| j.results.iter_mut()) {
-            if result.hidden {
-                result.message = None;
-                if let Some(run) = &mut result.run {
-                    run.exit_code = None;
-                    run.signal = None;
-                }
-            }
-        }
+        let feedback = problem_feedback(&state, &submission).await?;
+        redact_for_contestant(feedback, &mut submission, &mut judgements);
     }
     let results = judgements
         .last()
@@ -271,6 +275,49 @@ pub async fn show(
         judgements,
         events,
     }))
+}
+
+/// The feedback setting of a submission's problem; the default if the
+/// problem is gone.
+async fn problem_feedback(state: &AppState, submission: &Submission) -> Result<Feedback, ApiError> {
+    Ok(state
+        .store
+        .problem(&submission.problem)
+        .await?
+        .map(|p| p.feedback)
+        .unwrap_or_default())
+}
+
+/// Removes from a contestant's own submission what the problem's feedback
+/// does not show them. Under `none`, the verdict alone: no message and no
+/// per-testcase results. Otherwise no detail (the expected token) unless
+/// the feedback is `full`, and of a hidden testcase only its verdict, time
+/// and memory: no message, no detail, no exit status.
+fn redact_for_contestant(
+    feedback: Feedback,
+    submission: &mut Submission,
+    judgements: &mut [Judgement],
+) {
+    if feedback == Feedback::None {
+        submission.message = None;
+        for judgement in judgements.iter_mut() {
+            judgement.message = None;
+            judgement.results.clear();
+        }
+        return;
+    }
+    for result in judgements.iter_mut().flat_map(|j| j.results.iter_mut()) {
+        if feedback != Feedback::Full || result.hidden {
+            result.detail = None;
+        }
+        if result.hidden {
+            result.message = None;
+            if let Some(run) = &mut result.run {
+                run.exit_code = None;
+                run.signal = None;
+            }
+        }
+    }
 }
 
 /// Resolves when `id` is judged, or when messages were lost (so the caller
@@ -339,8 +386,25 @@ pub async fn list(
             limit,
         })
         .await?;
+    let mut submissions = page.submissions;
+    if !caller.role().is_staff() {
+        // Under feedback `none` a contestant sees the verdict alone.
+        let silent: Vec<_> = state
+            .store
+            .problems()
+            .await?
+            .into_iter()
+            .filter(|p| p.feedback == Feedback::None)
+            .map(|p| p.id)
+            .collect();
+        for submission in &mut submissions {
+            if silent.contains(&submission.problem) {
+                submission.message = None;
+            }
+        }
+    }
     Ok(Json(SubmissionPage {
-        submissions: page.submissions,
+        submissions,
         next_cursor: page.next_cursor.map(|c| c.to_string()),
     }))
 }

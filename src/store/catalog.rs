@@ -3,7 +3,7 @@
 use sqlx::{Row, sqlite::SqliteRow};
 
 use super::{Store, StoreError, now_ms, parse_column, time_column};
-use crate::domain::{Problem, ProblemId, Testcase, TestcaseName, TestcaseOrigin};
+use crate::domain::{Feedback, Problem, ProblemId, Testcase, TestcaseName, TestcaseOrigin};
 
 /// A problem definition as read from `problems/<id>/`, ready to sync.
 #[derive(Debug, Clone)]
@@ -15,6 +15,8 @@ pub struct ProblemDefinition {
     pub statement: String,
     pub time_limit_ms: i64,
     pub memory_limit_mib: i64,
+    pub feedback: Feedback,
+    pub custom_checks: bool,
     /// sha256 of everything below; decides whether a sync makes a new version.
     pub hash: String,
     pub testcases: Vec<DefinedTestcase>,
@@ -80,7 +82,8 @@ fn testcase(row: &SqliteRow) -> Result<Testcase, StoreError> {
     })
 }
 
-const PROBLEM_COLUMNS: &str = "id, title, source, source_url, version, time_limit_ms, memory_limit_mib, created_at, updated_at";
+const PROBLEM_COLUMNS: &str = "id, title, source, source_url, version, time_limit_ms, memory_limit_mib, \
+     feedback, custom_checks, created_at, updated_at";
 
 fn problem(row: &SqliteRow, with_statement: bool) -> Result<Problem, StoreError> {
     Ok(Problem {
@@ -91,6 +94,8 @@ fn problem(row: &SqliteRow, with_statement: bool) -> Result<Problem, StoreError>
         version: row.try_get("version")?,
         time_limit_ms: row.try_get("time_limit_ms")?,
         memory_limit_mib: row.try_get("memory_limit_mib")?,
+        feedback: parse_column(row, "feedback")?,
+        custom_checks: row.try_get("custom_checks")?,
         statement: if with_statement {
             Some(row.try_get("statement")?)
         } else {
@@ -121,8 +126,8 @@ impl Store {
                 }
                 sqlx::query(
                     "update problem set title = ?, source = ?, source_url = ?, statement = ?, time_limit_ms = ?, \
-                     memory_limit_mib = ?, definition_hash = ?, version = version + 1, \
-                     updated_at = ? where id = ?",
+                     memory_limit_mib = ?, feedback = ?, custom_checks = ?, definition_hash = ?, \
+                     version = version + 1, updated_at = ? where id = ?",
                 )
                 .bind(&def.title)
                 .bind(&def.source)
@@ -130,6 +135,8 @@ impl Store {
                 .bind(&def.statement)
                 .bind(def.time_limit_ms)
                 .bind(def.memory_limit_mib)
+                .bind(def.feedback.as_str())
+                .bind(def.custom_checks)
                 .bind(&def.hash)
                 .bind(now)
                 .bind(def.id.as_str())
@@ -142,8 +149,8 @@ impl Store {
             None => {
                 sqlx::query(
                     "insert into problem (id, title, source, source_url, statement, version, \
-                     definition_hash, time_limit_ms, memory_limit_mib, created_at, updated_at) \
-                     values (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
+                     definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
+                     created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
                 )
                 .bind(def.id.as_str())
                 .bind(&def.title)
@@ -153,6 +160,8 @@ impl Store {
                 .bind(&def.hash)
                 .bind(def.time_limit_ms)
                 .bind(def.memory_limit_mib)
+                .bind(def.feedback.as_str())
+                .bind(def.custom_checks)
                 .bind(now)
                 .bind(now)
                 .execute(&mut *tx)

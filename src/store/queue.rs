@@ -255,8 +255,8 @@ impl Store {
             let run = result.run.as_ref();
             sqlx::query(
                 "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
-                 message, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) \
-                 values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) \
+                 values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(judgement_id)
             .bind(&result.testcase)
@@ -265,6 +265,7 @@ impl Store {
             .bind(result.verdict.as_str())
             .bind(result.time_us)
             .bind(&result.message)
+            .bind(&result.detail)
             .bind(run.map(|r| r.cpu_ms))
             .bind(run.map(|r| r.wall_ms))
             .bind(run.map(|r| r.memory_kib))
@@ -361,7 +362,7 @@ impl Store {
         for row in &rows {
             let judgement_id: i64 = row.try_get("id")?;
             let results = sqlx::query(
-                "select testcase, hidden, verdict, time_us, message, cpu_ms, wall_ms, memory_kib, \
+                "select testcase, hidden, verdict, time_us, message, detail, cpu_ms, wall_ms, memory_kib, \
                  exit_code, signal from result where judgement_id = ? order by position, testcase",
             )
             .bind(judgement_id)
@@ -375,6 +376,7 @@ impl Store {
                     verdict: parse_column(r, "verdict")?,
                     time_us: r.try_get("time_us")?,
                     message: r.try_get("message")?,
+                    detail: r.try_get("detail")?,
                     run: match r.try_get::<Option<i64>, _>("cpu_ms")? {
                         None => None,
                         Some(cpu_ms) => Some(RunUsage {

@@ -7,8 +7,8 @@ use super::{tokens::hash_secret, *};
 use crate::{
     config::LimitsConfig,
     domain::{
-        Payload, Principal, ProblemId, SubmissionId, SubmissionState, TestcaseName, TestcaseOrigin,
-        TestcaseResult, TokenId, Verdict,
+        Feedback, Payload, Principal, ProblemId, SubmissionId, SubmissionState, TestcaseName,
+        TestcaseOrigin, TestcaseResult, TokenId, Verdict,
     },
 };
 
@@ -29,6 +29,8 @@ fn definition(hash: &str, testcase: &str) -> ProblemDefinition {
         statement: String::new(),
         time_limit_ms: 2000,
         memory_limit_mib: 512,
+        feedback: Feedback::Verdict,
+        custom_checks: false,
         hash: hash.into(),
         testcases: vec![DefinedTestcase {
             name: name(testcase),
@@ -84,6 +86,7 @@ fn verdict(verdict: Verdict) -> JudgementWrite {
             verdict,
             time_us: 5,
             message: None,
+            detail: None,
             run: None,
         }],
     }
@@ -610,6 +613,80 @@ async fn the_migration_gives_old_payloads_their_kind_tag() {
     assert_eq!(claim.payload, Ok(Payload::Answers { answers }));
     let problem = store.problem(&nim()).await.expect("read").expect("nim");
     assert_eq!(problem.memory_limit_mib, 0, "filled in by the next sync");
+}
+
+#[tokio::test]
+async fn migration_5_resyncs_problems_and_moves_old_expected_tokens_into_the_detail() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = DatabaseConfig {
+        url: format!("sqlite://{}", dir.path().join("old.db").display()),
+        read_connections: 1,
+        busy_timeout: Duration::from_secs(5),
+    };
+    // A database as migrations 1 to 4 left it, with a WA whose messages
+    // name the expected token.
+    {
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
+            .expect("url")
+            .create_if_missing(true);
+        let pool = SqlitePool::connect_with(options).await.expect("open");
+        let mut before = sqlx::migrate!();
+        before.migrations = std::borrow::Cow::Owned(before.migrations[..4].to_vec());
+        before.run(&pool).await.expect("migrations 1 to 4");
+        let leaky = "testcase small-1: token 1 (line 1): expected `Bob`, found `Alice`";
+        for statement in [
+            "insert into problem (id, title, statement, version, definition_hash, time_limit_ms, \
+             created_at, updated_at) values ('nim', 'Nim', '', 1, 'h1', 2000, 0, 0)",
+            "insert into submission (id, problem_id, user_name, kind, payload, state, verdict, message, \
+             attempt, queued_at, judged_at, created_at) values ('67e55044-10b1-426f-9247-bb680e5fe0c8', \
+             'nim', 'carol', 'answers', '{\"kind\":\"answers\",\"answers\":{\"small-1\":\"Alice\"}}', \
+             'done', 'WA', ?1, 1, 0, 1, 0)",
+            "insert into judgement (submission_id, attempt, problem_version, verdict, message, worker, \
+             duration_ms, created_at) values ('67e55044-10b1-426f-9247-bb680e5fe0c8', 1, 1, 'WA', ?1, 'w', 1, 1)",
+            "insert into result (judgement_id, testcase, hidden, verdict, time_us, message, created_at) \
+             values (1, 'small-1', 0, 'WA', 1, 'token 1 (line 1): expected `Bob`, found `Alice`', 1)",
+        ] {
+            sqlx::query(statement)
+                .bind(leaky)
+                .execute(&pool)
+                .await
+                .expect(statement);
+        }
+        pool.close().await;
+    }
+    let store = Store::connect(&config).await.expect("migrate");
+    let id: SubmissionId = "67e55044-10b1-426f-9247-bb680e5fe0c8".parse().expect("id");
+    let row = store.submission(&id).await.expect("read").expect("row");
+    let safe = "testcase small-1: token 1 (line 1): wrong answer";
+    assert_eq!(row.message.as_deref(), Some(safe));
+    let judgements = store.judgements(&id).await.expect("judgements");
+    assert_eq!(judgements[0].message.as_deref(), Some(safe));
+    let result = &judgements[0].results[0];
+    assert_eq!(
+        result.message.as_deref(),
+        Some("token 1 (line 1): wrong answer")
+    );
+    assert_eq!(
+        result.detail.as_deref(),
+        Some("token 1 (line 1): expected `Bob`, found `Alice`")
+    );
+    // The safe defaults, and the next sync writes the folder's values even
+    // though its definition did not change.
+    let problem = store.problem(&nim()).await.expect("read").expect("nim");
+    assert_eq!(
+        (problem.feedback, problem.custom_checks),
+        (Feedback::Verdict, false)
+    );
+    let mut definition = definition("h1", "sample-1");
+    definition.feedback = Feedback::Full;
+    definition.custom_checks = true;
+    let sync = store.sync_problem(&definition).await.expect("sync");
+    assert_eq!(sync, SyncOutcome::Updated { version: 2 });
+    let problem = store.problem(&nim()).await.expect("read").expect("nim");
+    assert_eq!(
+        (problem.feedback, problem.custom_checks),
+        (Feedback::Full, true)
+    );
 }
 
 /// A small tmpfs mounted on a temporary folder, unmounted on drop: a disk

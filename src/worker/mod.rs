@@ -196,23 +196,24 @@ impl Judge {
                         .await?
                 }
             };
-            let (verdict, message) = match (&reference.output, answers.get(&testcase.name)) {
-                (None, _) => (
+            let checked = match (&reference.output, answers.get(&testcase.name)) {
+                (None, _) => Checked::failed(
                     Verdict::IE,
-                    Some(format!(
+                    format!(
                         "the reference solver failed: {}",
                         reference.error.as_deref().unwrap_or("unknown error")
-                    )),
+                    ),
                 ),
-                (Some(_), None) => (Verdict::WA, Some("no answer was submitted".to_string())),
+                (Some(_), None) => Checked::failed(Verdict::WA, "no answer was submitted".into()),
                 (Some(expected), Some(answer)) => compare_answer(expected, answer),
             };
             results.push(TestcaseResult {
                 testcase: testcase.name.into(),
                 hidden: testcase.hidden,
-                verdict,
+                verdict: checked.verdict,
                 time_us: micros(started.elapsed()),
-                message,
+                message: checked.message,
+                detail: checked.detail,
                 run: None,
             });
         }
@@ -228,11 +229,8 @@ impl Judge {
         let version = self.store.problem(problem).await?.map_or(0, |p| p.version);
         let started = Instant::now();
         let reference = solve(problem, input.to_string()).await?;
-        let (verdict, message) = match reference {
-            Err(e) => (
-                Verdict::IE,
-                Some(format!("the reference solver failed: {e}")),
-            ),
+        let checked = match reference {
+            Err(e) => Checked::failed(Verdict::IE, format!("the reference solver failed: {e}")),
             Ok(expected) => compare_answer(&expected, output),
         };
         Ok(summarise(
@@ -240,9 +238,10 @@ impl Judge {
             vec![TestcaseResult {
                 testcase: "custom".into(),
                 hidden: false,
-                verdict,
+                verdict: checked.verdict,
                 time_us: micros(started.elapsed()),
-                message,
+                message: checked.message,
+                detail: checked.detail,
                 run: None,
             }],
         ))
@@ -402,11 +401,46 @@ impl Judge {
     }
 }
 
-/// The verdict and message for one answer against its reference output.
-fn compare_answer(expected: &str, answer: &str) -> (Verdict, Option<String>) {
+/// One testcase's verdict with its two wordings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Checked {
+    verdict: Verdict,
+    /// Safe for contestants: never a reference output.
+    message: Option<String>,
+    /// The full difference, naming the expected token, when there is one.
+    detail: Option<String>,
+}
+
+impl Checked {
+    /// A verdict whose message reveals no reference output.
+    fn failed(verdict: Verdict, message: String) -> Checked {
+        Checked {
+            verdict,
+            message: Some(message),
+            detail: None,
+        }
+    }
+
+    /// A verdict with no message (AC, or a limit hit).
+    fn bare(verdict: Verdict) -> Checked {
+        Checked {
+            verdict,
+            message: None,
+            detail: None,
+        }
+    }
+}
+
+/// The verdict for one output against its reference output: the message
+/// says where the output went wrong, the detail also what was expected.
+fn compare_answer(expected: &str, answer: &str) -> Checked {
     match checker::compare(expected, answer) {
-        Comparison::Accepted => (Verdict::AC, None),
-        Comparison::WrongAnswer(difference) => (Verdict::WA, Some(difference.to_string())),
+        Comparison::Accepted => Checked::bare(Verdict::AC),
+        Comparison::WrongAnswer(difference) => Checked {
+            verdict: Verdict::WA,
+            message: Some(difference.contestant_message()),
+            detail: Some(difference.to_string()),
+        },
     }
 }
 

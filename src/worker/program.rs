@@ -15,8 +15,8 @@ use std::{
     time::Duration,
 };
 
+use super::{Checked, compare_answer};
 use crate::{
-    checker::{self, Comparison},
     config::SandboxConfig,
     domain::{RunUsage, TestcaseName, TestcaseResult, Verdict},
     programs::Language,
@@ -161,16 +161,17 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
             stderr: &stderr,
             limits,
         })?;
-        let (verdict, message) = verdict_of(&report, &limits, &testcase.expected, &stdout, &stderr);
-        if verdict != Verdict::AC && first_failure.is_none() {
+        let checked = verdict_of(&report, &limits, &testcase.expected, &stdout, &stderr);
+        if checked.verdict != Verdict::AC && first_failure.is_none() {
             first_failure = Some(results.len());
         }
         results.push(TestcaseResult {
             testcase: testcase.name.to_string(),
             hidden: testcase.hidden,
-            verdict,
+            verdict: checked.verdict,
             time_us: micros(report.wall),
-            message,
+            message: checked.message,
+            detail: checked.detail,
             run: Some(usage(&report)),
         });
     }
@@ -208,15 +209,15 @@ fn verdict_of(
     expected: &Result<String, String>,
     stdout: &Path,
     stderr: &Path,
-) -> (Verdict, Option<String>) {
+) -> Checked {
     match report.limit {
-        Some(LimitHit::Memory) => return (Verdict::MLE, None),
-        Some(LimitHit::Output) => return (Verdict::OLE, None),
-        Some(LimitHit::Cpu | LimitHit::Wall) => return (Verdict::TLE, None),
+        Some(LimitHit::Memory) => return Checked::bare(Verdict::MLE),
+        Some(LimitHit::Output) => return Checked::bare(Verdict::OLE),
+        Some(LimitHit::Cpu | LimitHit::Wall) => return Checked::bare(Verdict::TLE),
         None => {}
     }
     if report.peak_memory_bytes > limits.memory_bytes {
-        return (Verdict::MLE, None);
+        return Checked::bare(Verdict::MLE);
     }
     if report.termination != Termination::Exited(0) {
         let excerpt = read_capped(stderr, STDERR_EXCERPT_LIMIT);
@@ -225,29 +226,23 @@ fn verdict_of(
             message.push_str("; stderr: ");
             message.push_str(excerpt.trim());
         }
-        return (Verdict::RE, Some(message));
+        return Checked::failed(Verdict::RE, message);
     }
     let expected = match expected {
         Ok(expected) => expected,
         Err(why) => {
-            return (
-                Verdict::IE,
-                Some(format!("the reference solver failed: {why}")),
-            );
+            return Checked::failed(Verdict::IE, format!("the reference solver failed: {why}"));
         }
     };
     // The output file is at most the output limit: the kernel saw to it.
     let output = match fs::read(stdout) {
         Ok(bytes) => bytes,
-        Err(e) => return (Verdict::IE, Some(format!("reading the output: {e}"))),
+        Err(e) => return Checked::failed(Verdict::IE, format!("reading the output: {e}")),
     };
     let Ok(output) = String::from_utf8(output) else {
-        return (Verdict::WA, Some("the output is not UTF-8 text".into()));
+        return Checked::failed(Verdict::WA, "the output is not UTF-8 text".into());
     };
-    match checker::compare(expected, &output) {
-        Comparison::Accepted => (Verdict::AC, None),
-        Comparison::WrongAnswer(difference) => (Verdict::WA, Some(difference.to_string())),
-    }
+    compare_answer(expected, &output)
 }
 
 fn describe(verdict: Verdict) -> &'static str {

@@ -90,6 +90,12 @@ async fn the_served_document_describes_every_route_with_bodies_parameters_and_st
         "{submit}"
     );
     assert!(submit["responses"]["408"].is_object(), "{submit}");
+    // A contestant's custom check where the problem does not allow it.
+    assert!(submit["responses"]["403"].is_object(), "{submit}");
+    // A hidden testcase is 404 to a contestant, never 403.
+    let input = &doc["paths"]["/api/problems/{id}/testcases/{name}/input"]["get"];
+    assert!(input["responses"]["404"].is_object(), "{input}");
+    assert!(input["responses"]["403"].is_null(), "{input}");
     assert!(
         submit["parameters"].as_array().is_some_and(|p| p
             .iter()
@@ -119,6 +125,15 @@ async fn the_served_document_describes_every_route_with_bodies_parameters_and_st
     assert_eq!(
         schemas["Submission"]["properties"]["created_at"]["format"],
         "date-time"
+    );
+    assert_eq!(
+        schemas["Feedback"]["enum"],
+        serde_json::json!(["full", "verdict", "none"])
+    );
+    assert!(
+        schemas["TestcaseResult"]["properties"]["detail"].is_object(),
+        "{}",
+        schemas["TestcaseResult"]
     );
     assert_eq!(
         schemas["Verdict"]["enum"],

@@ -8,7 +8,7 @@ use nimjudge::{
     domain::{Role, SubmissionId},
     startup::Application,
     store::Store,
-    testing::{FixtureInput, ScratchCatalog},
+    testing::{FixtureInput, FixturePolicy, ScratchCatalog},
     worker::Judge,
 };
 use reqwest::StatusCode;
@@ -26,13 +26,28 @@ pub const NIM_TESTCASES: [(&str, &str, &str); 3] = [
 pub struct TestDir(ScratchCatalog);
 
 impl TestDir {
+    /// The fixture catalog with the safe defaults: feedback `verdict`,
+    /// custom checks off.
     pub fn new() -> TestDir {
+        TestDir::with_policy(FixturePolicy::default())
+    }
+
+    /// The fixture catalog with contestants' custom checks allowed.
+    pub fn with_custom_checks() -> TestDir {
+        TestDir::with_policy(FixturePolicy {
+            custom_checks: Some(true),
+            ..FixturePolicy::default()
+        })
+    }
+
+    /// The fixture catalog with these `problem.toml` keys.
+    pub fn with_policy(policy: FixturePolicy) -> TestDir {
         // Written as samples so the inputs are exactly the ones above.
         let testcases: Vec<(&str, FixtureInput)> = NIM_TESTCASES
             .iter()
             .map(|(name, _, input)| (*name, FixtureInput::Sample(input)))
             .collect();
-        TestDir(ScratchCatalog::nim(&testcases).expect("write the fixture catalog"))
+        TestDir(ScratchCatalog::nim_with(&testcases, policy).expect("write the fixture catalog"))
     }
 
     pub fn path(&self) -> &Path {

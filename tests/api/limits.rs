@@ -72,7 +72,7 @@ async fn a_third_pending_submission_gets_429_naming_the_limit_even_after_a_resta
 
 #[tokio::test]
 async fn submissions_per_minute_and_bytes_per_day_are_limited_with_retry_after() {
-    let dir = TestDir::new();
+    let dir = TestDir::with_custom_checks();
     let app = TestApp::spawn_with(
         &dir,
         0,

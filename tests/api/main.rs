@@ -5,6 +5,7 @@ mod connections;
 mod document;
 mod documents;
 mod errors;
+mod feedback;
 mod helpers;
 mod idempotency;
 mod limits;

@@ -74,7 +74,7 @@ async fn every_role_is_allowed_or_refused_on_every_endpoint() {
             Method::GET,
             "/api/problems/nim/testcases/hidden-1/input",
             None,
-            [403, 200, 200],
+            [404, 200, 200],
         ),
         case(
             Method::POST,
@@ -93,6 +93,13 @@ async fn every_role_is_allowed_or_refused_on_every_endpoint() {
             "/api/submissions",
             Some(submit),
             [202, 202, 202],
+        ),
+        // Custom checks are off by default: contestants may not send them.
+        case(
+            Method::POST,
+            "/api/submissions",
+            Some(json!({ "problem": "nim", "input": "1\n1\n", "output": "Alice\n" })),
+            [403, 202, 202],
         ),
         case(Method::GET, "/api/submissions", None, [200, 200, 200]),
         case(

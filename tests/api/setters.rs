@@ -118,7 +118,7 @@ async fn hidden_testcases_are_invisible_to_contestants_and_can_be_deleted() {
             &app.contestant,
         )
         .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(status, StatusCode::NOT_FOUND);
     // Answers may name public testcases only.
     let (status, _) = app
         .post(

@@ -50,7 +50,7 @@ async fn correct_answers_to_every_public_testcase_are_accepted() {
 }
 
 #[tokio::test]
-async fn a_wrong_token_is_wa_naming_the_testcase_and_the_token() {
+async fn a_wrong_token_is_wa_naming_the_testcase_and_the_token_found() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 2).await;
     let mut answers = correct_answers();
@@ -62,14 +62,31 @@ async fn a_wrong_token_is_wa_naming_the_testcase_and_the_token() {
     let body = app.verdict(&id, &app.contestant).await;
     assert_eq!(body["submission"]["verdict"], "WA", "{body}");
     let message = body["submission"]["message"].as_str().expect("a message");
-    assert!(message.contains("small-1"), "{message}");
-    assert!(
-        message.contains(&format!(
-            "expected `{}`, found `{}`",
+    // The contestant learns where their output went wrong, not the answer.
+    assert_eq!(
+        message,
+        format!(
+            "testcase small-1: token 1 (line 1): found `{}`, which is wrong",
+            wrong.trim()
+        )
+    );
+    // A setter reads the full difference in the testcase's detail.
+    let reviewed = app.verdict(&id, &app.setter).await;
+    let detail = reviewed["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .find(|r| r["testcase"] == "small-1")
+        .and_then(|r| r["detail"].as_str())
+        .expect("a detail for the setter")
+        .to_string();
+    assert_eq!(
+        detail,
+        format!(
+            "token 1 (line 1): expected `{}`, found `{}`",
             expected.trim(),
             wrong.trim()
-        )),
-        "{message}"
+        )
     );
     let results = body["results"].as_array().expect("results");
     let verdict_of = |name: &str| {
@@ -87,7 +104,7 @@ async fn a_wrong_token_is_wa_naming_the_testcase_and_the_token() {
 
 #[tokio::test]
 async fn a_custom_check_judges_one_input_of_the_contestants_choice() {
-    let dir = TestDir::new();
+    let dir = TestDir::with_custom_checks();
     let app = TestApp::spawn(&dir, 1).await;
     let input = "3\n4 4 1\n";
     let right = nim_answer(input);
@@ -111,7 +128,7 @@ async fn a_custom_check_judges_one_input_of_the_contestants_choice() {
 
 #[tokio::test]
 async fn an_invalid_custom_input_is_a_422_with_the_validators_message_and_no_job() {
-    let dir = TestDir::new();
+    let dir = TestDir::with_custom_checks();
     let app = TestApp::spawn(&dir, 0).await;
     let (status, body) = app
         .post(
