@@ -281,9 +281,34 @@ pub struct NewToken {
     pub role: Role,
     /// Seconds until the token stops working (at most ten years); left out,
     /// it works until revoked.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "whole_number"
+    )]
     #[schema(minimum = 1, maximum = 316_224_000)]
     pub expires_in_seconds: Option<u64>,
+}
+
+/// A JSON integer, also written with a zero fraction (`60.0`): JSON Schema
+/// counts that as an integer, so a client may send it.
+fn whole_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    match Option::<serde_json::Number>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(number) => {
+            if let Some(whole) = number.as_u64() {
+                return Ok(Some(whole));
+            }
+            match number.as_f64() {
+                Some(x) if x.fract() == 0.0 && (0.0..=u64::MAX as f64).contains(&x) => {
+                    Ok(Some(x as u64))
+                }
+                _ => Err(D::Error::custom(format!(
+                    "`{number}` is not a whole number of seconds"
+                ))),
+            }
+        }
+    }
 }
 
 /// The answer to creating a token. The secret is shown this once.
@@ -303,4 +328,27 @@ pub struct TokenCreated {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct TokenList {
     pub tokens: Vec<TokenRecord>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_lifetime_may_be_written_with_a_zero_fraction_but_not_a_real_one() {
+        let parse = |lifetime: &str| {
+            serde_json::from_str::<NewToken>(&format!(
+                r#"{{"name": "bob", "role": "contestant", "expires_in_seconds": {lifetime}}}"#
+            ))
+        };
+        assert_eq!(parse("60").unwrap().expires_in_seconds, Some(60));
+        assert_eq!(
+            parse("1831521.0").unwrap().expires_in_seconds,
+            Some(1_831_521)
+        );
+        assert_eq!(parse("null").unwrap().expires_in_seconds, None);
+        let error = parse("1.5").unwrap_err().to_string();
+        assert!(error.contains("not a whole number"), "{error}");
+        assert!(parse("-1").is_err());
+    }
 }

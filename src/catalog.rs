@@ -54,6 +54,10 @@ struct Manifest {
     /// Whether contestants may submit custom checks; off when absent.
     #[serde(default)]
     custom_checks: bool,
+    /// Whether a program runs on every testcase even after one fails; off
+    /// (stop at the first failure) when absent.
+    #[serde(default)]
+    judge_all: bool,
     #[serde(default, rename = "testcase")]
     testcases: Vec<ManifestTestcase>,
 }
@@ -81,6 +85,7 @@ pub struct LoadedProblem {
     pub memory_limit_mib: i64,
     pub feedback: Feedback,
     pub custom_checks: bool,
+    pub judge_all: bool,
     /// sha256 of the manifest, statement and testcases.
     pub hash: String,
     pub testcases: Vec<LoadedTestcase>,
@@ -110,6 +115,7 @@ impl LoadedProblem {
             memory_limit_mib: self.memory_limit_mib,
             feedback: self.feedback,
             custom_checks: self.custom_checks,
+            judge_all: self.judge_all,
             hash: self.hash,
             testcases: self
                 .testcases
@@ -250,6 +256,7 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
         memory_limit_mib: manifest.memory_limit_mib,
         feedback: manifest.feedback,
         custom_checks: manifest.custom_checks,
+        judge_all: manifest.judge_all,
         hash: hex(&hasher.finalize()),
         testcases,
     })

@@ -429,6 +429,9 @@ pub struct Problem {
     /// Whether contestants may submit custom checks (an input of their own
     /// and an output for it); setters and admins always may.
     pub custom_checks: bool,
+    /// Whether a program runs on every testcase even after one fails (the
+    /// verdict is still the first failure); otherwise the rest are skipped.
+    pub judge_all: bool,
     /// The statement in Markdown; only in single-problem answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub statement: Option<String>,

@@ -34,6 +34,7 @@ pub enum FixtureInput {
 pub struct FixturePolicy {
     pub feedback: Option<Feedback>,
     pub custom_checks: Option<bool>,
+    pub judge_all: Option<bool>,
 }
 
 /// A temporary folder with `problems/nim/` in the catalog layout and room
@@ -71,6 +72,9 @@ impl ScratchCatalog {
         }
         if let Some(custom_checks) = policy.custom_checks {
             manifest.push_str(&format!("custom_checks = {custom_checks}\n"));
+        }
+        if let Some(judge_all) = policy.judge_all {
+            manifest.push_str(&format!("judge_all = {judge_all}\n"));
         }
         let mut inputs = BTreeMap::new();
         for (name, input) in testcases {

@@ -263,7 +263,7 @@ fn judge(
                     memory_bytes: u64::try_from(job.problem.memory_limit_mib).unwrap_or(0) << 20,
                 },
                 testcases: job.testcases,
-                judge_all: false,
+                judge_all: job.problem.judge_all,
                 label: &format!("verify-{}-{index}", std::process::id()),
             })
             .map_err(|e| e.to_string())

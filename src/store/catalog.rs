@@ -17,6 +17,7 @@ pub struct ProblemDefinition {
     pub memory_limit_mib: i64,
     pub feedback: Feedback,
     pub custom_checks: bool,
+    pub judge_all: bool,
     /// sha256 of everything below; decides whether a sync makes a new version.
     pub hash: String,
     pub testcases: Vec<DefinedTestcase>,
@@ -83,7 +84,7 @@ fn testcase(row: &SqliteRow) -> Result<Testcase, StoreError> {
 }
 
 const PROBLEM_COLUMNS: &str = "id, title, source, source_url, version, time_limit_ms, memory_limit_mib, \
-     feedback, custom_checks, created_at, updated_at";
+     feedback, custom_checks, judge_all, created_at, updated_at";
 
 fn problem(row: &SqliteRow, with_statement: bool) -> Result<Problem, StoreError> {
     Ok(Problem {
@@ -96,6 +97,7 @@ fn problem(row: &SqliteRow, with_statement: bool) -> Result<Problem, StoreError>
         memory_limit_mib: row.try_get("memory_limit_mib")?,
         feedback: parse_column(row, "feedback")?,
         custom_checks: row.try_get("custom_checks")?,
+        judge_all: row.try_get("judge_all")?,
         statement: if with_statement {
             Some(row.try_get("statement")?)
         } else {
@@ -126,7 +128,7 @@ impl Store {
                 }
                 sqlx::query(
                     "update problem set title = ?, source = ?, source_url = ?, statement = ?, time_limit_ms = ?, \
-                     memory_limit_mib = ?, feedback = ?, custom_checks = ?, definition_hash = ?, \
+                     memory_limit_mib = ?, feedback = ?, custom_checks = ?, judge_all = ?, definition_hash = ?, \
                      version = version + 1, updated_at = ? where id = ?",
                 )
                 .bind(&def.title)
@@ -137,6 +139,7 @@ impl Store {
                 .bind(def.memory_limit_mib)
                 .bind(def.feedback.as_str())
                 .bind(def.custom_checks)
+                .bind(def.judge_all)
                 .bind(&def.hash)
                 .bind(now)
                 .bind(def.id.as_str())
@@ -150,7 +153,7 @@ impl Store {
                 sqlx::query(
                     "insert into problem (id, title, source, source_url, statement, version, \
                      definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
-                     created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)",
+                     judge_all, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
                 )
                 .bind(def.id.as_str())
                 .bind(&def.title)
@@ -162,6 +165,7 @@ impl Store {
                 .bind(def.memory_limit_mib)
                 .bind(def.feedback.as_str())
                 .bind(def.custom_checks)
+                .bind(def.judge_all)
                 .bind(now)
                 .bind(now)
                 .execute(&mut *tx)

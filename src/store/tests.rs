@@ -31,6 +31,7 @@ fn definition(hash: &str, testcase: &str) -> ProblemDefinition {
         memory_limit_mib: 512,
         feedback: Feedback::Verdict,
         custom_checks: false,
+        judge_all: false,
         hash: hash.into(),
         testcases: vec![DefinedTestcase {
             name: name(testcase),

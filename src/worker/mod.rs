@@ -304,6 +304,7 @@ impl Judge {
         );
         let source = source.to_string();
         let label = format!("{}-{}", claim.id, claim.attempt);
+        let judge_all = problem.judge_all;
         let limits = ProblemLimits {
             time: Duration::from_millis(u64::try_from(problem.time_limit_ms).unwrap_or(0)),
             memory_bytes: u64::try_from(problem.memory_limit_mib).unwrap_or(0) << 20,
@@ -318,7 +319,7 @@ impl Judge {
                     source: &source,
                     limits,
                     testcases: &testcases,
-                    judge_all: false,
+                    judge_all,
                     label: &label,
                 })
             })

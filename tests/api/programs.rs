@@ -468,3 +468,32 @@ async fn the_client_submits_a_source_file_in_the_language_of_its_extension() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("a cpp program"));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn judge_all_runs_every_testcase_after_a_failure_and_the_default_stops() {
+    // Wrong on every testcase whose winner is Bob.
+    let always_alice = "print('Alice')\n";
+    for (judge_all, expected_results) in [(false, 1), (true, NIM_TESTCASES.len())] {
+        let dir = TestDir::with_policy(nimjudge::testing::FixturePolicy {
+            judge_all: Some(judge_all),
+            ..Default::default()
+        });
+        let app = TestApp::spawn(&dir, 1).await;
+        let body = app.judge_program("python", always_alice).await;
+        assert_eq!(verdict(&body), "WA", "{body:#}");
+        let results = body["results"].as_array().unwrap();
+        assert_eq!(
+            results.len(),
+            expected_results,
+            "judge_all = {judge_all}: {body:#}"
+        );
+        // The verdict is the first failure in testcase order either way.
+        let first_failure = results.iter().find(|r| r["verdict"] != "AC").unwrap();
+        let message = body["submission"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(first_failure["testcase"].as_str().unwrap()),
+            "{message}"
+        );
+        app.stop().await;
+    }
+}
