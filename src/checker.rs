@@ -81,16 +81,29 @@ fn shorten(token: &str) -> String {
     }
 }
 
+/// The separators between tokens: the same bytes the input scanner skips
+/// (space, tab, line feed, carriage return, vertical tab, form feed), so an
+/// output is split exactly as an input is. (`split_ascii_whitespace` leaves
+/// out the vertical tab.)
+fn is_separator(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0b' | '\x0c')
+}
+
+/// The tokens of one line.
+fn words(line: &str) -> impl Iterator<Item = &str> {
+    line.split(is_separator).filter(|t| !t.is_empty())
+}
+
 /// Tokens of `text` with their 1-based line numbers.
 fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split('\n')
         .enumerate()
-        .flat_map(|(i, line)| line.split_ascii_whitespace().map(move |t| (i + 1, t)))
+        .flat_map(|(i, line)| words(line).map(move |t| (i + 1, t)))
 }
 
 /// Compares `candidate` with `expected` token by token.
 pub fn compare(expected: &str, candidate: &str) -> Comparison {
-    let mut want = expected.split_ascii_whitespace();
+    let mut want = words(expected);
     let mut got = tokens(candidate);
     let mut index = 0;
     let mut last_line = 1;
@@ -113,6 +126,19 @@ pub fn compare(expected: &str, candidate: &str) -> Comparison {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_vertical_tab_separates_tokens_as_it_does_in_inputs() {
+        assert_eq!(compare("Alice Bob\n", "Alice\x0bBob"), Comparison::Accepted);
+        assert_eq!(
+            compare("Alice\x0cBob", "Alice\tBob\r\n"),
+            Comparison::Accepted
+        );
+        assert!(matches!(
+            compare("Alice Bob", "Alice\u{a0}Bob"),
+            Comparison::WrongAnswer(_)
+        ));
+    }
     use super::*;
 
     #[test]

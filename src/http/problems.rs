@@ -16,6 +16,7 @@ use crate::{
     },
     domain::{Problem, ProblemId, ReferenceStatus, TestcaseName},
     solver,
+    store::TestcaseDeletion,
 };
 
 async fn existing_problem(state: &AppState, id: &ProblemId) -> Result<Problem, ApiError> {
@@ -188,7 +189,9 @@ pub async fn add_testcase(
     ))
 }
 
-/// Delete a testcase (setters and admins).
+/// Delete a testcase a setter added (setters and admins). A testcase from
+/// the problem folder (a sample or a generated one) is refused with 409:
+/// remove it from `problem.toml` instead.
 #[utoipa::path(
     delete,
     path = "/api/problems/{id}/testcases/{name}",
@@ -202,6 +205,7 @@ pub async fn add_testcase(
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
         (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
         (status = NOT_FOUND, description = "No such problem or testcase.", body = ErrorBody),
+        (status = CONFLICT, description = "The testcase comes from the problem folder.", body = ErrorBody),
     )
 )]
 pub async fn delete_testcase(
@@ -210,12 +214,15 @@ pub async fn delete_testcase(
     ApiPath((id, name)): ApiPath<(ProblemId, TestcaseName)>,
 ) -> Result<StatusCode, ApiError> {
     caller.require_staff()?;
-    if state.store.delete_testcase(&id, &name).await? {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::NotFound(format!(
+    match state.store.delete_testcase(&id, &name).await? {
+        TestcaseDeletion::Deleted => Ok(StatusCode::NO_CONTENT),
+        TestcaseDeletion::Missing => Err(ApiError::NotFound(format!(
             "problem `{id}` has no testcase `{name}`"
-        )))
+        ))),
+        TestcaseDeletion::Bundled(origin) => Err(ApiError::Conflict(format!(
+            "testcase `{name}` is a {origin} testcase from problems/{id}/problem.toml; \
+             remove it there (the next start syncs the change), not through the API"
+        ))),
     }
 }
 

@@ -32,6 +32,16 @@ pub struct DefinedTestcase {
     pub origin: TestcaseOrigin,
 }
 
+/// What became of a request to delete a testcase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestcaseDeletion {
+    Deleted,
+    Missing,
+    /// It comes from the problem folder (a sample or a generated one): the
+    /// folder is its source of truth, and a sync does not bring it back.
+    Bundled(TestcaseOrigin),
+}
+
 /// What a sync did to one problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SyncOutcome {
@@ -291,13 +301,27 @@ impl Store {
         &self,
         problem_id: &ProblemId,
         name: &TestcaseName,
-    ) -> Result<bool, StoreError> {
-        let done = sqlx::query("delete from testcase where problem_id = ? and name = ?")
+    ) -> Result<TestcaseDeletion, StoreError> {
+        let mut tx = self.write.begin().await?;
+        let origin = sqlx::query("select origin from testcase where problem_id = ? and name = ?")
             .bind(problem_id.as_str())
             .bind(name.as_str())
-            .execute(&self.write)
+            .fetch_optional(&mut *tx)
             .await?;
-        Ok(done.rows_affected() == 1)
+        let Some(origin) = origin else {
+            return Ok(TestcaseDeletion::Missing);
+        };
+        let origin: TestcaseOrigin = parse_column(&origin, "origin")?;
+        if origin != TestcaseOrigin::Setter {
+            return Ok(TestcaseDeletion::Bundled(origin));
+        }
+        sqlx::query("delete from testcase where problem_id = ? and name = ?")
+            .bind(problem_id.as_str())
+            .bind(name.as_str())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(TestcaseDeletion::Deleted)
     }
 
     /// The problem's current version and its testcases (public ones only if

@@ -39,6 +39,7 @@ use sqlx::{
 pub use admission::{Admission, AdmissionOutcome, IdempotencyKey, LimitExceeded, UserLimit};
 pub use catalog::{
     DefinedTestcase, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow, SyncOutcome,
+    TestcaseDeletion,
 };
 pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
 pub use tokens::{IssuedToken, Revocation};

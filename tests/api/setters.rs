@@ -169,3 +169,29 @@ async fn the_catalog_sync_is_idempotent_and_a_changed_definition_gets_a_new_vers
     assert_eq!(input, json!("2\n3 3\n"));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_testcase_from_the_problem_folder_cannot_be_deleted_through_the_api() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    // Deleted, it would be gone for good: a sync leaves an unchanged folder
+    // alone. The folder is its source of truth, so the API refuses.
+    let (status, body) = app
+        .request(
+            Method::DELETE,
+            "/api/problems/nim/testcases/sample-1",
+            Some(&app.setter),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("problem.toml"),
+        "{body}"
+    );
+    let (status, _) = app
+        .get("/api/problems/nim/testcases/sample-1/input", &app.setter)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    app.stop().await;
+}
