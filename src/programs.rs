@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use crate::{
     config::{LanguageConfig, SandboxConfig},
     domain::LanguageId,
-    sandbox::{Sandbox, SandboxSettings},
+    sandbox::{SYSTEM_BIN_DIRS, Sandbox, SandboxSettings},
 };
 
 /// A configured language and whether this host can judge it.
@@ -81,22 +81,6 @@ impl Programs {
         Programs {
             sandbox,
             languages,
-            settings: settings.clone(),
-        }
-    }
-
-    /// A host where program judging is switched off, with the reason.
-    pub fn disabled(settings: &SandboxConfig, languages: &[LanguageConfig], why: &str) -> Programs {
-        Programs {
-            sandbox: Err(why.to_string()),
-            languages: languages
-                .iter()
-                .map(|config| Language {
-                    config: config.clone(),
-                    toolchain: None,
-                    unavailable: Some(why.to_string()),
-                })
-                .collect(),
             settings: settings.clone(),
         }
     }
@@ -197,7 +181,7 @@ fn find_toolchain(config: &LanguageConfig) -> Result<Option<PathBuf>, String> {
     let program = &first[0];
     if !program.contains('/') {
         let mut dirs: Vec<PathBuf> = toolchain.iter().map(|t| t.join("bin")).collect();
-        dirs.extend(["/usr/local/bin", "/usr/bin", "/bin"].map(PathBuf::from));
+        dirs.extend(SYSTEM_BIN_DIRS.map(PathBuf::from));
         if !dirs.iter().any(|d| d.join(program).is_file()) {
             return Err(format!("`{program}` is not installed"));
         }

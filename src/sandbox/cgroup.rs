@@ -178,17 +178,13 @@ impl Cgroups {
             dirs: Vec::new(),
             version: self.clone(),
         };
+        for parent in self.parents() {
+            let dir = parent.join(&name);
+            fs::create_dir(&dir)?;
+            group.dirs.push(dir);
+        }
         match self {
-            Cgroups::V1 {
-                memory: m,
-                pids: p,
-                cpuacct: c,
-            } => {
-                for parent in [m, p, c] {
-                    let dir = parent.join(&name);
-                    fs::create_dir(&dir)?;
-                    group.dirs.push(dir);
-                }
+            Cgroups::V1 { .. } => {
                 let memory_dir = &group.dirs[0];
                 write(memory_dir, "memory.limit_in_bytes", &memory)?;
                 // Without swap accounting the file is absent, and there is
@@ -199,10 +195,7 @@ impl Cgroups {
                 }
                 write(&group.dirs[1], "pids.max", &processes)?;
             }
-            Cgroups::V2 { parent } => {
-                let dir = parent.join(&name);
-                fs::create_dir(&dir)?;
-                group.dirs.push(dir);
+            Cgroups::V2 { .. } => {
                 let dir = &group.dirs[0];
                 write(dir, "memory.max", &memory)?;
                 match write(dir, "memory.swap.max", "0") {

@@ -62,6 +62,9 @@ pub struct SandboxSettings {
     pub tmp_size_bytes: u64,
 }
 
+/// The system's program folders, on `PATH` after a run's own folders.
+pub const SYSTEM_BIN_DIRS: [&str; 3] = ["/usr/local/bin", "/usr/bin", "/bin"];
+
 /// The limits of one run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -265,8 +268,7 @@ impl Sandbox {
             ))?;
         }
         let net_namespace = self.net_namespace(uid.0)?;
-        let mut prepared = self.prepare(run, uid.0, cgroup.as_ref())?;
-        prepared.net_namespace = net_namespace.as_raw_fd();
+        let prepared = self.prepare(run, uid.0, &net_namespace, cgroup.as_ref())?;
         let stdin = File::open(run.stdin).map_err(io_error(format!(
             "opening the input {}",
             run.stdin.display()
@@ -433,6 +435,7 @@ impl Sandbox {
         &self,
         run: &Run<'_>,
         uid: u32,
+        net_namespace: &OwnedFd,
         cgroup: Option<&cgroup::RunCgroup>,
     ) -> Result<Prepared, SandboxError> {
         let settings = &self.inner.settings;
@@ -526,7 +529,7 @@ impl Sandbox {
         });
 
         let mut path_dirs: Vec<PathBuf> = run.path.to_vec();
-        path_dirs.extend(["/usr/local/bin", "/usr/bin", "/bin"].map(PathBuf::from));
+        path_dirs.extend(SYSTEM_BIN_DIRS.map(PathBuf::from));
         let program = resolve_program(&run.argv[0], &path_dirs)?;
         let path_var = path_dirs
             .iter()
@@ -563,7 +566,7 @@ impl Sandbox {
                 .map(|e| c_string(e.as_bytes()).map_err(io_error("an environment variable")))
                 .collect::<Result<_, _>>()?,
             uid,
-            net_namespace: -1,
+            net_namespace: net_namespace.as_raw_fd(),
             rlimits: Rlimits {
                 cpu_seconds: limits.cpu.as_secs() + 1,
                 stack_bytes: limits.memory_bytes,
