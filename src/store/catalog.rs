@@ -378,16 +378,22 @@ impl Store {
     }
 
     /// Caches a reference; the first write for a (testcase, version) wins.
+    /// `Ok(false)` if it was not stored: another was first, or the testcase
+    /// is gone.
     pub async fn save_reference(
         &self,
         testcase_id: i64,
         problem_version: i64,
         reference: &ReferenceRow,
         compute_us: i64,
-    ) -> Result<(), StoreError> {
-        sqlx::query(
+    ) -> Result<bool, StoreError> {
+        // One statement, so the check and the insert cannot be split by a
+        // setter deleting the testcase: a reference for a testcase deleted
+        // while it was computed is dropped, not a foreign-key failure.
+        let done = sqlx::query(
             "insert into reference (testcase_id, problem_version, output, error, compute_us, created_at) \
-             values (?, ?, ?, ?, ?, ?) on conflict do nothing",
+             select ?1, ?2, ?3, ?4, ?5, ?6 where exists (select 1 from testcase where id = ?1) \
+             on conflict do nothing",
         )
         .bind(testcase_id)
         .bind(problem_version)
@@ -397,7 +403,7 @@ impl Store {
         .bind(now_ms())
         .execute(&self.write)
         .await?;
-        Ok(())
+        Ok(done.rows_affected() == 1)
     }
 
     /// A testcase whose reference is missing for its problem's current version.

@@ -243,6 +243,48 @@ async fn the_first_reference_for_a_version_wins() {
 }
 
 #[tokio::test]
+async fn a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped() {
+    let (_dir, store) = fresh().await;
+    store
+        .add_testcase(&nim(), &name("mine"), "1\n2\n", true, "sam")
+        .await
+        .expect("add");
+    let (version, testcases) = store
+        .judge_testcases(&nim(), true)
+        .await
+        .expect("read")
+        .expect("problem");
+    let mine = testcases
+        .iter()
+        .find(|t| t.name.as_str() == "mine")
+        .expect("the setter's testcase");
+    // A worker has read the testcase and is computing its reference when a
+    // setter deletes it.
+    assert_eq!(
+        store
+            .delete_testcase(&nim(), &name("mine"))
+            .await
+            .expect("delete"),
+        TestcaseDeletion::Deleted
+    );
+    let reference = ReferenceRow {
+        output: Some("Alice\n".into()),
+        error: None,
+    };
+    let stored = store
+        .save_reference(mine.id, version, &reference, 1)
+        .await
+        .expect("saving a reference for a deleted testcase is not an error");
+    assert!(!stored, "nothing is stored for a testcase that is gone");
+    let orphans: i64 = sqlx::query_scalar("select count(*) from reference where testcase_id = ?")
+        .bind(mine.id)
+        .fetch_one(&store.write)
+        .await
+        .expect("count");
+    assert_eq!(orphans, 0);
+}
+
+#[tokio::test]
 async fn tokens_are_stored_hashed_and_resolve_to_their_role() {
     let (_dir, store) = fresh().await;
     let issued = store
