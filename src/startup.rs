@@ -154,6 +154,7 @@ impl Application {
             signals: self.signals.clone(),
             metrics: self.metrics.clone(),
             max_wait: self.config.server.max_wait,
+            wait_recheck: self.config.server.wait_recheck,
             shutdown: cancel.clone(),
             limits: self.config.limits,
             programs: self.programs.clone(),

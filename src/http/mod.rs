@@ -71,6 +71,9 @@ pub struct AppState {
     pub metrics: Metrics,
     /// Longest `?wait_ms=` a client may ask for.
     pub max_wait: Duration,
+    /// How often a long poll re-reads the submission, for verdicts written
+    /// by another process.
+    pub wait_recheck: Duration,
     /// Fires at shutdown, so long polls return at once instead of holding
     /// the graceful shutdown open.
     pub shutdown: CancellationToken,
