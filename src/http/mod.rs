@@ -74,6 +74,9 @@ pub struct AppState {
     /// How often a long poll re-reads the submission, for verdicts written
     /// by another process.
     pub wait_recheck: Duration,
+    /// Free space health asks for before it calls failing writes recovered:
+    /// room for the largest request body twice over (its row and its log).
+    pub write_probe_free_bytes: u64,
     /// Fires at shutdown, so long polls return at once instead of holding
     /// the graceful shutdown open.
     pub shutdown: CancellationToken,

@@ -17,6 +17,7 @@
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
 //!   limits, checked in the transaction that inserts it.
+//! - [`write_health`]: whether the database takes writes, for health.
 
 pub mod admission;
 pub mod catalog;
@@ -24,6 +25,7 @@ pub mod queue;
 #[cfg(test)]
 mod tests;
 pub mod tokens;
+pub mod write_health;
 
 use std::{
     path::{Path, PathBuf},
@@ -43,6 +45,7 @@ pub use catalog::{
 };
 pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
 pub use tokens::{IssuedToken, Revocation};
+pub use write_health::{WriteFailure, WriteStatus};
 
 use crate::{
     config::DatabaseConfig,
@@ -94,6 +97,8 @@ pub struct Store {
     write: SqlitePool,
     read: SqlitePool,
     file: PathBuf,
+    /// The outcome of the latest write, for health.
+    write_health: write_health::WriteHealth,
 }
 
 impl Store {
@@ -161,7 +166,12 @@ impl Store {
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options.read_only(true))
             .await?;
-        Ok(Store { write, read, file })
+        Ok(Store {
+            write,
+            read,
+            file,
+            write_health: write_health::WriteHealth::default(),
+        })
     }
 
     /// Waits for this database's [`StartupLock`].
