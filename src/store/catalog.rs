@@ -124,95 +124,95 @@ impl Store {
     /// changed one gets the next version. Testcases added by setters survive.
     pub async fn sync_problem(&self, def: &ProblemDefinition) -> Result<SyncOutcome, StoreError> {
         self.noted(async {
-        let now = now_ms();
-        let mut tx = self.write.begin().await?;
-        let existing = sqlx::query("select version, definition_hash from problem where id = ?")
-            .bind(def.id.as_str())
-            .fetch_optional(&mut *tx)
-            .await?;
-        let outcome = match existing {
-            Some(row) => {
-                let version: i64 = row.try_get("version")?;
-                let hash: String = row.try_get("definition_hash")?;
-                if hash == def.hash {
-                    return Ok(SyncOutcome::Unchanged { version });
-                }
-                sqlx::query(
-                    "update problem set title = ?, source = ?, source_url = ?, statement = ?, time_limit_ms = ?, \
-                     memory_limit_mib = ?, feedback = ?, custom_checks = ?, judge_all = ?, definition_hash = ?, \
-                     version = version + 1, updated_at = ? where id = ?",
-                )
-                .bind(&def.title)
-                .bind(&def.source)
-                .bind(&def.source_url)
-                .bind(&def.statement)
-                .bind(def.time_limit_ms)
-                .bind(def.memory_limit_mib)
-                .bind(def.feedback.as_str())
-                .bind(def.custom_checks)
-                .bind(def.judge_all)
-                .bind(&def.hash)
-                .bind(now)
+            let now = now_ms();
+            let mut tx = self.write.begin().await?;
+            let existing = sqlx::query("select version, definition_hash from problem where id = ?")
                 .bind(def.id.as_str())
-                .execute(&mut *tx)
+                .fetch_optional(&mut *tx)
                 .await?;
-                SyncOutcome::Updated {
-                    version: version + 1,
+            let outcome = match existing {
+                Some(row) => {
+                    let version: i64 = row.try_get("version")?;
+                    let hash: String = row.try_get("definition_hash")?;
+                    if hash == def.hash {
+                        return Ok(SyncOutcome::Unchanged { version });
+                    }
+                    sqlx::query(
+                        "update problem set title = ?, source = ?, source_url = ?, statement = ?, time_limit_ms = ?, \
+                         memory_limit_mib = ?, feedback = ?, custom_checks = ?, judge_all = ?, definition_hash = ?, \
+                         version = version + 1, updated_at = ? where id = ?",
+                    )
+                    .bind(&def.title)
+                    .bind(&def.source)
+                    .bind(&def.source_url)
+                    .bind(&def.statement)
+                    .bind(def.time_limit_ms)
+                    .bind(def.memory_limit_mib)
+                    .bind(def.feedback.as_str())
+                    .bind(def.custom_checks)
+                    .bind(def.judge_all)
+                    .bind(&def.hash)
+                    .bind(now)
+                    .bind(def.id.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+                    SyncOutcome::Updated {
+                        version: version + 1,
+                    }
                 }
-            }
-            None => {
-                sqlx::query(
-                    "insert into problem (id, title, source, source_url, statement, version, \
-                     definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
-                     judge_all, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
-                )
-                .bind(def.id.as_str())
-                .bind(&def.title)
-                .bind(&def.source)
-                .bind(&def.source_url)
-                .bind(&def.statement)
-                .bind(&def.hash)
-                .bind(def.time_limit_ms)
-                .bind(def.memory_limit_mib)
-                .bind(def.feedback.as_str())
-                .bind(def.custom_checks)
-                .bind(def.judge_all)
-                .bind(now)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-                SyncOutcome::Created { version: 1 }
-            }
-        };
-        let names: Vec<&str> = def.testcases.iter().map(|t| t.name.as_str()).collect();
-        let names =
-            serde_json::to_string(&names).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        // Catalog testcases that left the folder go; setters' testcases stay.
-        sqlx::query(
-            "delete from testcase where problem_id = ? and origin != 'setter' \
-             and name not in (select value from json_each(?))",
-        )
-        .bind(def.id.as_str())
-        .bind(&names)
-        .execute(&mut *tx)
-        .await?;
-        for testcase in &def.testcases {
+                None => {
+                    sqlx::query(
+                        "insert into problem (id, title, source, source_url, statement, version, \
+                         definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
+                         judge_all, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    )
+                    .bind(def.id.as_str())
+                    .bind(&def.title)
+                    .bind(&def.source)
+                    .bind(&def.source_url)
+                    .bind(&def.statement)
+                    .bind(&def.hash)
+                    .bind(def.time_limit_ms)
+                    .bind(def.memory_limit_mib)
+                    .bind(def.feedback.as_str())
+                    .bind(def.custom_checks)
+                    .bind(def.judge_all)
+                    .bind(now)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                    SyncOutcome::Created { version: 1 }
+                }
+            };
+            let names: Vec<&str> = def.testcases.iter().map(|t| t.name.as_str()).collect();
+            let names =
+                serde_json::to_string(&names).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            // Catalog testcases that left the folder go; setters' testcases stay.
             sqlx::query(
-                "insert into testcase (problem_id, name, input, hidden, origin, created_at) \
-                 values (?, ?, ?, 0, ?, ?) \
-                 on conflict (problem_id, name) do update set input = excluded.input, \
-                 hidden = 0, origin = excluded.origin, created_by = null",
+                "delete from testcase where problem_id = ? and origin != 'setter' \
+                 and name not in (select value from json_each(?))",
             )
             .bind(def.id.as_str())
-            .bind(testcase.name.as_str())
-            .bind(&testcase.input)
-            .bind(testcase.origin.as_str())
-            .bind(now)
+            .bind(&names)
             .execute(&mut *tx)
             .await?;
-        }
-        tx.commit().await?;
-        Ok(outcome)
+            for testcase in &def.testcases {
+                sqlx::query(
+                    "insert into testcase (problem_id, name, input, hidden, origin, created_at) \
+                     values (?, ?, ?, 0, ?, ?) \
+                     on conflict (problem_id, name) do update set input = excluded.input, \
+                     hidden = 0, origin = excluded.origin, created_by = null",
+                )
+                .bind(def.id.as_str())
+                .bind(testcase.name.as_str())
+                .bind(&testcase.input)
+                .bind(testcase.origin.as_str())
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(outcome)
         }).await
     }
 
@@ -284,19 +284,19 @@ impl Store {
         by: &str,
     ) -> Result<bool, StoreError> {
         self.noted(async {
-        let done = sqlx::query(
-            "insert into testcase (problem_id, name, input, hidden, origin, created_by, created_at) \
-             values (?, ?, ?, ?, 'setter', ?, ?) on conflict (problem_id, name) do nothing",
-        )
-        .bind(problem_id.as_str())
-        .bind(name.as_str())
-        .bind(input)
-        .bind(hidden)
-        .bind(by)
-        .bind(now_ms())
-        .execute(&self.write)
-        .await?;
-        Ok(done.rows_affected() == 1)
+            let done = sqlx::query(
+                "insert into testcase (problem_id, name, input, hidden, origin, created_by, created_at) \
+                 values (?, ?, ?, ?, 'setter', ?, ?) on conflict (problem_id, name) do nothing",
+            )
+            .bind(problem_id.as_str())
+            .bind(name.as_str())
+            .bind(input)
+            .bind(hidden)
+            .bind(by)
+            .bind(now_ms())
+            .execute(&self.write)
+            .await?;
+            Ok(done.rows_affected() == 1)
         }).await
     }
 
@@ -396,23 +396,23 @@ impl Store {
         compute_us: i64,
     ) -> Result<bool, StoreError> {
         self.noted(async {
-        // One statement, so the check and the insert cannot be split by a
-        // setter deleting the testcase: a reference for a testcase deleted
-        // while it was computed is dropped, not a foreign-key failure.
-        let done = sqlx::query(
-            "insert into reference (testcase_id, problem_version, output, error, compute_us, created_at) \
-             select ?1, ?2, ?3, ?4, ?5, ?6 where exists (select 1 from testcase where id = ?1) \
-             on conflict do nothing",
-        )
-        .bind(testcase_id)
-        .bind(problem_version)
-        .bind(&reference.output)
-        .bind(&reference.error)
-        .bind(compute_us)
-        .bind(now_ms())
-        .execute(&self.write)
-        .await?;
-        Ok(done.rows_affected() == 1)
+            // One statement, so the check and the insert cannot be split by a
+            // setter deleting the testcase: a reference for a testcase deleted
+            // while it was computed is dropped, not a foreign-key failure.
+            let done = sqlx::query(
+                "insert into reference (testcase_id, problem_version, output, error, compute_us, created_at) \
+                 select ?1, ?2, ?3, ?4, ?5, ?6 where exists (select 1 from testcase where id = ?1) \
+                 on conflict do nothing",
+            )
+            .bind(testcase_id)
+            .bind(problem_version)
+            .bind(&reference.output)
+            .bind(&reference.error)
+            .bind(compute_us)
+            .bind(now_ms())
+            .execute(&self.write)
+            .await?;
+            Ok(done.rows_affected() == 1)
         }).await
     }
 
