@@ -14,12 +14,14 @@
 //! - [`log`]: `log`, the reviewers' view of the database.
 //! - [`submit`]: `submit` and `status`.
 //! - [`bench`]: `bench`, the load benchmark.
+//! - [`bench_queries`]: `bench-queries`, the read benchmark over a big database.
 //! - [`sandbox`]: `sandbox check` and `sandbox bench`.
 //! - [`verify`]: `verify`, the setter solutions through the sandbox.
 //! - [`client`]: the typed HTTP client.
 //! - [`tables`]: tables for people.
 
 pub mod bench;
+pub mod bench_queries;
 pub mod client;
 pub mod log;
 pub mod sandbox;
@@ -67,6 +69,8 @@ pub enum Command {
     Status(submit::StatusArgs),
     /// Load benchmark: a fresh server, K submissions from C clients, and the raw SQLite ceiling.
     Bench(bench::BenchArgs),
+    /// Read benchmark: list filters, a submission, metrics and health over N stored submissions.
+    BenchQueries(bench_queries::BenchQueriesArgs),
     /// What the program sandbox can do on this host, and what a run costs.
     Sandbox {
         #[command(subcommand)]
@@ -103,6 +107,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Submit(args) => block_on(submit::submit(args)),
         Command::Status(args) => block_on(submit::status(args)),
         Command::Bench(args) => block_on(bench::run(args)),
+        Command::BenchQueries(args) => block_on(bench_queries::run(args)),
         Command::Sandbox { action } => sandbox::run(action),
         Command::Verify(args) => verify::run(args),
     };

@@ -17,11 +17,13 @@
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
 //!   limits, checked in the transaction that inserts it.
+//! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
 //! - [`write_health`]: whether the database takes writes, for health.
 
 pub mod admission;
 pub mod catalog;
 pub mod queue;
+pub mod synthetic;
 #[cfg(test)]
 mod tests;
 pub mod tokens;

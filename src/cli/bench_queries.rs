@@ -1,0 +1,201 @@
+//! `nimjudge bench-queries`: how long the reads of a big database take
+//! through the API: every list filter, a submission by id, `/metrics` and
+//! health.
+//!
+//! Starts a server in this process (no workers) on a fresh database with
+//! the bundled problems, adds a synthetic history of N judged submissions
+//! in SQL, then times each request R times over loopback and prints the
+//! median and the 95th percentile. The times include HTTP on loopback.
+
+use std::{path::PathBuf, process::ExitCode, time::Instant};
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::{
+    config::{Config, DEFAULT_TOML},
+    domain::{ProblemId, Role},
+    startup::Application,
+    store::synthetic::SyntheticHistory,
+};
+
+#[derive(Debug, Args)]
+pub struct BenchQueriesArgs {
+    /// Submissions in the synthetic history.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub submissions: i64,
+    /// Users the history is spread over.
+    #[arg(long, default_value_t = 1000)]
+    pub users: i64,
+    /// Timed runs of each request.
+    #[arg(long, default_value_t = 30)]
+    pub runs: usize,
+    /// The problems folder.
+    #[arg(long, default_value = "problems")]
+    pub problems_dir: PathBuf,
+}
+
+pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        args.submissions > 0 && args.runs > 0,
+        "N and R must be positive"
+    );
+    let scratch = tempfile::tempdir().context("a scratch folder")?;
+    let env = [
+        ("SERVER__BIND", "127.0.0.1:0".to_string()),
+        (
+            "DATABASE__URL",
+            format!("sqlite://{}", scratch.path().join("bench.db").display()),
+        ),
+        (
+            "CATALOG__PROBLEMS_DIR",
+            args.problems_dir.display().to_string(),
+        ),
+        (
+            "SANDBOX__WORK_DIR",
+            scratch.path().join("sandbox").display().to_string(),
+        ),
+        ("WORKER__COUNT", "0".to_string()),
+        ("LOG__FILTER", "warn".to_string()),
+    ]
+    .map(|(key, value)| (format!("NIMJUDGE_{key}"), value));
+    let config = Config::from_layers(&[("the bundled config.toml", DEFAULT_TOML)], env)?;
+    let app = Application::build(config).await?;
+    let server = format!("http://{}", app.address());
+    let store = app.store().clone();
+    let problems: Vec<ProblemId> = store.problems().await?.into_iter().map(|p| p.id).collect();
+    anyhow::ensure!(
+        !problems.is_empty(),
+        "no problems in {}",
+        args.problems_dir.display()
+    );
+    let filled = Instant::now();
+    let rows = store
+        .add_synthetic_history(&SyntheticHistory {
+            submissions: args.submissions,
+            problems: &problems,
+            users: args.users,
+        })
+        .await?;
+    println!(
+        "bench-queries: {rows} submissions over {} problems and {} users (made in {:.1} s), {} runs per request",
+        problems.len(),
+        args.users,
+        filled.elapsed().as_secs_f64(),
+        args.runs
+    );
+    let admin = store
+        .create_token("bench-admin", Role::Admin, None)
+        .await?
+        .secret;
+    let contestant = store
+        .create_token("user-7", Role::Contestant, None)
+        .await?
+        .secret;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(app.run_until(async move {
+        let _ = stopped.await;
+    }));
+
+    let http = reqwest::Client::new();
+    let get = |path: String, token: &str| {
+        let request = http.get(format!("{server}{path}")).bearer_auth(token);
+        async move {
+            let response = request.send().await?;
+            let status = response.status();
+            let body = response.text().await?;
+            anyhow::ensure!(status.is_success(), "{path}: {status} {body}");
+            anyhow::Ok(body)
+        }
+    };
+    let newest: serde_json::Value =
+        serde_json::from_str(&get("/api/submissions?limit=1".into(), &admin).await?)?;
+    let id = newest["submissions"][0]["id"]
+        .as_str()
+        .context("a submission id")?
+        .to_string();
+    let middle = rows / 2;
+    let first = problems[0].as_str();
+    let last = problems[problems.len() - 1].as_str();
+    // Roughly the newest hundred rows, and roughly the newest half.
+    let recent = jiff::Timestamp::now() - jiff::SignedDuration::from_millis(100);
+    let older = jiff::Timestamp::now() - jiff::SignedDuration::from_millis(middle);
+    let cases: Vec<(&str, String, &str)> = vec![
+        ("list, no filter", "/api/submissions".into(), &admin),
+        (
+            "list, problem",
+            format!("/api/submissions?problem={first}"),
+            &admin,
+        ),
+        (
+            "list, verdict=AC",
+            "/api/submissions?verdict=AC".into(),
+            &admin,
+        ),
+        (
+            "list, verdict=IE (none)",
+            "/api/submissions?verdict=IE".into(),
+            &admin,
+        ),
+        (
+            "list, problem + verdict=TLE",
+            format!("/api/submissions?problem={last}&verdict=TLE"),
+            &admin,
+        ),
+        (
+            "list, user (admin)",
+            "/api/submissions?user=user-7".into(),
+            &admin,
+        ),
+        (
+            "list, own (contestant)",
+            "/api/submissions".into(),
+            &contestant,
+        ),
+        (
+            "list, own + verdict=WA",
+            "/api/submissions?verdict=WA".into(),
+            &contestant,
+        ),
+        (
+            "list, own + problem",
+            format!("/api/submissions?problem={last}"),
+            &contestant,
+        ),
+        (
+            "list, since (newest ~100)",
+            format!("/api/submissions?since={recent}"),
+            &admin,
+        ),
+        (
+            "list, since (newest half)",
+            format!("/api/submissions?since={older}"),
+            &admin,
+        ),
+        (
+            "list, cursor in the middle",
+            format!("/api/submissions?cursor={middle}"),
+            &admin,
+        ),
+        ("submission by id", format!("/api/submissions/{id}"), &admin),
+        ("metrics", "/metrics".into(), &admin),
+        ("health", "/api/health".into(), &admin),
+    ];
+    println!("{:<30} {:>10} {:>10}", "request", "median ms", "p95 ms");
+    for (name, path, token) in cases {
+        get(path.clone(), token).await?;
+        let mut times = Vec::with_capacity(args.runs);
+        for _ in 0..args.runs {
+            let started = Instant::now();
+            get(path.clone(), token).await?;
+            times.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        let p95 = times[((times.len() * 95).div_ceil(100)).clamp(1, times.len()) - 1];
+        println!("{name:<30} {median:>10.2} {p95:>10.2}");
+    }
+    let _ = stop.send(());
+    running.await??;
+    Ok(ExitCode::SUCCESS)
+}
