@@ -68,6 +68,15 @@ impl Store {
         .bind(start)
         .execute(&mut *tx)
         .await?;
+        sqlx::query(
+            "insert into verdict_tally (verdict, judgements, created_at) \
+             select verdict, count(*), ?1 from judgement \
+             where worker = 'synthetic' and created_at >= ?1 group by verdict \
+             on conflict (verdict) do update set judgements = judgements + excluded.judgements",
+        )
+        .bind(start)
+        .execute(&mut *tx)
+        .await?;
         let rows = sqlx::query("select count(*) as n from submission")
             .fetch_one(&mut *tx)
             .await?
