@@ -17,10 +17,14 @@
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
 //!   limits, checked in the transaction that inserts it.
+//! - [`sessions`]: the web UI's browser sessions, each opened with a token.
+//! - [`standing`]: a user's solved or tried problems, for the web UI.
 
 pub mod admission;
 pub mod catalog;
 pub mod queue;
+pub mod sessions;
+pub mod standing;
 #[cfg(test)]
 mod tests;
 pub mod tokens;
@@ -42,6 +46,8 @@ pub use catalog::{
     TestcaseDeletion,
 };
 pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
+pub use sessions::{OpenedSession, SessionHolder};
+pub use standing::Standing;
 pub use tokens::{IssuedToken, Revocation};
 
 use crate::{
