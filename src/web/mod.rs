@@ -31,7 +31,7 @@ pub mod submissions;
 use axum::{
     Router,
     extract::FromRequestParts,
-    http::{HeaderValue, header, request::Parts},
+    http::{HeaderValue, StatusCode, header, request::Parts},
     middleware,
     response::Response,
     routing::{get, post},
@@ -40,7 +40,7 @@ use serde::de::DeserializeOwned;
 
 pub use error::PageError;
 
-use crate::http::AppState;
+use crate::http::{ApiError, AppState};
 
 /// The policy every page is served with: only this origin's stylesheet,
 /// script and fetches; no inline script or style, no plugins, no framing,
@@ -49,8 +49,9 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
      style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; \
      frame-ancestors 'none'; base-uri 'none'";
 
-/// The pages' routes, with their security headers and the HTML 404 for
-/// every path no route claims outside `/api`.
+/// The pages' routes, with their security headers, the HTML 404 for every
+/// path no route claims outside `/api`, and an HTML 405 for a method a
+/// page does not take.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(session::home))
@@ -72,6 +73,7 @@ pub fn router() -> Router<AppState> {
         .route("/static/style.css", get(assets::style))
         .route("/static/submission.js", get(assets::submission_script))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::map_response(security_headers))
 }
 
@@ -101,6 +103,13 @@ async fn security_headers(mut response: Response) -> Response {
 
 async fn not_found() -> PageError {
     PageError::NotFound("there is no page here".into())
+}
+
+async fn method_not_allowed() -> PageError {
+    PageError::Api(ApiError::Rejected {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: "this page does not take that method".into(),
+    })
 }
 
 /// `Path` whose rejections are [`PageError`]s: a segment that does not

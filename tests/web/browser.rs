@@ -6,9 +6,11 @@
 
 use std::{
     future::Future,
+    io::Write as _,
     net::TcpListener,
     path::{Path, PathBuf},
     process::{Child, Command, Stdio},
+    sync::Once,
     time::{Duration, Instant},
 };
 
@@ -148,10 +150,16 @@ where
     }
 }
 
-/// The folder screenshots go to, printed when first used.
+/// The folder screenshots go to, printed once per run.
 pub fn screenshot_dir() -> PathBuf {
+    static PRINTED: Once = Once::new();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
     std::fs::create_dir_all(&dir).expect("create the screenshot folder");
+    // Written to stderr directly, past the test harness's capture, so a
+    // passing run shows it too.
+    PRINTED.call_once(|| {
+        let _ = writeln!(std::io::stderr(), "web screenshots: {}", dir.display());
+    });
     dir
 }
 
@@ -161,7 +169,6 @@ pub async fn screenshot(client: &Client, name: &str) {
     assert!(png.starts_with(b"\x89PNG"), "a screenshot is a PNG");
     let path = screenshot_dir().join(format!("{name}.png"));
     std::fs::write(&path, png).expect("write the screenshot");
-    eprintln!("screenshot: {}", path.display());
 }
 
 /// The text of the element with this CSS selector.
@@ -231,5 +238,23 @@ pub async fn sign_in(client: &Client, address: &str, token: &str) {
         .click()
         .await
         .expect("sign in");
-    assert_eq!(current_path(client).await, "/problems", "signed in");
+    wait_for_path(client, |path| path == "/problems").await;
+}
+
+/// Waits up to 10 s for the browser to show a page whose path passes
+/// `wanted` (a click on a submit button returns before the next page
+/// loads); returns that path.
+pub async fn wait_for_path(client: &Client, wanted: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let path = current_path(client).await;
+        if wanted(&path) && client.source().await.is_ok_and(|s| s.contains("</main>")) {
+            return path;
+        }
+        if Instant::now() >= deadline {
+            let shown = client.source().await.unwrap_or_default();
+            panic!("the browser stayed on {path}; the page reads: {shown}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

@@ -338,6 +338,7 @@ async fn every_page_carries_the_security_headers_and_errors_are_html_pages() {
         ("/no/such/page", StatusCode::NOT_FOUND),
         ("/static/style.css", StatusCode::OK),
         ("/static/submission.js", StatusCode::OK),
+        ("/sign-out", StatusCode::METHOD_NOT_ALLOWED),
     ] {
         let response = web.get(path).await;
         assert_eq!(response.status(), status, "{path}");
