@@ -110,3 +110,108 @@ impl Store {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use crate::{
+        config::DatabaseConfig,
+        domain::{Role, Timestamp},
+        store::Store,
+    };
+
+    async fn fresh() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let config = DatabaseConfig {
+            url: format!("sqlite://{}", dir.path().join("test.db").display()),
+            read_connections: 2,
+            busy_timeout: Duration::from_secs(5),
+        };
+        let store = Store::connect(&config).await.expect("open a database");
+        (dir, store)
+    }
+
+    fn in_ms(ms: i64) -> Timestamp {
+        Timestamp::now()
+            .checked_add(jiff::SignedDuration::from_millis(ms))
+            .expect("a time")
+    }
+
+    #[tokio::test]
+    async fn a_session_finds_its_holder_until_it_is_closed() {
+        let (_dir, store) = fresh().await;
+        let token = store
+            .create_token("carol", Role::Contestant, None)
+            .await
+            .expect("a token");
+        assert!(
+            store
+                .open_session("nj_wrong", in_ms(60_000))
+                .await
+                .expect("open")
+                .is_none(),
+            "an unknown secret opens nothing"
+        );
+        let (session, principal) = store
+            .open_session(&token.secret, in_ms(60_000))
+            .await
+            .expect("open")
+            .expect("a live token opens a session");
+        assert_eq!(principal.name, "carol");
+        let holder = store
+            .session(&session.id)
+            .await
+            .expect("look up")
+            .expect("a live session");
+        assert_eq!(holder.token, token.id);
+        assert_eq!(holder.principal.role, Role::Contestant);
+        assert_eq!(holder.csrf, session.csrf);
+        assert!(store.session("njs_other").await.expect("look up").is_none());
+        store.close_session(&session.id).await.expect("close");
+        assert!(store.session(&session.id).await.expect("look up").is_none());
+        store
+            .close_session(&session.id)
+            .await
+            .expect("closing twice is fine");
+    }
+
+    #[tokio::test]
+    async fn a_session_ends_at_its_expiry_and_with_its_token() {
+        let (_dir, store) = fresh().await;
+        let token = store
+            .create_token("carol", Role::Contestant, None)
+            .await
+            .expect("a token");
+        let (expired, _) = store
+            .open_session(&token.secret, in_ms(-1))
+            .await
+            .expect("open")
+            .expect("a session");
+        assert!(store.session(&expired.id).await.expect("look up").is_none());
+
+        let (revoked, _) = store
+            .open_session(&token.secret, in_ms(60_000))
+            .await
+            .expect("open")
+            .expect("a session");
+        store.revoke_token(token.id).await.expect("revoke");
+        assert!(store.session(&revoked.id).await.expect("look up").is_none());
+
+        let short = store
+            .create_token("dave", Role::Contestant, Some(in_ms(300)))
+            .await
+            .expect("a token");
+        let (session, _) = store
+            .open_session(&short.secret, in_ms(60_000))
+            .await
+            .expect("open")
+            .expect("a session");
+        assert!(store.session(&session.id).await.expect("look up").is_some());
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert!(
+            store.session(&session.id).await.expect("look up").is_none(),
+            "the token's expiry ends the session"
+        );
+    }
+}

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use axum::{
-    extract::{Multipart, State},
+    extract::{Multipart, State, multipart::MultipartRejection},
     http::header,
     response::{IntoResponse, Redirect, Response},
 };
@@ -252,8 +252,11 @@ pub async fn submit(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(id): PagePath<ProblemId>,
-    multipart: Multipart,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Redirect, PageError> {
+    let multipart = multipart.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
     let form = read_form(multipart).await?;
     visitor.check_csrf(form.csrf.as_deref())?;
     existing_problem(&state, &id).await?;

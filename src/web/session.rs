@@ -16,7 +16,7 @@
 
 use axum::{
     Form,
-    extract::{FromRequestParts, State},
+    extract::{FromRequestParts, State, rejection::FormRejection},
     http::{
         HeaderMap, HeaderValue,
         header::{COOKIE, SET_COOKIE},
@@ -159,6 +159,14 @@ fn sign_in_form(problem: Option<&str>) -> Response {
     response
 }
 
+/// A form body that does not decode: the 400 page, naming the problem.
+fn bad_form(rejection: FormRejection) -> PageError {
+    PageError::BadForm(format!(
+        "the form could not be read: {}",
+        rejection.body_text()
+    ))
+}
+
 /// The sign-in form's fields.
 #[derive(Debug, Deserialize)]
 pub struct SignInForm {
@@ -170,8 +178,9 @@ pub struct SignInForm {
 pub async fn sign_in(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Form(form): Form<SignInForm>,
+    form: Result<Form<SignInForm>, FormRejection>,
 ) -> Result<Response, PageError> {
+    let Form(form) = form.map_err(bad_form)?;
     match cookie(&headers, SIGN_IN_COOKIE) {
         Some(expected) if same_secret(&form.csrf, expected) => {}
         _ => return Err(PageError::Csrf),
@@ -208,8 +217,9 @@ pub struct SignOutForm {
 pub async fn sign_out(
     State(state): State<AppState>,
     visitor: Visitor,
-    Form(form): Form<SignOutForm>,
+    form: Result<Form<SignOutForm>, FormRejection>,
 ) -> Result<Response, PageError> {
+    let Form(form) = form.map_err(bad_form)?;
     visitor.check_csrf(form.csrf.as_deref())?;
     state.store.close_session(&visitor.session_id).await?;
     let mut response = Redirect::to("/sign-in").into_response();

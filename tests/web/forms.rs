@@ -482,5 +482,38 @@ async fn the_submit_forms_go_through_the_apis_rules_and_a_program_form_is_queued
     let page = web.get(&location).await;
     assert_eq!(page.status(), StatusCode::OK);
     assert!(page.text().await.expect("page").contains(r#"id="verdict""#));
+    // Submitted but not accepted: the problem reads as tried.
+    let problems = web.get("/problems").await.text().await.expect("page");
+    assert!(
+        problems.contains(r#"<span class="status tried">tried</span>"#),
+        "{problems}"
+    );
+    // A form that is not multipart, or a sign-in without its fields, is a
+    // 400 page that says why.
+    let response = web
+        .http
+        .post(format!("{}/problems/nim/submissions", app.address))
+        .header(header::COOKIE, &web.cookie)
+        .form_fields(&[("csrf", &web.csrf)])
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        response
+            .text()
+            .await
+            .expect("page")
+            .contains("multipart/form-data")
+    );
+    let response = web
+        .http
+        .post(format!("{}/sign-in", app.address))
+        .form_fields(&[("csrf", "x")])
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert!(response.text().await.expect("page").contains("token"));
     app.stop().await;
 }
