@@ -517,3 +517,31 @@ async fn the_submit_forms_go_through_the_apis_rules_and_a_program_form_is_queued
     assert!(response.text().await.expect("page").contains("token"));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_statements_markdown_is_rendered_and_its_raw_html_is_shown_as_text() {
+    let dir = TestDir::new();
+    std::fs::write(
+        dir.path().join("problems/nim/statement.md"),
+        "# Nim\n\nTake **any** number.\n\n<script>alert('statement')</script>\n\n\
+         [rules](javascript:alert(1)) and [more](https://example.org/nim)\n\n\
+         | n | answer |\n|---|---|\n| 1 | First |\n",
+    )
+    .expect("write the statement");
+    let app = TestApp::spawn(&dir, 0).await;
+    let web = WebClient::sign_in(&app, &app.contestant).await;
+    let page = web.get("/problems/nim").await.text().await.expect("page");
+    assert!(
+        page.contains("<h1>Nim</h1>") && page.contains("<strong>any</strong>"),
+        "{page}"
+    );
+    assert!(page.contains("<td>First</td>"), "tables render: {page}");
+    assert!(
+        page.contains("&lt;script&gt;alert('statement')&lt;/script&gt;"),
+        "raw HTML shows as text: {page}"
+    );
+    assert!(!page.contains("<script>alert"), "{page}");
+    assert!(!page.contains("javascript:"), "{page}");
+    assert!(page.contains(r#"href="https://example.org/nim""#), "{page}");
+    app.stop().await;
+}
