@@ -254,10 +254,15 @@ pub struct RejudgeCount {
 /// `GET /api/health`
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Health {
-    /// `ok` when the database answers.
+    /// `ok` when the database answers reads and takes writes; `failing`
+    /// (with status 503) while writes fail.
     pub status: String,
     pub queued: i64,
     pub running: i64,
+    /// The most recent write failure of the storage (a full disk, an I/O
+    /// error), even if writes work again since.
+    pub last_write_error: Option<String>,
+    pub last_write_error_at: Option<Timestamp>,
 }
 
 /// `GET /api/languages`: the languages programs may be written in.

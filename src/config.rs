@@ -99,6 +99,7 @@ pub struct RawServer {
     pub bind: String,
     pub body_limit_bytes: u64,
     pub max_wait_ms: u64,
+    pub wait_recheck_ms: u64,
     pub request_timeout_ms: u64,
     pub keep_alive_timeout_ms: u64,
     pub header_read_timeout_ms: u64,
@@ -201,6 +202,9 @@ pub struct ServerConfig {
     pub bind: SocketAddr,
     pub body_limit_bytes: usize,
     pub max_wait: Duration,
+    /// How often a long poll re-reads its submission: the in-process wake-up
+    /// does not reach across processes sharing the database.
+    pub wait_recheck: Duration,
     /// Longest a request may take; above `max_wait`, so long polls fit.
     pub request_timeout: Duration,
     pub connections: ConnectionLimits,
@@ -496,6 +500,9 @@ impl RawConfig {
         if self.worker.max_attempts == 0 {
             return Err(invalid("worker.max_attempts must be positive".into()));
         }
+        if self.server.wait_recheck_ms == 0 {
+            return Err(invalid("server.wait_recheck_ms must be positive".into()));
+        }
         if self.worker.poll_interval_ms == 0 {
             return Err(invalid("worker.poll_interval_ms must be positive".into()));
         }
@@ -521,6 +528,7 @@ impl RawConfig {
                 bind,
                 body_limit_bytes,
                 max_wait: Duration::from_millis(self.server.max_wait_ms),
+                wait_recheck: Duration::from_millis(self.server.wait_recheck_ms),
                 request_timeout,
                 connections,
             },

@@ -155,6 +155,8 @@ impl Application {
             signals: self.signals.clone(),
             metrics: self.metrics.clone(),
             max_wait: self.config.server.max_wait,
+            wait_recheck: self.config.server.wait_recheck,
+            write_probe_free_bytes: 2 * self.config.server.body_limit_bytes as u64,
             shutdown: cancel.clone(),
             limits: self.config.limits,
             programs: self.programs.clone(),

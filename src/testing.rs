@@ -5,6 +5,9 @@
 //! It lives in the library (not under `tests/`) because `nimjudge bench`
 //! starts the same fixture. It writes only inside its own temporary folder,
 //! which is removed when the [`ScratchCatalog`] is dropped.
+//!
+//! [`SmallDisk`] is a disk that really fills up, for the store's and the
+//! API's disk-full tests (it mounts a tmpfs, so it needs root).
 
 use std::{
     collections::BTreeMap,
@@ -176,4 +179,51 @@ const UID_BLOCK: u32 = 16;
 fn next_uid_block() -> u32 {
     static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     62000 + UID_BLOCK * NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A small tmpfs mounted on a temporary folder, unmounted on drop: a disk
+/// that really fills up, the way a production disk does (SQLite then rolls
+/// transactions back on its own, which `max_page_count` does not provoke).
+pub struct SmallDisk {
+    folder: tempfile::TempDir,
+}
+
+impl SmallDisk {
+    pub fn mount(size: &str) -> SmallDisk {
+        let folder = tempfile::tempdir().expect("temp dir");
+        let status = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(folder.path())
+            .status();
+        assert!(
+            status.as_ref().is_ok_and(|s| s.success()),
+            "this test mounts a small tmpfs and needs root (or CAP_SYS_ADMIN): mount said {status:?}"
+        );
+        SmallDisk { folder }
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        self.folder.path()
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        // Lazily: after a failed assertion the pools may still hold the
+        // files open for a moment.
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(self.folder.path())
+            .status();
+    }
+}
+
+/// Writes `path` until the filesystem has no byte left.
+pub fn fill_up(path: &std::path::Path) {
+    use std::io::Write as _;
+    let mut file = std::fs::File::create(path).expect("filler");
+    let chunk = vec![0u8; 4096];
+    while file.write_all(&chunk).is_ok() {}
+    // The last partial chunk may fit byte by byte.
+    while file.write_all(&[0]).is_ok() {}
 }

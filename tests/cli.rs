@@ -105,6 +105,49 @@ fn check_accepts_a_right_answer_and_names_the_first_wrong_token() {
 }
 
 #[test]
+fn check_streams_any_output_and_refuses_an_oversized_input_by_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let input = dir.path().join("in");
+    let binary = dir.path().join("binary");
+    std::fs::write(&input, "2\n2\n1 1\n3\n2 1 3\n").expect("write");
+    // An output that is not UTF-8 is a wrong answer, not an error.
+    std::fs::write(&binary, b"First\nSec\xffond\n").expect("write");
+    let check = |input: &std::path::Path, output: &std::path::Path| {
+        let input = input.display().to_string();
+        let output = output.display().to_string();
+        run(
+            &[
+                "check",
+                "misere-nim",
+                "--input",
+                &input,
+                "--output",
+                &output,
+            ],
+            "",
+        )
+    };
+    let out = check(&input, &binary);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "WA token 2 (line 2): expected `Second`, found `Sec\u{fffd}ond`\n"
+    );
+    // An input above the limit is refused before it is read whole.
+    let huge = dir.path().join("huge");
+    let file = std::fs::File::create(&huge).expect("create");
+    file.set_len((64 << 20) + 1)
+        .expect("a sparse 64 MiB + 1 file");
+    let out = check(&huge, &binary);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("is larger than 67108864 bytes, the largest input accepted"),
+        "{err}"
+    );
+}
+
+#[test]
 fn generate_is_deterministic_and_its_output_solves() {
     let first = run(
         &["generate", "dont-say-n", "--kind", "random", "--seed", "7"],

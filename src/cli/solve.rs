@@ -53,8 +53,36 @@ fn find(problem: &str) -> anyhow::Result<&'static dyn Solver> {
     })
 }
 
+/// The largest input the commands read. No hosted problem has a valid input
+/// near it (the largest bundled one, constrained-nim's edge-1, is 11.4 MB),
+/// so a larger one is refused before it is read whole.
+const INPUT_LIMIT_BYTES: u64 = 64 << 20;
+
+/// Reads an input of at most [`INPUT_LIMIT_BYTES`]; `what` names it in errors.
+fn read_input(reader: impl Read, what: &str) -> anyhow::Result<String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(INPUT_LIMIT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {what}"))?;
+    if bytes.len() as u64 > INPUT_LIMIT_BYTES {
+        bail!(
+            "{what} is larger than {INPUT_LIMIT_BYTES} bytes, the largest input accepted \
+             (no problem has a valid input that large)"
+        );
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{what} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 fn read_file(path: &Path) -> anyhow::Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    read_input(file, &path.display().to_string())
 }
 
 fn print(text: &str) -> anyhow::Result<()> {
@@ -77,10 +105,7 @@ pub fn problems() -> anyhow::Result<ExitCode> {
 /// `nimjudge solve <id>`: stdin to the reference output.
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let solver = find(&args.problem)?;
-    let mut input = String::new();
-    io::stdin()
-        .read_to_string(&mut input)
-        .context("cannot read stdin")?;
+    let input = read_input(io::stdin().lock(), "stdin")?;
     let output = match solver.solve(&input) {
         Ok(output) => output,
         Err(e) => bail!("invalid input: {e}"),
@@ -93,12 +118,16 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let solver = find(&args.problem)?;
     let input = read_file(&args.input)?;
-    let candidate = read_file(&args.output)?;
     let expected = match solver.solve(&input) {
         Ok(expected) => expected,
         Err(e) => bail!("invalid input: {e}"),
     };
-    match checker::compare(&expected, &candidate) {
+    // The candidate is streamed: any size, any bytes (not UTF-8 is a WA).
+    let candidate = std::fs::File::open(&args.output)
+        .with_context(|| format!("cannot open {}", args.output.display()))?;
+    let comparison = checker::compare_reader(&expected, candidate)
+        .with_context(|| format!("cannot read {}", args.output.display()))?;
+    match comparison {
         Comparison::Accepted => {
             print("AC\n")?;
             Ok(ExitCode::SUCCESS)

@@ -71,6 +71,12 @@ pub struct AppState {
     pub metrics: Metrics,
     /// Longest `?wait_ms=` a client may ask for.
     pub max_wait: Duration,
+    /// How often a long poll re-reads the submission, for verdicts written
+    /// by another process.
+    pub wait_recheck: Duration,
+    /// Free space health asks for before it calls failing writes recovered:
+    /// room for the largest request body twice over (its row and its log).
+    pub write_probe_free_bytes: u64,
     /// Fires at shutdown, so long polls return at once instead of holding
     /// the graceful shutdown open.
     pub shutdown: CancellationToken,

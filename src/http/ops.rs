@@ -2,7 +2,12 @@
 //! OpenAPI document need no token, so probes and scrapers work without
 //! secrets.
 
-use axum::{Json, extract::State, http::header, response::IntoResponse};
+use axum::{
+    Json,
+    extract::State,
+    http::{StatusCode, header},
+    response::IntoResponse,
+};
 
 use super::{ApiError, AppState};
 use crate::{
@@ -10,24 +15,47 @@ use crate::{
     telemetry::QueueSnapshot,
 };
 
-/// Health check: the database answers; queue depth.
+/// Health check: the database answers reads and takes writes; queue depth.
+///
+/// While writes are failing, each call first tries one small write, so a
+/// database that takes writes again (space freed) reports `ok` without
+/// waiting for a submission to prove it.
 #[utoipa::path(
     get,
     path = "/api/health",
     tag = "operations",
     security(()),
     responses(
-        (status = OK, description = "The database answers.", body = Health),
+        (status = OK, description = "The database answers reads and takes writes.", body = Health),
+        (status = SERVICE_UNAVAILABLE, description = "Writes fail (`status` is `failing`): submissions would be refused.", body = Health),
         (status = INTERNAL_SERVER_ERROR, description = "The database does not answer.", body = ErrorBody),
     )
 )]
-pub async fn health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
+pub async fn health(State(state): State<AppState>) -> Result<(StatusCode, Json<Health>), ApiError> {
     let (queued, running) = state.store.queue_depth().await?;
-    Ok(Json(Health {
-        status: "ok".into(),
-        queued,
-        running,
-    }))
+    if state.store.write_status().failing {
+        // Its failure, if it fails, is recorded in the status read below.
+        let _ = state.store.probe_write(state.write_probe_free_bytes).await;
+    }
+    let writes = state.store.write_status();
+    let (status, word) = if writes.failing {
+        (StatusCode::SERVICE_UNAVAILABLE, "failing")
+    } else {
+        (StatusCode::OK, "ok")
+    };
+    let (last_write_error, last_write_error_at) = writes
+        .last_failure
+        .map_or((None, None), |f| (Some(f.error), Some(f.at)));
+    Ok((
+        status,
+        Json(Health {
+            status: word.into(),
+            queued,
+            running,
+            last_write_error,
+            last_write_error_at,
+        }),
+    ))
 }
 
 /// Prometheus metrics: queue depth, judgements by verdict, submit-to-verdict

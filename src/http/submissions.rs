@@ -276,14 +276,16 @@ pub async fn show(
     let mut submission = visible_submission(&state, &caller, &id).await?;
     let wait = Duration::from_millis(query.wait_ms.unwrap_or(0)).min(state.max_wait);
     let deadline = tokio::time::Instant::now() + wait;
+    // The in-process wake-up misses verdicts written by another process on
+    // the same database, so the row is also re-read every `wait_recheck`,
+    // and once more at the deadline: what is returned is never older than
+    // the wait.
     while submission.state != SubmissionState::Done && tokio::time::Instant::now() < deadline {
-        let recheck = tokio::select! {
-            () = state.shutdown.cancelled() => false,
-            () = tokio::time::sleep_until(deadline) => false,
-            seen = next_match(&mut judged, id) => seen,
-        };
-        if !recheck {
-            break;
+        let recheck_at = (tokio::time::Instant::now() + state.wait_recheck).min(deadline);
+        tokio::select! {
+            () = state.shutdown.cancelled() => break,
+            () = tokio::time::sleep_until(recheck_at) => {}
+            () = next_match(&mut judged, id) => {}
         }
         submission = visible_submission(&state, &caller, &id).await?;
     }
@@ -362,14 +364,14 @@ fn redact_for_contestant(
 
 /// Resolves when `id` is judged, or when messages were lost (so the caller
 /// must look again).
-async fn next_match(judged: &mut Receiver<SubmissionId>, id: SubmissionId) -> bool {
+async fn next_match(judged: &mut Receiver<SubmissionId>, id: SubmissionId) {
     loop {
         match judged.recv().await {
-            Ok(seen) if seen == id => return true,
+            Ok(seen) if seen == id => return,
             Ok(_) => {}
-            Err(RecvError::Lagged(_)) => return true,
+            Err(RecvError::Lagged(_)) => return,
             Err(RecvError::Closed) => {
-                // Nothing more will come; wait out the deadline instead.
+                // Nothing more will come; the periodic re-read goes on.
                 std::future::pending::<()>().await;
             }
         }

@@ -116,39 +116,41 @@ impl Store {
     /// then the limits, then the insert (with the key), all in one
     /// transaction.
     pub async fn admit(&self, admission: &Admission<'_>) -> Result<AdmissionOutcome, StoreError> {
-        let now = now_ms();
-        let user = admission.submission.user;
-        let mut tx = self.write.begin_with("begin immediate").await?;
-        if let Some(idempotency) = admission.idempotency {
-            let earlier = sqlx::query(
-                "select submission_id, request_hash from idempotency_key \
+        self.noted(async {
+            let now = now_ms();
+            let user = admission.submission.user;
+            let mut tx = self.write.begin_with("begin immediate").await?;
+            if let Some(idempotency) = admission.idempotency {
+                let earlier = sqlx::query(
+                    "select submission_id, request_hash from idempotency_key \
                  where user_name = ? and key_value = ?",
-            )
-            .bind(user)
-            .bind(idempotency.key)
-            .fetch_optional(&mut *tx)
-            .await?;
-            if let Some(row) = earlier {
-                let id: SubmissionId = parse_column(&row, "submission_id")?;
-                let hash: String = row.try_get("request_hash")?;
-                tx.rollback().await?;
-                return Ok(if hash == idempotency.request_hash {
-                    AdmissionOutcome::Replayed(id)
-                } else {
-                    AdmissionOutcome::KeyReused(id)
-                });
+                )
+                .bind(user)
+                .bind(idempotency.key)
+                .fetch_optional(&mut *tx)
+                .await?;
+                if let Some(row) = earlier {
+                    let id: SubmissionId = parse_column(&row, "submission_id")?;
+                    let hash: String = row.try_get("request_hash")?;
+                    tx.rollback().await?;
+                    return Ok(if hash == idempotency.request_hash {
+                        AdmissionOutcome::Replayed(id)
+                    } else {
+                        AdmissionOutcome::KeyReused(id)
+                    });
+                }
             }
-        }
-        if let Some(limits) = admission.limits
-            && let Some(exceeded) =
-                first_exceeded(&mut tx, user, admission.submission.payload, limits, now).await?
-        {
-            tx.rollback().await?;
-            return Ok(AdmissionOutcome::Limited(exceeded));
-        }
-        let submission = super::queue::insert_queued(&mut tx, &admission.submission, now).await?;
-        if let Some(idempotency) = admission.idempotency {
-            sqlx::query(
+            if let Some(limits) = admission.limits
+                && let Some(exceeded) =
+                    first_exceeded(&mut tx, user, admission.submission.payload, limits, now).await?
+            {
+                tx.rollback().await?;
+                return Ok(AdmissionOutcome::Limited(exceeded));
+            }
+            let submission =
+                super::queue::insert_queued(&mut tx, &admission.submission, now).await?;
+            if let Some(idempotency) = admission.idempotency {
+                sqlx::query(
                 "insert into idempotency_key (user_name, key_value, request_hash, submission_id, \
                  created_at) values (?, ?, ?, ?, ?)",
             )
@@ -159,9 +161,11 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-        }
-        tx.commit().await?;
-        Ok(AdmissionOutcome::Queued(submission))
+            }
+            tx.commit().await?;
+            Ok(AdmissionOutcome::Queued(submission))
+        })
+        .await
     }
 }
 

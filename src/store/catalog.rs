@@ -123,6 +123,7 @@ impl Store {
     /// Idempotent: an unchanged definition (same hash) is left alone; a
     /// changed one gets the next version. Testcases added by setters survive.
     pub async fn sync_problem(&self, def: &ProblemDefinition) -> Result<SyncOutcome, StoreError> {
+        self.noted(async {
         let now = now_ms();
         let mut tx = self.write.begin().await?;
         let existing = sqlx::query("select version, definition_hash from problem where id = ?")
@@ -212,6 +213,7 @@ impl Store {
         }
         tx.commit().await?;
         Ok(outcome)
+        }).await
     }
 
     /// Every problem, by id, without statements.
@@ -281,6 +283,7 @@ impl Store {
         hidden: bool,
         by: &str,
     ) -> Result<bool, StoreError> {
+        self.noted(async {
         let done = sqlx::query(
             "insert into testcase (problem_id, name, input, hidden, origin, created_by, created_at) \
              values (?, ?, ?, ?, 'setter', ?, ?) on conflict (problem_id, name) do nothing",
@@ -294,6 +297,7 @@ impl Store {
         .execute(&self.write)
         .await?;
         Ok(done.rows_affected() == 1)
+        }).await
     }
 
     /// Deletes a testcase and its cached references. `Ok(false)` if absent.
@@ -302,26 +306,30 @@ impl Store {
         problem_id: &ProblemId,
         name: &TestcaseName,
     ) -> Result<TestcaseDeletion, StoreError> {
-        let mut tx = self.write.begin().await?;
-        let origin = sqlx::query("select origin from testcase where problem_id = ? and name = ?")
-            .bind(problem_id.as_str())
-            .bind(name.as_str())
-            .fetch_optional(&mut *tx)
-            .await?;
-        let Some(origin) = origin else {
-            return Ok(TestcaseDeletion::Missing);
-        };
-        let origin: TestcaseOrigin = parse_column(&origin, "origin")?;
-        if origin != TestcaseOrigin::Setter {
-            return Ok(TestcaseDeletion::Bundled(origin));
-        }
-        sqlx::query("delete from testcase where problem_id = ? and name = ?")
-            .bind(problem_id.as_str())
-            .bind(name.as_str())
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(TestcaseDeletion::Deleted)
+        self.noted(async {
+            let mut tx = self.write.begin().await?;
+            let origin =
+                sqlx::query("select origin from testcase where problem_id = ? and name = ?")
+                    .bind(problem_id.as_str())
+                    .bind(name.as_str())
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            let Some(origin) = origin else {
+                return Ok(TestcaseDeletion::Missing);
+            };
+            let origin: TestcaseOrigin = parse_column(&origin, "origin")?;
+            if origin != TestcaseOrigin::Setter {
+                return Ok(TestcaseDeletion::Bundled(origin));
+            }
+            sqlx::query("delete from testcase where problem_id = ? and name = ?")
+                .bind(problem_id.as_str())
+                .bind(name.as_str())
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(TestcaseDeletion::Deleted)
+        })
+        .await
     }
 
     /// The problem's current version and its testcases (public ones only if
@@ -378,16 +386,23 @@ impl Store {
     }
 
     /// Caches a reference; the first write for a (testcase, version) wins.
+    /// `Ok(false)` if it was not stored: another was first, or the testcase
+    /// is gone.
     pub async fn save_reference(
         &self,
         testcase_id: i64,
         problem_version: i64,
         reference: &ReferenceRow,
         compute_us: i64,
-    ) -> Result<(), StoreError> {
-        sqlx::query(
+    ) -> Result<bool, StoreError> {
+        self.noted(async {
+        // One statement, so the check and the insert cannot be split by a
+        // setter deleting the testcase: a reference for a testcase deleted
+        // while it was computed is dropped, not a foreign-key failure.
+        let done = sqlx::query(
             "insert into reference (testcase_id, problem_version, output, error, compute_us, created_at) \
-             values (?, ?, ?, ?, ?, ?) on conflict do nothing",
+             select ?1, ?2, ?3, ?4, ?5, ?6 where exists (select 1 from testcase where id = ?1) \
+             on conflict do nothing",
         )
         .bind(testcase_id)
         .bind(problem_version)
@@ -397,7 +412,8 @@ impl Store {
         .bind(now_ms())
         .execute(&self.write)
         .await?;
-        Ok(())
+        Ok(done.rows_affected() == 1)
+        }).await
     }
 
     /// A testcase whose reference is missing for its problem's current version.

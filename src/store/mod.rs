@@ -19,6 +19,7 @@
 //!   limits, checked in the transaction that inserts it.
 //! - [`sessions`]: the web UI's browser sessions, each opened with a token.
 //! - [`standing`]: a user's solved or tried problems, for the web UI.
+//! - [`write_health`]: whether the database takes writes, for health.
 
 pub mod admission;
 pub mod catalog;
@@ -28,6 +29,7 @@ pub mod standing;
 #[cfg(test)]
 mod tests;
 pub mod tokens;
+pub mod write_health;
 
 use std::{
     path::{Path, PathBuf},
@@ -49,6 +51,7 @@ pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome
 pub use sessions::{OpenedSession, SessionHolder};
 pub use standing::Standing;
 pub use tokens::{IssuedToken, Revocation};
+pub use write_health::{WriteFailure, WriteStatus};
 
 use crate::{
     config::DatabaseConfig,
@@ -100,6 +103,8 @@ pub struct Store {
     write: SqlitePool,
     read: SqlitePool,
     file: PathBuf,
+    /// The outcome of the latest write, for health.
+    write_health: write_health::WriteHealth,
 }
 
 impl Store {
@@ -167,7 +172,12 @@ impl Store {
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(options.read_only(true))
             .await?;
-        Ok(Store { write, read, file })
+        Ok(Store {
+            write,
+            read,
+            file,
+            write_health: write_health::WriteHealth::default(),
+        })
     }
 
     /// Waits for this database's [`StartupLock`].

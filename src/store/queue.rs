@@ -127,20 +127,24 @@ impl Store {
         &self,
         new: &NewSubmission<'_>,
     ) -> Result<Submission, StoreError> {
-        let mut tx = self.write.begin().await?;
-        let row = insert_queued(&mut tx, new, now_ms()).await?;
-        tx.commit().await?;
-        Ok(row)
+        self.noted(async {
+            let mut tx = self.write.begin().await?;
+            let row = insert_queued(&mut tx, new, now_ms()).await?;
+            tx.commit().await?;
+            Ok(row)
+        })
+        .await
     }
 
     /// Claims the next job for `worker` with a lease, in one statement:
     /// first a job whose lease expired, else the oldest queued one.
     /// Records `claimed` (and `lease_lost` for a reclaim) in the event log.
     pub async fn claim(&self, worker: &str, lease: Duration) -> Result<Option<Claim>, StoreError> {
-        let now = now_ms();
-        let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-        let mut tx = self.write.begin().await?;
-        let row = sqlx::query(
+        self.noted(async {
+            let now = now_ms();
+            let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+            let mut tx = self.write.begin().await?;
+            let row = sqlx::query(
             "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
              worker = ?1, lease_until = ?2 + ?3 \
              where seq = coalesce( \
@@ -153,45 +157,47 @@ impl Store {
         .bind(lease_ms)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some(row) = row else {
-            return Ok(None);
-        };
-        let kind: String = row.try_get("kind")?;
-        let payload: String = row.try_get("payload")?;
-        let claim = Claim {
-            id: parse_column(&row, "id")?,
-            problem: parse_column(&row, "problem_id")?,
-            payload: decode_payload(&kind, &payload),
-            attempt: row.try_get("attempt")?,
-            tries: row.try_get("tries")?,
-            worker: worker.to_string(),
-            queued_at: row.try_get("queued_at")?,
-            claimed_at: now,
-        };
-        if claim.tries > 1 {
-            let detail = format!("the lease of attempt {} expired", claim.attempt - 1);
+            let Some(row) = row else {
+                return Ok(None);
+            };
+            let kind: String = row.try_get("kind")?;
+            let payload: String = row.try_get("payload")?;
+            let claim = Claim {
+                id: parse_column(&row, "id")?,
+                problem: parse_column(&row, "problem_id")?,
+                payload: decode_payload(&kind, &payload),
+                attempt: row.try_get("attempt")?,
+                tries: row.try_get("tries")?,
+                worker: worker.to_string(),
+                queued_at: row.try_get("queued_at")?,
+                claimed_at: now,
+            };
+            if claim.tries > 1 {
+                let detail = format!("the lease of attempt {} expired", claim.attempt - 1);
+                insert_event(
+                    &mut tx,
+                    &claim.id,
+                    EventKind::LeaseLost,
+                    None,
+                    Some(&detail),
+                    now,
+                )
+                .await?;
+            }
+            let detail = format!("attempt {}", claim.attempt);
             insert_event(
                 &mut tx,
                 &claim.id,
-                EventKind::LeaseLost,
-                None,
+                EventKind::Claimed,
+                Some(worker),
                 Some(&detail),
                 now,
             )
             .await?;
-        }
-        let detail = format!("attempt {}", claim.attempt);
-        insert_event(
-            &mut tx,
-            &claim.id,
-            EventKind::Claimed,
-            Some(worker),
-            Some(&detail),
-            now,
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(Some(claim))
+            tx.commit().await?;
+            Ok(Some(claim))
+        })
+        .await
     }
 
     /// Writes a judgement, its results and the verdict in one transaction,
@@ -203,57 +209,58 @@ impl Store {
         claim: &Claim,
         judgement: &JudgementWrite,
     ) -> Result<bool, StoreError> {
-        let now = now_ms();
-        let duration = now - claim.claimed_at;
-        let id = claim.id.to_string();
-        let mut tx = self.write.begin().await?;
-        let fenced = sqlx::query(
-            "update submission set state = 'done', verdict = ?, message = ?, judged_at = ?, \
-             lease_until = null where id = ? and attempt = ? and state = 'running'",
-        )
-        .bind(judgement.verdict.as_str())
-        .bind(&judgement.message)
-        .bind(now)
-        .bind(&id)
-        .bind(claim.attempt)
-        .execute(&mut *tx)
-        .await?;
-        if fenced.rows_affected() == 0 {
-            tx.rollback().await?;
-            let detail = format!("attempt {} finished after losing its lease", claim.attempt);
+        self.noted(async {
+            let now = now_ms();
+            let duration = now - claim.claimed_at;
+            let id = claim.id.to_string();
             let mut tx = self.write.begin().await?;
-            insert_event(
-                &mut tx,
-                &claim.id,
-                EventKind::Dropped,
-                Some(&claim.worker),
-                Some(&detail),
-                now,
+            let fenced = sqlx::query(
+                "update submission set state = 'done', verdict = ?, message = ?, judged_at = ?, \
+             lease_until = null where id = ? and attempt = ? and state = 'running'",
             )
+            .bind(judgement.verdict.as_str())
+            .bind(&judgement.message)
+            .bind(now)
+            .bind(&id)
+            .bind(claim.attempt)
+            .execute(&mut *tx)
             .await?;
-            tx.commit().await?;
-            return Ok(false);
-        }
-        let judgement_id: i64 = sqlx::query(
-            "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
+            if fenced.rows_affected() == 0 {
+                tx.rollback().await?;
+                let detail = format!("attempt {} finished after losing its lease", claim.attempt);
+                let mut tx = self.write.begin().await?;
+                insert_event(
+                    &mut tx,
+                    &claim.id,
+                    EventKind::Dropped,
+                    Some(&claim.worker),
+                    Some(&detail),
+                    now,
+                )
+                .await?;
+                tx.commit().await?;
+                return Ok(false);
+            }
+            let judgement_id: i64 = sqlx::query(
+                "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
              compile_output, worker, duration_ms, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?) \
              returning id",
-        )
-        .bind(&id)
-        .bind(claim.attempt)
-        .bind(judgement.problem_version)
-        .bind(judgement.verdict.as_str())
-        .bind(&judgement.message)
-        .bind(&judgement.compile_output)
-        .bind(&claim.worker)
-        .bind(duration)
-        .bind(now)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("id")?;
-        for (position, result) in judgement.results.iter().enumerate() {
-            let run = result.run.as_ref();
-            sqlx::query(
+            )
+            .bind(&id)
+            .bind(claim.attempt)
+            .bind(judgement.problem_version)
+            .bind(judgement.verdict.as_str())
+            .bind(&judgement.message)
+            .bind(&judgement.compile_output)
+            .bind(&claim.worker)
+            .bind(duration)
+            .bind(now)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("id")?;
+            for (position, result) in judgement.results.iter().enumerate() {
+                let run = result.run.as_ref();
+                sqlx::query(
                 "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
                  message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) \
                  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -274,68 +281,76 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-        }
-        let detail = format!(
-            "{} in {duration} ms ({} ms after it was queued)",
-            judgement.verdict,
-            now - claim.queued_at
-        );
-        insert_event(
-            &mut tx,
-            &claim.id,
-            EventKind::Judged,
-            Some(&claim.worker),
-            Some(&detail),
-            now,
-        )
-        .await?;
-        tx.commit().await?;
-        Ok(true)
+            }
+            let detail = format!(
+                "{} in {duration} ms ({} ms after it was queued)",
+                judgement.verdict,
+                now - claim.queued_at
+            );
+            insert_event(
+                &mut tx,
+                &claim.id,
+                EventKind::Judged,
+                Some(&claim.worker),
+                Some(&detail),
+                now,
+            )
+            .await?;
+            tx.commit().await?;
+            Ok(true)
+        })
+        .await
     }
 
     /// Extends a running claim's lease while its worker is still at work.
     /// `false` if the claim was lost (another attempt took over).
     pub async fn extend_lease(&self, claim: &Claim, lease: Duration) -> Result<bool, StoreError> {
-        let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-        let extended = sqlx::query(
-            "update submission set lease_until = ? + ? \
+        self.noted(async {
+            let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+            let extended = sqlx::query(
+                "update submission set lease_until = ? + ? \
              where id = ? and attempt = ? and state = 'running'",
-        )
-        .bind(now_ms())
-        .bind(lease_ms)
-        .bind(claim.id.to_string())
-        .bind(claim.attempt)
-        .execute(&self.write)
-        .await?;
-        Ok(extended.rows_affected() == 1)
+            )
+            .bind(now_ms())
+            .bind(lease_ms)
+            .bind(claim.id.to_string())
+            .bind(claim.attempt)
+            .execute(&self.write)
+            .await?;
+            Ok(extended.rows_affected() == 1)
+        })
+        .await
     }
 
     /// Puts the jobs of workers whose names start with `worker_prefix` back
     /// in the queue (used at shutdown for jobs that did not finish in time).
     /// The release does not count as a try. Returns how many were released.
     pub async fn release(&self, worker_prefix: &str) -> Result<u64, StoreError> {
-        let now = now_ms();
-        let pattern = format!("{}%", worker_prefix.replace(['%', '_'], ""));
-        let mut tx = self.write.begin().await?;
-        sqlx::query(
-            "insert into event (submission_id, kind, actor, detail, created_at) \
+        self.noted(async {
+            let now = now_ms();
+            let pattern = format!("{}%", worker_prefix.replace(['%', '_'], ""));
+            let mut tx = self.write.begin().await?;
+            sqlx::query(
+                "insert into event (submission_id, kind, actor, detail, created_at) \
              select id, ?, worker, 'the daemon stopped before judging finished', ? \
              from submission where state = 'running' and worker like ?",
-        )
-        .bind(EventKind::Released.as_str())
-        .bind(now)
-        .bind(&pattern)
-        .execute(&mut *tx)
-        .await?;
-        let done = sqlx::query(
+            )
+            .bind(EventKind::Released.as_str())
+            .bind(now)
+            .bind(&pattern)
+            .execute(&mut *tx)
+            .await?;
+            let done = sqlx::query(
             "update submission set state = 'queued', lease_until = null, tries = max(tries - 1, 0) \
              where state = 'running' and worker like ?",
         )
         .bind(&pattern)
         .execute(&mut *tx)
         .await?;
-        tx.commit().await?;
-        Ok(done.rows_affected())
+            tx.commit().await?;
+            Ok(done.rows_affected())
+        })
+        .await
     }
 
     /// One submission.
@@ -457,9 +472,10 @@ impl Store {
 
     /// Queues a judged submission again. Earlier judgements stay.
     pub async fn rejudge(&self, id: &SubmissionId, by: &str) -> Result<RejudgeOutcome, StoreError> {
-        let now = now_ms();
-        let mut tx = self.write.begin().await?;
-        let done = sqlx::query(
+        self.noted(async {
+            let now = now_ms();
+            let mut tx = self.write.begin().await?;
+            let done = sqlx::query(
             "update submission set state = 'queued', tries = 0, queued_at = ?, lease_until = null \
              where id = ? and state = 'done'",
         )
@@ -467,21 +483,23 @@ impl Store {
         .bind(id.to_string())
         .execute(&mut *tx)
         .await?;
-        if done.rows_affected() == 0 {
-            let exists = sqlx::query("select 1 from submission where id = ?")
-                .bind(id.to_string())
-                .fetch_optional(&mut *tx)
-                .await?
-                .is_some();
-            return Ok(if exists {
-                RejudgeOutcome::Pending
-            } else {
-                RejudgeOutcome::NotFound
-            });
-        }
-        insert_event(&mut tx, id, EventKind::Rejudged, Some(by), None, now).await?;
-        tx.commit().await?;
-        Ok(RejudgeOutcome::Queued)
+            if done.rows_affected() == 0 {
+                let exists = sqlx::query("select 1 from submission where id = ?")
+                    .bind(id.to_string())
+                    .fetch_optional(&mut *tx)
+                    .await?
+                    .is_some();
+                return Ok(if exists {
+                    RejudgeOutcome::Pending
+                } else {
+                    RejudgeOutcome::NotFound
+                });
+            }
+            insert_event(&mut tx, id, EventKind::Rejudged, Some(by), None, now).await?;
+            tx.commit().await?;
+            Ok(RejudgeOutcome::Queued)
+        })
+        .await
     }
 
     /// Queues every judged submission of a problem again; returns how many.
@@ -490,20 +508,21 @@ impl Store {
         problem_id: &ProblemId,
         by: &str,
     ) -> Result<u64, StoreError> {
-        let now = now_ms();
-        let mut tx = self.write.begin().await?;
-        sqlx::query(
-            "insert into event (submission_id, kind, actor, detail, created_at) \
+        self.noted(async {
+            let now = now_ms();
+            let mut tx = self.write.begin().await?;
+            sqlx::query(
+                "insert into event (submission_id, kind, actor, detail, created_at) \
              select id, ?, ?, 'with every submission of the problem', ? \
              from submission where problem_id = ? and state = 'done'",
-        )
-        .bind(EventKind::Rejudged.as_str())
-        .bind(by)
-        .bind(now)
-        .bind(problem_id.as_str())
-        .execute(&mut *tx)
-        .await?;
-        let done = sqlx::query(
+            )
+            .bind(EventKind::Rejudged.as_str())
+            .bind(by)
+            .bind(now)
+            .bind(problem_id.as_str())
+            .execute(&mut *tx)
+            .await?;
+            let done = sqlx::query(
             "update submission set state = 'queued', tries = 0, queued_at = ?, lease_until = null \
              where problem_id = ? and state = 'done'",
         )
@@ -511,8 +530,10 @@ impl Store {
         .bind(problem_id.as_str())
         .execute(&mut *tx)
         .await?;
-        tx.commit().await?;
-        Ok(done.rows_affected())
+            tx.commit().await?;
+            Ok(done.rows_affected())
+        })
+        .await
     }
 
     /// Submissions waiting and being judged.

@@ -54,24 +54,28 @@ impl Store {
             id: random_secret("njs_"),
             csrf: random_secret(""),
         };
-        let now = now_ms();
-        let mut tx = self.write.begin().await?;
-        sqlx::query("delete from session where expires_at <= ?")
+        self.noted(async {
+            let now = now_ms();
+            let mut tx = self.write.begin().await?;
+            sqlx::query("delete from session where expires_at <= ?")
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "insert into session (hash, token_id, csrf, created_at, expires_at) \
+                 values (?, ?, ?, ?, ?)",
+            )
+            .bind(hash_secret(&session.id))
+            .bind(token.0)
+            .bind(&session.csrf)
             .bind(now)
+            .bind(millis(expires_at))
             .execute(&mut *tx)
             .await?;
-        sqlx::query(
-            "insert into session (hash, token_id, csrf, created_at, expires_at) \
-             values (?, ?, ?, ?, ?)",
-        )
-        .bind(hash_secret(&session.id))
-        .bind(token.0)
-        .bind(&session.csrf)
-        .bind(now)
-        .bind(millis(expires_at))
-        .execute(&mut *tx)
+            tx.commit().await?;
+            Ok(())
+        })
         .await?;
-        tx.commit().await?;
         Ok(Some((session, principal)))
     }
 
@@ -103,11 +107,14 @@ impl Store {
 
     /// Ends a session (sign-out). Ending one that is gone is not an error.
     pub async fn close_session(&self, session_id: &str) -> Result<(), StoreError> {
-        sqlx::query("delete from session where hash = ?")
-            .bind(hash_secret(session_id))
-            .execute(&self.write)
-            .await?;
-        Ok(())
+        self.noted(async {
+            sqlx::query("delete from session where hash = ?")
+                .bind(hash_secret(session_id))
+                .execute(&self.write)
+                .await?;
+            Ok(())
+        })
+        .await
     }
 }
 

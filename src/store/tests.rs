@@ -243,6 +243,48 @@ async fn the_first_reference_for_a_version_wins() {
 }
 
 #[tokio::test]
+async fn a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped() {
+    let (_dir, store) = fresh().await;
+    store
+        .add_testcase(&nim(), &name("mine"), "1\n2\n", true, "sam")
+        .await
+        .expect("add");
+    let (version, testcases) = store
+        .judge_testcases(&nim(), true)
+        .await
+        .expect("read")
+        .expect("problem");
+    let mine = testcases
+        .iter()
+        .find(|t| t.name.as_str() == "mine")
+        .expect("the setter's testcase");
+    // A worker has read the testcase and is computing its reference when a
+    // setter deletes it.
+    assert_eq!(
+        store
+            .delete_testcase(&nim(), &name("mine"))
+            .await
+            .expect("delete"),
+        TestcaseDeletion::Deleted
+    );
+    let reference = ReferenceRow {
+        output: Some("Alice\n".into()),
+        error: None,
+    };
+    let stored = store
+        .save_reference(mine.id, version, &reference, 1)
+        .await
+        .expect("saving a reference for a deleted testcase is not an error");
+    assert!(!stored, "nothing is stored for a testcase that is gone");
+    let orphans: i64 = sqlx::query_scalar("select count(*) from reference where testcase_id = ?")
+        .bind(mine.id)
+        .fetch_one(&store.write)
+        .await
+        .expect("count");
+    assert_eq!(orphans, 0);
+}
+
+#[tokio::test]
 async fn tokens_are_stored_hashed_and_resolve_to_their_role() {
     let (_dir, store) = fresh().await;
     let issued = store
@@ -690,46 +732,12 @@ async fn migration_5_resyncs_problems_and_moves_old_expected_tokens_into_the_det
     );
 }
 
-/// A small tmpfs mounted on a temporary folder, unmounted on drop: a disk
-/// that really fills up, the way a production disk does (SQLite then rolls
-/// transactions back on its own, which `max_page_count` does not provoke).
-struct SmallDisk {
-    folder: tempfile::TempDir,
-}
-
-impl SmallDisk {
-    fn mount(size: &str) -> SmallDisk {
-        let folder = tempfile::tempdir().expect("temp dir");
-        let status = std::process::Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(folder.path())
-            .status();
-        assert!(
-            status.as_ref().is_ok_and(|s| s.success()),
-            "this test mounts a small tmpfs and needs root (or CAP_SYS_ADMIN): mount said {status:?}"
-        );
-        SmallDisk { folder }
-    }
-
-    fn path(&self) -> &std::path::Path {
-        self.folder.path()
-    }
-}
-
-impl Drop for SmallDisk {
-    fn drop(&mut self) {
-        // Lazily: after a failed assertion the pools may still hold the
-        // files open for a moment.
-        let _ = std::process::Command::new("umount")
-            .arg("-l")
-            .arg(self.folder.path())
-            .status();
-    }
-}
+/// The free space the disk-full test's probe asks for.
+const PROBE_ROOM: u64 = 500_000;
 
 #[tokio::test]
 async fn on_a_full_disk_writes_fail_and_nothing_acknowledged_is_lost() {
-    let disk = SmallDisk::mount("3m");
+    let disk = crate::testing::SmallDisk::mount("3m");
     let config = DatabaseConfig {
         url: format!("sqlite://{}", disk.path().join("judge.db").display()),
         read_connections: 2,
@@ -770,7 +778,33 @@ async fn on_a_full_disk_writes_fail_and_nothing_acknowledged_is_lost() {
         }
     }
     assert!(refused > 0, "the disk must fill up");
+    // Take the last bytes too, so even the probe's one row finds no room.
+    let filler = disk.path().join("filler");
+    crate::testing::fill_up(&filler);
+    let failing = store.write_status();
+    assert!(
+        failing.failing,
+        "a write failed on a full disk: {failing:?}"
+    );
+    let failure = failing.last_failure.expect("the failure is kept");
+    assert!(failure.error.contains("full"), "{failure:?}");
+    assert!(
+        store.probe_write(PROBE_ROOM).await.is_err(),
+        "the probe fails while the disk is full"
+    );
+    assert!(store.write_status().failing);
     std::fs::remove_file(&ballast).expect("free the space");
+    std::fs::remove_file(&filler).expect("free the space");
+    store
+        .probe_write(PROBE_ROOM)
+        .await
+        .expect("room again for the probe");
+    let recovered = store.write_status();
+    assert!(!recovered.failing, "{recovered:?}");
+    assert!(
+        recovered.last_failure.is_some(),
+        "the last failure is still reported after recovery"
+    );
     for _ in 0..3 {
         acknowledged.push(insert("y".into()).await.expect("room again").id);
     }

@@ -47,30 +47,31 @@ impl Store {
         role: Role,
         expires_at: Option<Timestamp>,
     ) -> Result<IssuedToken, StoreError> {
-        let secret = format!(
-            "nj_{}{}",
-            uuid::Uuid::new_v4().simple(),
-            uuid::Uuid::new_v4().simple()
-        );
-        let mut tx = self.write.begin_with("begin immediate").await?;
-        let existing: Option<Role> =
-            match sqlx::query("select role from token where name = ? limit 1")
-                .bind(name)
-                .fetch_optional(&mut *tx)
-                .await?
+        self.noted(async {
+            let secret = format!(
+                "nj_{}{}",
+                uuid::Uuid::new_v4().simple(),
+                uuid::Uuid::new_v4().simple()
+            );
+            let mut tx = self.write.begin_with("begin immediate").await?;
+            let existing: Option<Role> =
+                match sqlx::query("select role from token where name = ? limit 1")
+                    .bind(name)
+                    .fetch_optional(&mut *tx)
+                    .await?
+                {
+                    Some(row) => Some(parse_column(&row, "role")?),
+                    None => None,
+                };
+            if let Some(existing) = existing
+                && existing != role
             {
-                Some(row) => Some(parse_column(&row, "role")?),
-                None => None,
-            };
-        if let Some(existing) = existing
-            && existing != role
-        {
-            return Err(StoreError::NameTaken {
-                name: name.to_string(),
-                role: existing,
-            });
-        }
-        let id: i64 = sqlx::query(
+                return Err(StoreError::NameTaken {
+                    name: name.to_string(),
+                    role: existing,
+                });
+            }
+            let id: i64 = sqlx::query(
             "insert into token (name, role, hash, created_at, expires_at) values (?, ?, ?, ?, ?) \
              returning id",
         )
@@ -82,11 +83,13 @@ impl Store {
         .fetch_one(&mut *tx)
         .await?
         .try_get("id")?;
-        tx.commit().await?;
-        Ok(IssuedToken {
-            id: TokenId(id),
-            secret,
+            tx.commit().await?;
+            Ok(IssuedToken {
+                id: TokenId(id),
+                secret,
+            })
         })
+        .await
     }
 
     /// The holder of a token secret and the token's number, if the token
@@ -138,26 +141,29 @@ impl Store {
 
     /// Revokes a token: it stops working at once, and its row stays.
     pub async fn revoke_token(&self, id: TokenId) -> Result<Revocation, StoreError> {
-        let mut tx = self.write.begin().await?;
-        let revoked =
-            sqlx::query("update token set revoked_at = ? where id = ? and revoked_at is null")
-                .bind(now_ms())
+        self.noted(async {
+            let mut tx = self.write.begin().await?;
+            let revoked =
+                sqlx::query("update token set revoked_at = ? where id = ? and revoked_at is null")
+                    .bind(now_ms())
+                    .bind(id.0)
+                    .execute(&mut *tx)
+                    .await?;
+            let outcome = if revoked.rows_affected() > 0 {
+                Revocation::Revoked
+            } else if sqlx::query("select 1 from token where id = ?")
                 .bind(id.0)
-                .execute(&mut *tx)
-                .await?;
-        let outcome = if revoked.rows_affected() > 0 {
-            Revocation::Revoked
-        } else if sqlx::query("select 1 from token where id = ?")
-            .bind(id.0)
-            .fetch_optional(&mut *tx)
-            .await?
-            .is_some()
-        {
-            Revocation::AlreadyRevoked
-        } else {
-            Revocation::NotFound
-        };
-        tx.commit().await?;
-        Ok(outcome)
+                .fetch_optional(&mut *tx)
+                .await?
+                .is_some()
+            {
+                Revocation::AlreadyRevoked
+            } else {
+                Revocation::NotFound
+            };
+            tx.commit().await?;
+            Ok(outcome)
+        })
+        .await
     }
 }

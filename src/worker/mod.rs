@@ -435,7 +435,12 @@ impl Checked {
 /// The verdict for one output against its reference output: the message
 /// says where the output went wrong, the detail also what was expected.
 fn compare_answer(expected: &str, answer: &str) -> Checked {
-    match checker::compare(expected, answer) {
+    checked(checker::compare(expected, answer))
+}
+
+/// A comparison's verdict, message and detail.
+fn checked(comparison: Comparison) -> Checked {
+    match comparison {
         Comparison::Accepted => Checked::bare(Verdict::AC),
         Comparison::WrongAnswer(difference) => Checked {
             verdict: Verdict::WA,

@@ -15,8 +15,9 @@ use std::{
     time::Duration,
 };
 
-use super::{Checked, compare_answer};
+use super::{Checked, checked};
 use crate::{
+    checker,
     config::SandboxConfig,
     domain::{RunUsage, TestcaseName, TestcaseResult, Verdict},
     programs::Language,
@@ -234,15 +235,13 @@ fn verdict_of(
             return Checked::failed(Verdict::IE, format!("the reference solver failed: {why}"));
         }
     };
-    // The output file is at most the output limit: the kernel saw to it.
-    let output = match fs::read(stdout) {
-        Ok(bytes) => bytes,
-        Err(e) => return Checked::failed(Verdict::IE, format!("reading the output: {e}")),
-    };
-    let Ok(output) = String::from_utf8(output) else {
-        return Checked::failed(Verdict::WA, "the output is not UTF-8 text".into());
-    };
-    compare_answer(expected, &output)
+    // Streamed: an output up to the output limit never sits in memory
+    // whole, and reading stops at the first wrong token.
+    let compared = fs::File::open(stdout).and_then(|file| checker::compare_reader(expected, file));
+    match compared {
+        Ok(comparison) => checked(comparison),
+        Err(e) => Checked::failed(Verdict::IE, format!("reading the output: {e}")),
+    }
 }
 
 fn describe(verdict: Verdict) -> &'static str {

@@ -6,6 +6,7 @@ mod document;
 mod documents;
 mod errors;
 mod feedback;
+mod health;
 mod helpers;
 mod idempotency;
 mod limits;

@@ -259,3 +259,44 @@ async fn two_daemons_starting_at_once_on_a_fresh_database_both_come_up() {
         b.store().close().await;
     }
 }
+
+#[tokio::test]
+async fn a_long_poll_sees_a_verdict_written_by_another_daemon_on_the_same_database() {
+    let dir = TestDir::new();
+    // The API host has no workers; a second daemon on the same database
+    // judges. Its wake-up never reaches the first process.
+    let api = TestApp::spawn(&dir, 0).await;
+    let id = api
+        .submit_answers(&api.contestant, &correct_answers())
+        .await;
+    let worker_host = nimjudge::startup::Application::build(dir.config(1))
+        .await
+        .expect("the worker daemon");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let worker_run = tokio::spawn(worker_host.run_until(async move {
+        let _ = stopped.await;
+    }));
+    let started = std::time::Instant::now();
+    let (status, body) = api
+        .get(
+            &format!("/api/submissions/{id}?wait_ms=20000"),
+            &api.contestant,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["submission"]["state"], "done",
+        "the wait returned stale state: {body}"
+    );
+    assert_eq!(body["submission"]["verdict"], "AC", "{body}");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "the wait ran to its deadline instead of seeing the verdict"
+    );
+    let _ = stop.send(());
+    worker_run
+        .await
+        .expect("worker daemon task")
+        .expect("worker daemon exits cleanly");
+    api.stop().await;
+}
