@@ -93,7 +93,10 @@ pub async fn show(
     }
     let languages = state.programs.list();
     let statement = statement::render(problem.statement.as_deref().unwrap_or_default());
-    let key = uuid::Uuid::new_v4().to_string();
+    // One idempotency key per form and page load: sending the same form
+    // twice (a double click, a resent POST) makes one submission.
+    let answers_key = uuid::Uuid::new_v4().to_string();
+    let program_key = uuid::Uuid::new_v4().to_string();
     let action = format!("/problems/{id}/submissions");
     let body = html! {
         p.crumbs { a href="/problems" { "Problems" } " › " (problem.id) }
@@ -133,7 +136,7 @@ pub async fn show(
                 h2 { "Submit answers" }
                 p.muted { "One output file per testcase; testcases left without a file count as WA." }
                 input type="hidden" name="csrf" value=(visitor.csrf);
-                input type="hidden" name="key" value=(key);
+                input type="hidden" name="key" value=(answers_key);
                 input type="hidden" name="kind" value="answers";
                 @for testcase in &public {
                     label for={ "answer-" (testcase.name) } { (testcase.name) ".out" }
@@ -145,7 +148,7 @@ pub async fn show(
                 h2 { "Submit a program" }
                 p.muted { "It runs on every testcase, hidden ones included." }
                 input type="hidden" name="csrf" value=(visitor.csrf);
-                input type="hidden" name="key" value=(key);
+                input type="hidden" name="key" value=(program_key);
                 input type="hidden" name="kind" value="program";
                 label for="language" { "Language" }
                 select #language name="language" {

@@ -383,6 +383,15 @@ async fn the_submit_forms_go_through_the_apis_rules_and_a_program_form_is_queued
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
     let web = WebClient::sign_in(&app, &app.contestant).await;
+    // Each form carries an idempotency key of its own.
+    let page = web.get("/problems/nim").await.text().await.expect("page");
+    let keys: Vec<&str> = page
+        .split(r#"name="key" value=""#)
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert_eq!(keys.len(), 2, "{page}");
+    assert_ne!(keys[0], keys[1]);
     // An answer for a testcase the problem does not have: the API's 422.
     let response = web
         .post_multipart(
