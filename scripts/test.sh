@@ -4,16 +4,20 @@
 #
 # Program judging compiles and runs contestants' C++ and Python (and Rust,
 # with the toolchain that builds nimjudge) inside the sandbox, and the tests
-# judge programs in each language, so g++ and python3 must be installed;
-# they come from Debian's packages when missing. The sandbox needs root
-# (namespaces, cgroups): run this as root. A test that lacks either fails
-# and says why; none is skipped.
+# judge programs in each language, so g++ and python3 must be installed.
+# The web UI's tests (tests/web) drive real Chromium through chromedriver,
+# so chromium and chromedriver must be installed too. All come from
+# Debian's packages when missing. The sandbox needs root (namespaces,
+# cgroups): run this as root. A test that lacks any of them fails and says
+# why; none is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 if ((${#missing[@]})); then
   echo "== installing ${missing[*]} from Debian's packages"
   apt-get update -qq
@@ -24,5 +28,8 @@ if [[ $(id -u) != 0 ]]; then
 fi
 g++ --version | head -1
 python3 --version
+# Debian's chromium wrapper prints shell noise on stderr for --version.
+chromium --version 2>/dev/null
+chromedriver --version
 
 cargo test --locked "$@"

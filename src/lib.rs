@@ -12,6 +12,7 @@
 //! - [`job_signals`]: in-process wake-ups between the API and the workers.
 //! - [`worker`]: judging workers over the leased job queue.
 //! - [`http`]: the HTTP API.
+//! - [`web`]: the web UI: HTML pages over the API's own code, with sessions.
 //! - [`startup`]: building and running the daemon.
 //! - [`cli`]: the command line, one module per command group.
 //! - [`testing`]: scratch fixtures shared by tests and the load benchmark.
@@ -31,4 +32,5 @@ pub mod startup;
 pub mod store;
 pub mod telemetry;
 pub mod testing;
+pub mod web;
 pub mod worker;

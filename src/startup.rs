@@ -25,6 +25,7 @@ use crate::{
     programs::Programs,
     store::Store,
     telemetry::Metrics,
+    web,
     worker::Judge,
 };
 
@@ -174,6 +175,7 @@ impl Application {
                 request_timeout: self.config.server.request_timeout,
                 body_read_timeout: self.config.server.connections.body_read_timeout,
             },
+            web::router(),
         );
         let signal = cancel.clone();
         http::server::serve(

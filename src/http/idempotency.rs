@@ -34,16 +34,18 @@ pub fn key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
             "send one Idempotency-Key header, not several".into(),
         ));
     }
-    let invalid = || {
-        ApiError::BadRequest(format!(
+    parse_key(value.as_bytes()).map(Some)
+}
+
+/// An idempotency key, from the header or a web form's hidden field: 1 to
+/// 255 visible ASCII characters. Anything else is a 400.
+pub fn parse_key(text: &[u8]) -> Result<String, ApiError> {
+    if text.is_empty() || text.len() > MAX_KEY_LEN || !text.iter().all(u8::is_ascii_graphic) {
+        return Err(ApiError::BadRequest(format!(
             "Idempotency-Key must be 1 to {MAX_KEY_LEN} visible ASCII characters"
-        ))
-    };
-    let text = value.to_str().map_err(|_| invalid())?;
-    if text.is_empty() || text.len() > MAX_KEY_LEN || !text.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(invalid());
+        )));
     }
-    Ok(Some(text.to_string()))
+    Ok(String::from_utf8_lossy(text).into_owned())
 }
 
 /// The hash a retry must match: sha256 of the parsed request as JSON

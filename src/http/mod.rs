@@ -39,7 +39,7 @@ use axum::{
     extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request},
     http::{StatusCode, header, request::Parts},
     middleware,
-    routing::get,
+    routing::{any, get},
 };
 use serde::de::DeserializeOwned;
 use tokio_util::sync::CancellationToken;
@@ -150,8 +150,12 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     documented_routes().1
 }
 
-/// Every route of the API, with its middleware.
-pub fn router(state: AppState, limits: RouterLimits) -> Router {
+/// Every route of the API and the web UI's `pages`, with the middleware
+/// (body limits, timeouts, tracing) around both. An unknown path under
+/// `/api` is a JSON 404; `pages` bring their own fallback for every other
+/// unknown path, so a browser gets an HTML page. None of the pages' routes
+/// enter the OpenAPI document.
+pub fn router(state: AppState, limits: RouterLimits, pages: Router<AppState>) -> Router {
     let (routes, document) = documented_routes();
     // Serialised once: the document never changes while the server runs.
     let document: Arc<str> = serde_json::to_string(&document)
@@ -170,7 +174,9 @@ pub fn router(state: AppState, limits: RouterLimits) -> Router {
                 }
             }),
         )
-        .fallback(not_found)
+        .route("/api", any(not_found))
+        .route("/api/{*rest}", any(not_found))
+        .merge(pages)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(
             BodyLimits {

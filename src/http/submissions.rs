@@ -83,6 +83,31 @@ pub async fn create(
     ApiJson(body): ApiJson<SubmitRequest>,
 ) -> Result<Response, ApiError> {
     let key = idempotency::key(&headers)?;
+    match submit(&state, &caller, key, body).await? {
+        Submitted::Queued(id) => Ok(queued(id).into_response()),
+        Submitted::Replayed(first) => replayed(&state, first).await,
+    }
+}
+
+/// What taking a submission in did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Submitted {
+    /// Stored and queued; a worker was woken.
+    Queued(SubmissionId),
+    /// A retry of an earlier request with the same idempotency key: the
+    /// first submission, nothing stored.
+    Replayed(SubmissionId),
+}
+
+/// Validates a submission and admits it: the one path every submission
+/// takes, from the API and from the web UI's forms alike, so both refuse
+/// the same requests with the same errors.
+pub async fn submit(
+    state: &AppState,
+    caller: &Caller,
+    key: Option<String>,
+    body: SubmitRequest,
+) -> Result<Submitted, ApiError> {
     let request_hash = idempotency::request_hash(&body)?;
     if let Some(key) = &key
         && let Some((first, hash)) = state
@@ -91,7 +116,7 @@ pub async fn create(
             .await?
     {
         return if hash == request_hash {
-            replayed(&state, first).await
+            Ok(Submitted::Replayed(first))
         } else {
             Err(idempotency::reused(key, first))
         };
@@ -169,9 +194,9 @@ pub async fn create(
     match state.store.admit(&admission).await? {
         AdmissionOutcome::Queued(row) => {
             state.signals.job_added();
-            Ok(queued(row.id).into_response())
+            Ok(Submitted::Queued(row.id))
         }
-        AdmissionOutcome::Replayed(first) => replayed(&state, first).await,
+        AdmissionOutcome::Replayed(first) => Ok(Submitted::Replayed(first)),
         AdmissionOutcome::KeyReused(first) => Err(idempotency::reused(
             key.as_deref().unwrap_or_default(),
             first,
@@ -204,7 +229,10 @@ async fn replayed(state: &AppState, id: SubmissionId) -> Result<Response, ApiErr
         .into_response())
 }
 
-async fn visible_submission(
+/// A submission `caller` may read: their own, or any for setters and
+/// admins. Another contestant's is refused with 403 (the web UI answers
+/// 404 instead, as for a missing one).
+pub async fn visible_submission(
     state: &AppState,
     caller: &Caller,
     id: &SubmissionId,
@@ -261,11 +289,7 @@ pub async fn show(
         }
         submission = visible_submission(&state, &caller, &id).await?;
     }
-    let mut judgements = state.store.judgements(&id).await?;
-    if !caller.role().is_staff() {
-        let feedback = problem_feedback(&state, &submission).await?;
-        redact_for_contestant(feedback, &mut submission, &mut judgements);
-    }
+    let judgements = readable_judgements(&state, &caller, &mut submission).await?;
     let results = judgements
         .last()
         .map(|j| j.results.clone())
@@ -277,6 +301,22 @@ pub async fn show(
         judgements,
         events,
     }))
+}
+
+/// The judgements of a submission `caller` may read, oldest first, cut to
+/// what the caller may see: for a contestant, [`redact_for_contestant`]
+/// applies to them and to `submission` by the problem's feedback.
+pub async fn readable_judgements(
+    state: &AppState,
+    caller: &Caller,
+    submission: &mut Submission,
+) -> Result<Vec<Judgement>, ApiError> {
+    let mut judgements = state.store.judgements(&submission.id).await?;
+    if !caller.role().is_staff() {
+        let feedback = problem_feedback(state, submission).await?;
+        redact_for_contestant(feedback, submission, &mut judgements);
+    }
+    Ok(judgements)
 }
 
 /// The feedback setting of a submission's problem; the default if the
@@ -389,26 +429,37 @@ pub async fn list(
         })
         .await?;
     let mut submissions = page.submissions;
-    if !caller.role().is_staff() {
-        // Under feedback `none` a contestant sees the verdict alone.
-        let silent: Vec<_> = state
-            .store
-            .problems()
-            .await?
-            .into_iter()
-            .filter(|p| p.feedback == Feedback::None)
-            .map(|p| p.id)
-            .collect();
-        for submission in &mut submissions {
-            if silent.contains(&submission.problem) {
-                submission.message = None;
-            }
-        }
-    }
+    redact_listing(&state, &caller, &mut submissions).await?;
     Ok(Json(SubmissionPage {
         submissions,
         next_cursor: page.next_cursor.map(|c| c.to_string()),
     }))
+}
+
+/// Cuts a listing to what `caller` may see: under feedback `none` a
+/// contestant sees the verdict alone, without the message.
+pub async fn redact_listing(
+    state: &AppState,
+    caller: &Caller,
+    submissions: &mut [Submission],
+) -> Result<(), ApiError> {
+    if caller.role().is_staff() {
+        return Ok(());
+    }
+    let silent: Vec<_> = state
+        .store
+        .problems()
+        .await?
+        .into_iter()
+        .filter(|p| p.feedback == Feedback::None)
+        .map(|p| p.id)
+        .collect();
+    for submission in submissions {
+        if silent.contains(&submission.problem) {
+            submission.message = None;
+        }
+    }
+    Ok(())
 }
 
 /// Parses a page cursor: the decimal row id a `next_cursor` gave, 1 to 19

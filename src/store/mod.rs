@@ -17,12 +17,16 @@
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
 //!   limits, checked in the transaction that inserts it.
+//! - [`sessions`]: the web UI's browser sessions, each opened with a token.
+//! - [`standing`]: a user's solved or tried problems, for the web UI.
 //! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
 //! - [`write_health`]: whether the database takes writes, for health.
 
 pub mod admission;
 pub mod catalog;
 pub mod queue;
+pub mod sessions;
+pub mod standing;
 pub mod synthetic;
 #[cfg(test)]
 mod tests;
@@ -46,6 +50,8 @@ pub use catalog::{
     TestcaseDeletion,
 };
 pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
+pub use sessions::{OpenedSession, SessionHolder};
+pub use standing::Standing;
 pub use tokens::{IssuedToken, Revocation};
 pub use write_health::{WriteFailure, WriteStatus};
 

@@ -1,0 +1,28 @@
+//! The web UI's static files, compiled into the binary with `include_str!`
+//! so the daemon needs no files beside it: the stylesheet and the one
+//! script (the Content-Security-Policy allows no inline script or style).
+
+use axum::{http::header, response::IntoResponse};
+
+/// `GET /static/style.css`.
+pub async fn style() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/css; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        include_str!("static/style.css"),
+    )
+}
+
+/// `GET /static/submission.js`: polls a submission's live status and
+/// updates its page in place.
+pub async fn submission_script() -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        include_str!("static/submission.js"),
+    )
+}

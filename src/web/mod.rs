@@ -1,0 +1,129 @@
+//! The web UI: server-rendered HTML pages for contestants, setters and
+//! admins, built into the daemon beside the API and served by the same
+//! router.
+//!
+//! Pages are an edge like [`http`](crate::http), one layer below it: they
+//! call the same store methods and the API's own submission and redaction
+//! code ([`http::submissions`](crate::http::submissions)), so a page shows a
+//! contestant exactly what the API would and a form is refused for the same
+//! reasons. A visitor signs in with a token and then holds a session cookie
+//! ([`session`]); every form carries a CSRF token; every response carries a
+//! strict Content-Security-Policy, and no page has inline script or style.
+//! None of these routes enter the OpenAPI document.
+//!
+//! # Layout
+//! - [`session`]: signing in and out, the session cookie, CSRF checks.
+//! - [`problems`]: the problem list, a problem's page, inputs, submitting.
+//! - [`submissions`]: the submission list and page, and the live status.
+//! - [`statement`]: markdown statements rendered without raw HTML.
+//! - [`page`]: the frame every page shares and the error page.
+//! - [`assets`]: the stylesheet and the script, compiled into the binary.
+//! - [`error`]: [`PageError`] and its HTML rendering.
+
+pub mod assets;
+pub mod error;
+pub mod page;
+pub mod problems;
+pub mod session;
+pub mod statement;
+pub mod submissions;
+
+use axum::{
+    Router,
+    extract::FromRequestParts,
+    http::{HeaderValue, StatusCode, header, request::Parts},
+    middleware,
+    response::Response,
+    routing::{get, post},
+};
+use serde::de::DeserializeOwned;
+
+pub use error::PageError;
+
+use crate::http::{ApiError, AppState};
+
+/// The policy every page is served with: only this origin's stylesheet,
+/// script and fetches; no inline script or style, no plugins, no framing,
+/// forms posting only here.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+     style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; \
+     frame-ancestors 'none'; base-uri 'none'";
+
+/// The pages' routes, with their security headers, the HTML 404 for every
+/// path no route claims outside `/api`, and an HTML 405 for a method a
+/// page does not take.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/", get(session::home))
+        .route(
+            "/sign-in",
+            get(session::sign_in_page).post(session::sign_in),
+        )
+        .route("/sign-out", post(session::sign_out))
+        .route("/problems", get(problems::list))
+        .route("/problems/{id}", get(problems::show))
+        .route("/problems/{id}/submissions", post(problems::submit))
+        .route(
+            "/problems/{id}/testcases/{name}/input",
+            get(problems::input),
+        )
+        .route("/submissions", get(submissions::list))
+        .route("/submissions/{id}", get(submissions::show))
+        .route("/submissions/{id}/live", get(submissions::live))
+        .route("/static/style.css", get(assets::style))
+        .route("/static/submission.js", get(assets::submission_script))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::map_response(security_headers))
+}
+
+/// Adds the security headers to every page response. Pages show a
+/// visitor's own data, so they are not cached (the static files say
+/// otherwise for themselves).
+async fn security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
+    response
+}
+
+async fn not_found() -> PageError {
+    PageError::NotFound("there is no page here".into())
+}
+
+async fn method_not_allowed() -> PageError {
+    PageError::Api(ApiError::Rejected {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: "this page does not take that method".into(),
+    })
+}
+
+/// `Path` whose rejections are [`PageError`]s: a segment that does not
+/// parse into its domain type names nothing that exists, so it is the 404
+/// page.
+pub struct PagePath<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for PagePath<T> {
+    type Rejection = PageError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, PageError> {
+        let axum::extract::Path(value) = axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| PageError::NotFound("there is no page here".into()))?;
+        Ok(PagePath(value))
+    }
+}

@@ -1,0 +1,88 @@
+//! The frame every page shares (head, menu, sign-out form) and the error
+//! page. Templates are maud macros: every `(value)` is HTML-escaped, and
+//! the only unescaped markup is what [`super::statement`] renders.
+//!
+//! No page carries inline script or style: the stylesheet and the one
+//! script are static files (see [`super::assets`]), as the
+//! Content-Security-Policy demands.
+
+use axum::http::StatusCode;
+use maud::{DOCTYPE, Markup, html};
+
+use super::session::Visitor;
+use crate::domain::{SubmissionState, Verdict};
+
+/// A whole page: `title`, the menu for `visitor` (none on the sign-in and
+/// error pages), and `body`.
+pub fn frame(title: &str, visitor: Option<&Visitor>, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " · nimjudge" }
+                link rel="stylesheet" href="/static/style.css";
+            }
+            body {
+                header.top {
+                    a.brand href="/" { "nimjudge" }
+                    @if let Some(visitor) = visitor {
+                        nav {
+                            a href="/problems" { "Problems" }
+                            a href="/submissions" { "My submissions" }
+                            @if visitor.caller.role().is_staff() {
+                                a href="/submissions?everyone=true" { "All submissions" }
+                            }
+                        }
+                        div.who {
+                            span.name { (visitor.caller.name()) }
+                            span class={ "role role-" (visitor.caller.role()) } { (visitor.caller.role()) }
+                            form.inline method="post" action="/sign-out" {
+                                input type="hidden" name="csrf" value=(visitor.csrf);
+                                button.link type="submit" id="sign-out" { "Sign out" }
+                            }
+                        }
+                    }
+                }
+                main { (body) }
+            }
+        }
+    }
+}
+
+/// The page of a failed request: its status and a message safe to show.
+pub fn error(status: StatusCode, message: &str) -> Markup {
+    let reason = status.canonical_reason().unwrap_or("Error");
+    frame(
+        reason,
+        None,
+        html! {
+            section.error {
+                h1 { (status.as_u16()) " " (reason) }
+                p #error-message { (message) }
+                p { a href="/problems" { "Back to the problems" } }
+            }
+        },
+    )
+}
+
+/// A verdict as a coloured badge; a submission still waiting shows its
+/// state instead.
+pub fn verdict_badge(state: SubmissionState, verdict: Option<Verdict>) -> Markup {
+    match (state, verdict) {
+        (SubmissionState::Done, Some(verdict)) => html! {
+            span class={ "verdict verdict-" (verdict) } { (verdict) }
+        },
+        (state, _) => html! { span class="verdict verdict-pending" { (state_label(state)) } },
+    }
+}
+
+/// What a waiting submission shows.
+pub fn state_label(state: SubmissionState) -> &'static str {
+    match state {
+        SubmissionState::Queued => "queued",
+        SubmissionState::Running => "judging",
+        SubmissionState::Done => "done",
+    }
+}

@@ -1,0 +1,307 @@
+//! Problem pages: the list with the visitor's standing on each, a problem's
+//! statement, testcases and submit forms, public inputs, and the submit
+//! form's handler.
+//!
+//! A submission from a form goes through [`submissions::submit`], the API's
+//! own path, so a form is refused for exactly the reasons (and with the
+//! words) the API would refuse the same request. A testcase input follows
+//! the API's rule too: a hidden one is a 404 to a contestant.
+
+use std::collections::BTreeMap;
+
+use axum::{
+    extract::{Multipart, State, multipart::MultipartRejection},
+    http::header,
+    response::{IntoResponse, Redirect, Response},
+};
+use maud::{Markup, PreEscaped, html};
+
+use super::{PageError, PagePath, page, session::Visitor, statement};
+use crate::{
+    api::SubmitRequest,
+    domain::{LanguageId, Problem, ProblemId, TestcaseName, TestcaseOrigin},
+    http::{
+        AppState, idempotency,
+        submissions::{self, Submitted},
+    },
+    store::Standing,
+};
+
+/// A problem, or the 404 page.
+async fn existing_problem(state: &AppState, id: &ProblemId) -> Result<Problem, PageError> {
+    state
+        .store
+        .problem(id)
+        .await?
+        .ok_or_else(|| PageError::NotFound(format!("no problem `{id}`")))
+}
+
+/// `GET /problems`: every problem with its limits and the visitor's
+/// standing.
+pub async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Markup, PageError> {
+    let problems = state.store.problems().await?;
+    let standings = state.store.standings(visitor.caller.name()).await?;
+    let body = html! {
+        h1 { "Problems" }
+        table.list #problems {
+            thead { tr { th { "Problem" } th.num { "Time limit" } th.num { "Memory limit" } th { "Status" } } }
+            tbody {
+                @for problem in &problems {
+                    tr {
+                        td { a href={ "/problems/" (problem.id) } { (problem.title) } }
+                        td.num { (seconds(problem.time_limit_ms)) }
+                        td.num { (problem.memory_limit_mib) " MiB" }
+                        td {
+                            @match standings.get(&problem.id) {
+                                Some(Standing::Solved) => span.status.solved { "solved" },
+                                Some(Standing::Tried) => span.status.tried { "tried" },
+                                None => "",
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    Ok(page::frame("Problems", Some(&visitor), body))
+}
+
+/// A time limit in seconds, as the statements write it.
+fn seconds(ms: i64) -> String {
+    if ms % 1000 == 0 {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
+}
+
+/// `GET /problems/{id}`: the statement, the public testcases (samples
+/// shown inline) and the two submit forms.
+pub async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ProblemId>,
+) -> Result<Markup, PageError> {
+    let problem = existing_problem(&state, &id).await?;
+    // The forms answer public testcases only, for every role, as the API.
+    let public = state.store.testcases(&id, false).await?;
+    let mut samples = Vec::new();
+    for testcase in public.iter().filter(|t| t.origin == TestcaseOrigin::Sample) {
+        if let Some((_, input)) = state.store.testcase(&id, &testcase.name).await? {
+            samples.push((testcase.name.clone(), input));
+        }
+    }
+    let languages = state.programs.list();
+    let statement = statement::render(problem.statement.as_deref().unwrap_or_default());
+    // One idempotency key per form and page load: sending the same form
+    // twice (a double click, a resent POST) makes one submission.
+    let answers_key = uuid::Uuid::new_v4().to_string();
+    let program_key = uuid::Uuid::new_v4().to_string();
+    let action = format!("/problems/{id}/submissions");
+    let body = html! {
+        p.crumbs { a href="/problems" { "Problems" } " › " (problem.id) }
+        div.limits {
+            span { "Time limit " (seconds(problem.time_limit_ms)) }
+            span { "Memory limit " (problem.memory_limit_mib) " MiB" }
+            span { "Source: "
+                @match problem.source_url.as_deref().filter(|u| u.starts_with("https://") || u.starts_with("http://")) {
+                    Some(url) => a href=(url) rel="noopener noreferrer" { (problem.source) },
+                    None => (problem.source),
+                }
+            }
+        }
+        article.statement #statement { (PreEscaped(statement)) }
+        @if !samples.is_empty() {
+            section #samples {
+                h2 { "Sample inputs" }
+                @for (name, input) in &samples {
+                    h3 { (name) }
+                    pre.sample { (input) }
+                }
+            }
+        }
+        section #testcases {
+            h2 { "Public testcases" }
+            ul.testcases {
+                @for testcase in &public {
+                    li {
+                        a href={ "/problems/" (id) "/testcases/" (testcase.name) "/input" } { (testcase.name) ".in" }
+                        " " span.muted { (testcase.origin) }
+                    }
+                }
+            }
+        }
+        section.forms {
+            form.card #submit-answers method="post" action=(action) enctype="multipart/form-data" {
+                h2 { "Submit answers" }
+                p.muted { "One output file per testcase; testcases left without a file count as WA." }
+                input type="hidden" name="csrf" value=(visitor.csrf);
+                input type="hidden" name="key" value=(answers_key);
+                input type="hidden" name="kind" value="answers";
+                @for testcase in &public {
+                    label for={ "answer-" (testcase.name) } { (testcase.name) ".out" }
+                    input type="file" id={ "answer-" (testcase.name) } name={ "answer-" (testcase.name) };
+                }
+                button type="submit" id="submit-answers-button" { "Submit answers" }
+            }
+            form.card #submit-program method="post" action=(action) enctype="multipart/form-data" {
+                h2 { "Submit a program" }
+                p.muted { "It runs on every testcase, hidden ones included." }
+                input type="hidden" name="csrf" value=(visitor.csrf);
+                input type="hidden" name="key" value=(program_key);
+                input type="hidden" name="kind" value="program";
+                label for="language" { "Language" }
+                select #language name="language" {
+                    @for language in &languages {
+                        @if language.available {
+                            option value=(language.id) { (language.name) }
+                        } @else {
+                            option value=(language.id) disabled { (language.name) " (unavailable)" }
+                        }
+                    }
+                }
+                label for="source" { "Source" }
+                textarea #source name="source" rows="12" spellcheck="false" {}
+                label for="source-file" { "…or a source file" }
+                input type="file" id="source-file" name="source_file";
+                button type="submit" id="submit-program-button" { "Submit program" }
+            }
+        }
+    };
+    Ok(page::frame(&problem.title, Some(&visitor), body))
+}
+
+/// `GET /problems/{id}/testcases/{name}/input`: a public input as a file
+/// (and a hidden one to setters and admins); to a contestant a hidden
+/// testcase is the same 404 as a missing one.
+pub async fn input(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath((id, name)): PagePath<(ProblemId, TestcaseName)>,
+) -> Result<Response, PageError> {
+    match state.store.testcase(&id, &name).await? {
+        Some((testcase, input)) if !testcase.hidden || visitor.caller.role().is_staff() => Ok((
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "text/plain; charset=utf-8".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{name}.in\""),
+                ),
+            ],
+            input,
+        )
+            .into_response()),
+        _ => Err(PageError::NotFound(format!(
+            "problem `{id}` has no testcase `{name}`"
+        ))),
+    }
+}
+
+/// The submit forms' fields, as read from the multipart body.
+#[derive(Debug, Default)]
+struct SubmitForm {
+    csrf: Option<String>,
+    key: Option<String>,
+    kind: Option<String>,
+    answers: BTreeMap<TestcaseName, String>,
+    language: Option<String>,
+    source: Option<String>,
+    source_file: Option<String>,
+}
+
+/// Reads a multipart submit form. A file input left empty sends a part
+/// with no file name and no bytes; it is skipped.
+async fn read_form(mut multipart: Multipart) -> Result<SubmitForm, PageError> {
+    let mut form = SubmitForm::default();
+    let malformed = |e: axum::extract::multipart::MultipartError| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    };
+    while let Some(field) = multipart.next_field().await.map_err(malformed)? {
+        let name = field.name().unwrap_or_default().to_string();
+        let no_file = field.file_name().is_some_and(str::is_empty);
+        let bytes = field.bytes().await.map_err(malformed)?;
+        if no_file && bytes.is_empty() {
+            continue;
+        }
+        let text = String::from_utf8(bytes.to_vec())
+            .map_err(|_| PageError::BadForm(format!("the field `{name}` is not UTF-8 text")))?;
+        if let Some(testcase) = name.strip_prefix("answer-") {
+            let testcase: TestcaseName = testcase
+                .parse()
+                .map_err(|e| PageError::BadForm(format!("the field `{name}`: {e}")))?;
+            form.answers.insert(testcase, text);
+            continue;
+        }
+        let slot = match name.as_str() {
+            "csrf" => &mut form.csrf,
+            "key" => &mut form.key,
+            "kind" => &mut form.kind,
+            "language" => &mut form.language,
+            "source" => &mut form.source,
+            "source_file" => &mut form.source_file,
+            _ => return Err(PageError::BadForm(format!("unknown form field `{name}`"))),
+        };
+        *slot = Some(text);
+    }
+    Ok(form)
+}
+
+/// `POST /problems/{id}/submissions`: a submit form, through the API's
+/// own submission path; on success, the submission's page.
+pub async fn submit(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ProblemId>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Redirect, PageError> {
+    let multipart = multipart.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    let form = read_form(multipart).await?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    existing_problem(&state, &id).await?;
+    let key = form
+        .key
+        .as_deref()
+        .map(|key| idempotency::parse_key(key.as_bytes()))
+        .transpose()?;
+    let request = match form.kind.as_deref() {
+        Some("answers") => SubmitRequest {
+            problem: id,
+            answers: Some(form.answers),
+            input: None,
+            output: None,
+            language: None,
+            source: None,
+        },
+        Some("program") => {
+            let language: LanguageId = form
+                .language
+                .as_deref()
+                .ok_or_else(|| PageError::BadForm("choose a language".into()))?
+                .parse()
+                .map_err(|e| PageError::BadForm(format!("the field `language`: {e}")))?;
+            // A chosen file wins over the text box.
+            let source = form.source_file.or(form.source).unwrap_or_default();
+            SubmitRequest {
+                problem: id,
+                answers: None,
+                input: None,
+                output: None,
+                language: Some(language),
+                source: Some(source),
+            }
+        }
+        _ => {
+            return Err(PageError::BadForm(
+                "the field `kind` must be `answers` or `program`".into(),
+            ));
+        }
+    };
+    let (Submitted::Queued(submission) | Submitted::Replayed(submission)) =
+        submissions::submit(&state, &visitor.caller, key, request).await?;
+    Ok(Redirect::to(&format!("/submissions/{submission}")))
+}

@@ -1,0 +1,294 @@
+//! Submission pages: the visitor's own list (everyone's for setters and
+//! admins who ask), a submission's page, and the small JSON document its
+//! script polls to update the verdict live.
+//!
+//! Both the page and the JSON read through the API's own
+//! [`visible_submission`] and [`readable_judgements`], so a contestant sees
+//! exactly what the API shows them ([`redact_for_contestant`]). Another
+//! contestant's submission answers the same 404 as a missing one, so a page
+//! does not even confirm that an id exists.
+//!
+//! [`redact_for_contestant`]: crate::http::submissions
+
+use axum::{
+    Json,
+    extract::{Query, State},
+};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{PageError, PagePath, page, session::Visitor};
+use crate::{
+    domain::{
+        Judgement, Submission, SubmissionId, SubmissionKind, SubmissionState, TestcaseResult,
+    },
+    http::{
+        ApiError, AppState,
+        submissions::{readable_judgements, redact_listing, visible_submission},
+    },
+    store::ListFilter,
+};
+
+/// Rows per page of the list.
+const PAGE_SIZE: i64 = 50;
+
+/// The list's query: `everyone` (setters and admins), `before` (a cursor).
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    #[serde(default)]
+    everyone: bool,
+    before: Option<i64>,
+}
+
+/// `GET /submissions`: the visitor's submissions, newest first; with
+/// `?everyone=true`, a setter or admin sees everyone's.
+pub async fn list(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Markup, PageError> {
+    let Query(query) =
+        query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
+    let everyone = query.everyone && visitor.caller.role().is_staff();
+    let page = state
+        .store
+        .list_submissions(&ListFilter {
+            user: (!everyone).then(|| visitor.caller.name().to_string()),
+            before: query.before,
+            limit: PAGE_SIZE,
+            ..ListFilter::default()
+        })
+        .await?;
+    let mut submissions = page.submissions;
+    redact_listing(&state, &visitor.caller, &mut submissions).await?;
+    let older = page.next_cursor.map(|cursor| {
+        let everyone = if everyone { "&everyone=true" } else { "" };
+        format!("/submissions?before={cursor}{everyone}")
+    });
+    let title = if everyone {
+        "All submissions"
+    } else {
+        "My submissions"
+    };
+    let body = html! {
+        h1 { (title) }
+        @if submissions.is_empty() {
+            p.muted #no-submissions { "No submissions yet." }
+        } @else {
+            table.list #submissions {
+                thead { tr {
+                    th { "Submitted" } th { "Problem" }
+                    @if everyone { th { "User" } }
+                    th { "Kind" } th { "Verdict" } th { "Message" }
+                } }
+                tbody {
+                    @for submission in &submissions {
+                        tr {
+                            td { a href={ "/submissions/" (submission.id) } { (short_time(submission)) } }
+                            td { a href={ "/problems/" (submission.problem) } { (submission.problem) } }
+                            @if everyone { td { (submission.user) } }
+                            td { (submission.kind) }
+                            td { (page::verdict_badge(submission.state, submission.verdict)) }
+                            td.message { (submission.message.as_deref().unwrap_or_default()) }
+                        }
+                    }
+                }
+            }
+            @if let Some(older) = &older {
+                p { a #older href=(older) { "Older submissions" } }
+            }
+        }
+    };
+    Ok(page::frame(title, Some(&visitor), body))
+}
+
+/// A submission's creation time to the second, in UTC.
+fn short_time(submission: &Submission) -> String {
+    submission
+        .created_at
+        .strftime("%Y-%m-%d %H:%M:%S UTC")
+        .to_string()
+}
+
+/// A submission the visitor may read with its judgements, redacted as the
+/// API redacts them; another contestant's is a 404.
+async fn readable(
+    state: &AppState,
+    visitor: &Visitor,
+    id: &SubmissionId,
+) -> Result<(Submission, Vec<Judgement>), PageError> {
+    let mut submission = match visible_submission(state, &visitor.caller, id).await {
+        Ok(submission) => submission,
+        Err(ApiError::Forbidden(_) | ApiError::NotFound(_)) => {
+            return Err(PageError::NotFound(format!("no submission `{id}`")));
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let judgements = readable_judgements(state, &visitor.caller, &mut submission).await?;
+    Ok((submission, judgements))
+}
+
+/// `GET /submissions/{id}`: the verdict, the per-testcase table, compile
+/// output and the event log. While it is judged, `/static/submission.js`
+/// polls [`live`] and updates the verdict, table and progress in place.
+pub async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<SubmissionId>,
+) -> Result<Markup, PageError> {
+    let (submission, judgements) = readable(&state, &visitor, &id).await?;
+    let latest = judgements.last();
+    let results = latest.map(|j| j.results.as_slice()).unwrap_or_default();
+    let events = state.store.events(&id).await?;
+    let done = submission.state == SubmissionState::Done;
+    let body = html! {
+        p.crumbs { a href="/submissions" { "Submissions" } " › " (submission.id) }
+        section.card #submission data-live={ "/submissions/" (id) "/live" } data-state=(submission.state) {
+            div.summary {
+                div {
+                    div.label { "Verdict" }
+                    div #verdict-box { span #verdict class=(verdict_class(&submission)) { (verdict_text(&submission)) } }
+                }
+                dl.facts {
+                    dt { "Problem" } dd { a href={ "/problems/" (submission.problem) } { (submission.problem) } }
+                    dt { "User" } dd { (submission.user) }
+                    dt { "Kind" } dd { (submission.kind) }
+                    dt { "Submitted" } dd { (short_time(&submission)) }
+                    dt { "State" } dd #state { (page::state_label(submission.state)) }
+                }
+            }
+            @if done {
+                progress #progress max=(results.len().max(1)) value=(results.len().max(1)) {}
+            } @else if submission.state == SubmissionState::Running {
+                progress #progress {}
+            } @else {
+                progress #progress max="1" value="0" {}
+            }
+            p #message { (submission.message.as_deref().unwrap_or_default()) }
+        }
+        section {
+            h2 { "Testcases" }
+            table.list #results {
+                thead { tr {
+                    th { "Testcase" } th { "Verdict" } th.num { "Time" } th.num { "Memory" } th { "Message" }
+                } }
+                tbody {
+                    @for result in results { (result_row(result)) }
+                }
+            }
+            @if results.is_empty() {
+                p.muted #no-results { @if done { "No per-testcase results to show." } @else { "Waiting for the judge…" } }
+            }
+        }
+        @let compile_output = latest.and_then(|j| j.compile_output.as_deref()).filter(|o| !o.is_empty());
+        section #compile-section hidden[compile_output.is_none()] {
+            h2 { "Compiler output" }
+            pre #compile-output { (compile_output.unwrap_or_default()) }
+        }
+        @if submission.kind == SubmissionKind::Program || !events.is_empty() {
+            section {
+                h2 { "Event log" }
+                ul.events {
+                    @for event in &events {
+                        li {
+                            span.muted { (event.created_at.strftime("%H:%M:%S")) } " "
+                            strong { (event.kind) }
+                            @if let Some(actor) = &event.actor { " by " (actor) }
+                            @if let Some(detail) = &event.detail { ": " (detail) }
+                        }
+                    }
+                }
+            }
+        }
+        script src="/static/submission.js" {}
+    };
+    Ok(page::frame("Submission", Some(&visitor), body))
+}
+
+/// The text of the verdict element: the verdict once judged, else the state.
+fn verdict_text(submission: &Submission) -> String {
+    match (submission.state, submission.verdict) {
+        (SubmissionState::Done, Some(verdict)) => verdict.to_string(),
+        (state, _) => page::state_label(state).to_string(),
+    }
+}
+
+fn verdict_class(submission: &Submission) -> String {
+    match (submission.state, submission.verdict) {
+        (SubmissionState::Done, Some(verdict)) => format!("verdict verdict-{verdict}"),
+        _ => "verdict verdict-pending".to_string(),
+    }
+}
+
+/// One row of the testcase table; the script builds the same row from
+/// [`result_json`].
+fn result_row(result: &TestcaseResult) -> Markup {
+    html! {
+        tr {
+            td { (result.testcase) @if result.hidden { " " span.muted { "(hidden)" } } }
+            td { span class={ "verdict verdict-" (result.verdict) } { (result.verdict) } }
+            td.num { (time_text(result)) }
+            td.num { (memory_text(result)) }
+            td.message {
+                (result.message.as_deref().unwrap_or_default())
+                @if let Some(detail) = &result.detail { div.detail { (detail) } }
+            }
+        }
+    }
+}
+
+/// A result's time: the program's CPU time, or for answers the time the
+/// judge took to check them.
+fn time_text(result: &TestcaseResult) -> String {
+    match &result.run {
+        Some(run) => format!("{} ms", run.cpu_ms),
+        None => format!("{:.1} ms", result.time_us as f64 / 1000.0),
+    }
+}
+
+/// A result's peak memory, for programs.
+fn memory_text(result: &TestcaseResult) -> String {
+    match &result.run {
+        Some(run) if run.memory_kib >= 10 * 1024 => {
+            format!("{:.1} MiB", run.memory_kib as f64 / 1024.0)
+        }
+        Some(run) => format!("{} KiB", run.memory_kib),
+        None => "—".to_string(),
+    }
+}
+
+fn result_json(result: &TestcaseResult) -> Value {
+    json!({
+        "testcase": result.testcase,
+        "hidden": result.hidden,
+        "verdict": result.verdict,
+        "time": time_text(result),
+        "memory": memory_text(result),
+        "message": result.message,
+        "detail": result.detail,
+    })
+}
+
+/// `GET /submissions/{id}/live`: what the submission page shows, as JSON
+/// for its script (not part of the API: it answers to the session cookie,
+/// and its shape follows the page).
+pub async fn live(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<SubmissionId>,
+) -> Result<Json<Value>, PageError> {
+    let (submission, judgements) = readable(&state, &visitor, &id).await?;
+    let latest = judgements.last();
+    let results: Vec<Value> = latest
+        .map(|j| j.results.iter().map(result_json).collect())
+        .unwrap_or_default();
+    Ok(Json(json!({
+        "state": submission.state,
+        "state_label": page::state_label(submission.state),
+        "verdict": (submission.state == SubmissionState::Done).then_some(submission.verdict).flatten(),
+        "message": submission.message,
+        "compile_output": latest.and_then(|j| j.compile_output.clone()),
+        "results": results,
+    })))
+}

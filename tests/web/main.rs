@@ -1,0 +1,13 @@
+//! Tests of the web UI: the real server on port 0 with a fresh database per
+//! test, driven by real Chromium through chromedriver (`pages`) and over
+//! plain HTTP (`forms`). Chromium and chromedriver are required: without
+//! them the browser tests fail, saying what to install.
+
+mod browser;
+mod forms;
+// The API tests' fixture, shared rather than copied; this binary uses part
+// of it.
+#[allow(dead_code)]
+#[path = "../api/helpers.rs"]
+mod helpers;
+mod pages;

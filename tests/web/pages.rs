@@ -1,0 +1,222 @@
+//! Browser tests: the pages in real Chromium.
+
+use std::time::Duration;
+
+use fantoccini::Locator;
+use serde_json::json;
+
+use crate::{
+    browser::{
+        current_path, screenshot, sign_in, text_of, wait_for_path, wait_for_text, with_browser,
+    },
+    helpers::{NIM_TESTCASES, TestApp, TestDir, correct_answers},
+};
+
+#[tokio::test]
+async fn a_contestant_submits_answers_and_watches_the_verdict_become_ac_without_a_reload() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        // No workers: the test judges by hand, so the page surely shows the
+        // submission waiting before the verdict arrives.
+        let app = TestApp::spawn(&dir, 0).await;
+
+        client
+            .goto(&format!("{}/", app.address))
+            .await
+            .expect("open /");
+        assert_eq!(
+            current_path(&client).await,
+            "/sign-in",
+            "signed-out visitors are sent to sign in"
+        );
+        screenshot(&client, "sign-in").await;
+        sign_in(&client, &app.address, &app.contestant).await;
+
+        let row = text_of(&client, "#problems tbody tr").await;
+        assert!(
+            row.contains("Nim") && row.contains("2 s") && row.contains("512 MiB"),
+            "{row}"
+        );
+        assert!(!row.contains("solved") && !row.contains("tried"), "{row}");
+        screenshot(&client, "problems").await;
+
+        client
+            .find(Locator::LinkText("Nim"))
+            .await
+            .expect("the problem link")
+            .click()
+            .await
+            .expect("open the problem");
+        wait_for_path(&client, |path| path == "/problems/nim").await;
+        assert_eq!(text_of(&client, "#statement h1").await, "Nim");
+        assert_eq!(
+            text_of(&client, "#samples pre").await,
+            NIM_TESTCASES[0].2.trim_end()
+        );
+        screenshot(&client, "problem").await;
+
+        // One answer file per public testcase, chosen in the file inputs.
+        let answers = tempfile::tempdir().expect("a folder for answer files");
+        for (name, output) in correct_answers() {
+            let path = answers.path().join(format!("{name}.out"));
+            std::fs::write(&path, output).expect("write an answer file");
+            client
+                .find(Locator::Id(&format!("answer-{name}")))
+                .await
+                .expect("the testcase's file input")
+                .send_keys(&path.display().to_string())
+                .await
+                .expect("choose the file");
+        }
+        client
+            .find(Locator::Id("submit-answers-button"))
+            .await
+            .expect("the submit button")
+            .click()
+            .await
+            .expect("submit");
+        let path = wait_for_path(&client, |path| path.starts_with("/submissions/")).await;
+        assert_eq!(text_of(&client, "#verdict").await, "queued");
+        screenshot(&client, "submission-queued").await;
+
+        // A mark a reload would wipe out.
+        client
+            .execute("window.notReloaded = true; return null;", vec![])
+            .await
+            .expect("mark the page");
+        let outcome = app.judge.run_one_job("test-worker").await.expect("judge");
+        assert!(outcome.is_some(), "the submission was queued");
+        let seen = wait_for_text(&client, "#verdict", "AC", Duration::from_secs(10)).await;
+        // Waiting states first (the page may catch the worker's `judging`),
+        // then the verdict.
+        let (verdict, waiting) = seen.split_last().expect("something was seen");
+        assert_eq!(verdict, "AC");
+        assert!(
+            waiting
+                .iter()
+                .all(|text| text == "queued" || text == "judging"),
+            "{seen:?}"
+        );
+        let mark = client
+            .execute("return window.notReloaded === true;", vec![])
+            .await
+            .expect("read the mark");
+        assert_eq!(mark, json!(true), "the verdict arrived without a reload");
+        assert_eq!(current_path(&client).await, path);
+        let rows = client
+            .find_all(Locator::Css("#results tbody tr"))
+            .await
+            .expect("result rows");
+        assert_eq!(rows.len(), NIM_TESTCASES.len());
+        for row in rows {
+            let text = row.text().await.expect("row text");
+            assert!(text.contains("AC"), "{text}");
+        }
+        assert_eq!(text_of(&client, "#state").await, "done");
+        screenshot(&client, "submission").await;
+
+        client
+            .goto(&format!("{}/problems", app.address))
+            .await
+            .expect("open the problems");
+        assert_eq!(
+            text_of(&client, "#problems tbody tr .status").await,
+            "solved"
+        );
+        client
+            .goto(&format!("{}/submissions", app.address))
+            .await
+            .expect("open my submissions");
+        let listed = text_of(&client, "#submissions tbody").await;
+        assert!(listed.contains("nim") && listed.contains("AC"), "{listed}");
+        screenshot(&client, "submissions").await;
+        app.stop().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_contestant_gets_404_for_another_contestants_submission_and_a_hidden_input() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        let app = TestApp::spawn(&dir, 0).await;
+        let theirs = app.submit_answers(&app.other, &correct_answers()).await;
+        let (status, body) = app
+            .post(
+                "/api/problems/nim/testcases",
+                &app.setter,
+                json!({"name": "secret-1", "input": "2\n1 1\n", "hidden": true}),
+            )
+            .await;
+        assert_eq!(status, reqwest::StatusCode::CREATED, "{body}");
+
+        sign_in(&client, &app.address, &app.contestant).await;
+        let missing = uuid::Uuid::new_v4();
+        for path in [
+            format!("/submissions/{theirs}"),
+            format!("/submissions/{missing}"),
+            format!("/submissions/{theirs}/live"),
+            "/problems/nim/testcases/secret-1/input".to_string(),
+            "/problems/nim/testcases/no-such/input".to_string(),
+        ] {
+            client
+                .goto(&format!("{}{path}", app.address))
+                .await
+                .expect("open the page");
+            assert_eq!(text_of(&client, "h1").await, "404 Not Found", "{path}");
+            let source = client.source().await.expect("page source");
+            assert!(
+                !source.contains("dave"),
+                "nothing of the other contestant: {path}"
+            );
+        }
+        screenshot(&client, "not-found").await;
+        // The hidden testcase is not offered on the problem page either.
+        client
+            .goto(&format!("{}/problems/nim", app.address))
+            .await
+            .expect("open the problem");
+        let source = client.source().await.expect("page source");
+        assert!(
+            !source.contains("secret-1"),
+            "the hidden testcase is not listed"
+        );
+        app.stop().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn signing_out_ends_the_session() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        let app = TestApp::spawn(&dir, 0).await;
+        sign_in(&client, &app.address, &app.setter).await;
+        let menu = text_of(&client, "header nav").await;
+        assert!(
+            menu.contains("All submissions"),
+            "setters see everyone's submissions: {menu}"
+        );
+        client
+            .find(Locator::Id("sign-out"))
+            .await
+            .expect("the sign-out button")
+            .click()
+            .await
+            .expect("sign out");
+        wait_for_path(&client, |path| path == "/sign-in").await;
+        for page in ["/problems", "/problems/nim", "/submissions"] {
+            client
+                .goto(&format!("{}{page}", app.address))
+                .await
+                .expect("open a page");
+            assert_eq!(
+                current_path(&client).await,
+                "/sign-in",
+                "{page} after sign-out"
+            );
+        }
+        app.stop().await;
+    })
+    .await;
+}
