@@ -6,6 +6,8 @@
 //! the bundled problems, adds a synthetic history of N judged submissions
 //! in SQL, then times each request R times over loopback and prints the
 //! median and the 95th percentile. The times include HTTP on loopback.
+//! Last, it times taking in a submission for coin-game (small inputs) and
+//! constrained-nim (inputs of megabytes).
 
 use std::{path::PathBuf, process::ExitCode, time::Instant};
 
@@ -190,12 +192,66 @@ pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
             get(path.clone(), token).await?;
             times.push(started.elapsed().as_secs_f64() * 1000.0);
         }
-        times.sort_by(f64::total_cmp);
-        let median = times[times.len() / 2];
-        let p95 = times[((times.len() * 95).div_ceil(100)).clamp(1, times.len()) - 1];
+        let (median, p95) = median_and_p95(&mut times);
         println!("{name:<30} {median:>10.2} {p95:>10.2}");
+    }
+    // Submitting: the cost of taking in a submission for a problem with
+    // small inputs against one with inputs of megabytes, with the same
+    // one-token answers, so only the problem differs.
+    println!(
+        "{:<30} {:>10} {:>10}",
+        "submit (answers of one token)", "median ms", "p95 ms"
+    );
+    for problem in ["coin-game", "constrained-nim"] {
+        if !problems.iter().any(|p| p.as_str() == problem) {
+            continue;
+        }
+        let listing: serde_json::Value = serde_json::from_str(
+            &get(format!("/api/problems/{problem}/testcases"), &admin).await?,
+        )?;
+        let answers: serde_json::Map<String, serde_json::Value> = listing["testcases"]
+            .as_array()
+            .context("testcases")?
+            .iter()
+            .filter(|t| t["hidden"] == false)
+            .filter_map(|t| t["name"].as_str())
+            .map(|name| (name.to_string(), serde_json::Value::from("x\n")))
+            .collect();
+        let body = serde_json::json!({ "problem": problem, "answers": answers });
+        let mut times = Vec::with_capacity(args.runs);
+        for run in 0..=args.runs {
+            let started = Instant::now();
+            let response = http
+                .post(format!("{server}/api/submissions"))
+                .bearer_auth(&admin)
+                .json(&body)
+                .send()
+                .await?;
+            let status = response.status();
+            anyhow::ensure!(
+                status.is_success(),
+                "submit {problem}: {status} {}",
+                response.text().await?
+            );
+            if run > 0 {
+                times.push(started.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        let (median, p95) = median_and_p95(&mut times);
+        println!(
+            "{:<30} {median:>10.2} {p95:>10.2}",
+            format!("{problem} ({} answers)", answers.len())
+        );
     }
     let _ = stop.send(());
     running.await??;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The median and the 95th percentile of `times` (sorted in place).
+fn median_and_p95(times: &mut [f64]) -> (f64, f64) {
+    times.sort_by(f64::total_cmp);
+    let median = times[times.len() / 2];
+    let p95 = times[((times.len() * 95).div_ceil(100)).clamp(1, times.len()) - 1];
+    (median, p95)
 }
