@@ -197,19 +197,21 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             for testcase in &def.testcases {
-                sqlx::query(
-                    "insert into testcase (problem_id, name, input, hidden, origin, created_at) \
-                     values (?, ?, ?, 0, ?, ?) \
-                     on conflict (problem_id, name) do update set input = excluded.input, \
-                     hidden = 0, origin = excluded.origin, created_by = null",
+                let id: i64 = sqlx::query(
+                    "insert into testcase (problem_id, name, hidden, origin, created_at) \
+                     values (?, ?, 0, ?, ?) \
+                     on conflict (problem_id, name) do update set \
+                     hidden = 0, origin = excluded.origin, created_by = null \
+                     returning id",
                 )
                 .bind(def.id.as_str())
                 .bind(testcase.name.as_str())
-                .bind(&testcase.input)
                 .bind(testcase.origin.as_str())
                 .bind(now)
-                .execute(&mut *tx)
-                .await?;
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("id")?;
+                save_input(&mut tx, id, &testcase.input, now).await?;
             }
             tx.commit().await?;
             Ok(outcome)
@@ -262,7 +264,8 @@ impl Store {
         name: &TestcaseName,
     ) -> Result<Option<(Testcase, String)>, StoreError> {
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "select {TESTCASE_COLUMNS}, t.input from testcase t join problem p on p.id = t.problem_id \
+            "select {TESTCASE_COLUMNS}, i.input from testcase t join problem p on p.id = t.problem_id \
+             join testcase_input i on i.testcase_id = t.id \
              left join reference r on r.testcase_id = t.id and r.problem_version = p.version \
              where t.problem_id = ? and t.name = ?"
         )))
@@ -284,20 +287,28 @@ impl Store {
         by: &str,
     ) -> Result<bool, StoreError> {
         self.noted(async {
-            let done = sqlx::query(
-                "insert into testcase (problem_id, name, input, hidden, origin, created_by, created_at) \
-                 values (?, ?, ?, ?, 'setter', ?, ?) on conflict (problem_id, name) do nothing",
+            let now = now_ms();
+            let mut tx = self.write.begin().await?;
+            let added = sqlx::query(
+                "insert into testcase (problem_id, name, hidden, origin, created_by, created_at) \
+                 values (?, ?, ?, 'setter', ?, ?) on conflict (problem_id, name) do nothing \
+                 returning id",
             )
             .bind(problem_id.as_str())
             .bind(name.as_str())
-            .bind(input)
             .bind(hidden)
             .bind(by)
-            .bind(now_ms())
-            .execute(&self.write)
+            .bind(now)
+            .fetch_optional(&mut *tx)
             .await?;
-            Ok(done.rows_affected() == 1)
-        }).await
+            let Some(added) = added else {
+                return Ok(false);
+            };
+            save_input(&mut tx, added.try_get("id")?, input, now).await?;
+            tx.commit().await?;
+            Ok(true)
+        })
+        .await
     }
 
     /// Deletes a testcase and its cached references. `Ok(false)` if absent.
@@ -352,7 +363,8 @@ impl Store {
         let version: i64 = version.try_get("version")?;
         let rows = sqlx::query(
             "select t.id, t.name, t.hidden, r.testcase_id is not null as cached, r.output, r.error, \
-             case when ?1 or r.testcase_id is null then t.input end as input \
+             case when ?1 or r.testcase_id is null then \
+                 (select i.input from testcase_input i where i.testcase_id = t.id) end as input \
              from testcase t left join reference r on r.testcase_id = t.id and r.problem_version = ?2 \
              where t.problem_id = ?3 and (?1 or t.hidden = 0) \
              order by t.origin <> 'sample', t.name",
@@ -419,8 +431,9 @@ impl Store {
     /// A testcase whose reference is missing for its problem's current version.
     pub async fn pending_reference(&self) -> Result<Option<PendingReference>, StoreError> {
         let row = sqlx::query(
-            "select t.id, t.problem_id, p.version, t.input from testcase t \
+            "select t.id, t.problem_id, p.version, i.input from testcase t \
              join problem p on p.id = t.problem_id \
+             join testcase_input i on i.testcase_id = t.id \
              left join reference r on r.testcase_id = t.id and r.problem_version = p.version \
              where r.testcase_id is null order by t.id limit 1",
         )
@@ -436,4 +449,24 @@ impl Store {
         })
         .transpose()
     }
+}
+
+/// Stores (or replaces) a testcase's input, kept apart from its row so
+/// that reading a testcase never walks a multi-megabyte value.
+async fn save_input(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    testcase_id: i64,
+    input: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "insert into testcase_input (testcase_id, input, created_at) values (?, ?, ?) \
+         on conflict (testcase_id) do update set input = excluded.input",
+    )
+    .bind(testcase_id)
+    .bind(input)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

@@ -892,3 +892,63 @@ async fn created_at_never_decreases_so_since_can_bound_the_scan() {
     let ids: Vec<_> = page.submissions.iter().map(|s| s.id).collect();
     assert_eq!(ids, [second.id, first.id]);
 }
+
+#[tokio::test]
+async fn migration_10_moves_every_testcase_input_into_its_own_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = DatabaseConfig {
+        url: format!("sqlite://{}", dir.path().join("old.db").display()),
+        read_connections: 1,
+        busy_timeout: Duration::from_secs(5),
+    };
+    // A database as migrations 1 to 9 left it: inputs inside the testcase row.
+    {
+        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
+            .expect("url")
+            .create_if_missing(true);
+        let pool = SqlitePool::connect_with(options).await.expect("open");
+        let mut before = sqlx::migrate!();
+        before.migrations = std::borrow::Cow::Owned(before.migrations[..9].to_vec());
+        before.run(&pool).await.expect("migrations 1 to 9");
+        for statement in [
+            "insert into problem (id, title, statement, version, definition_hash, time_limit_ms, \
+             created_at, updated_at) values ('nim', 'Nim', '', 1, 'h1', 2000, 0, 0)",
+            "insert into testcase (problem_id, name, input, hidden, origin, created_by, created_at) \
+             values ('nim', 'mine', '1\n7\n', 1, 'setter', 'sam', 5)",
+        ] {
+            sqlx::query(statement)
+                .execute(&pool)
+                .await
+                .expect(statement);
+        }
+        pool.close().await;
+    }
+    let store = Store::connect(&config).await.expect("migrate");
+    let (testcase, input) = store
+        .testcase(&nim(), &name("mine"))
+        .await
+        .expect("read")
+        .expect("kept");
+    assert_eq!(input, "1\n7\n");
+    assert!(testcase.hidden);
+    assert_eq!(
+        store
+            .pending_reference()
+            .await
+            .expect("pending")
+            .map(|p| p.input),
+        Some("1\n7\n".to_string())
+    );
+    assert_eq!(
+        store
+            .delete_testcase(&nim(), &name("mine"))
+            .await
+            .expect("delete"),
+        TestcaseDeletion::Deleted
+    );
+    let orphans: i64 = sqlx::query_scalar("select count(*) from testcase_input")
+        .fetch_one(&store.write)
+        .await
+        .expect("count");
+    assert_eq!(orphans, 0, "the input goes with its testcase");
+}
