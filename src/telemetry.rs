@@ -11,7 +11,11 @@ use std::sync::Arc;
 use prometheus_client::{
     collector::Collector,
     encoding::{DescriptorEncoder, EncodeMetric},
-    metrics::{counter::ConstCounter, gauge::ConstGauge, histogram::Histogram},
+    metrics::{
+        counter::{ConstCounter, Counter},
+        gauge::ConstGauge,
+        histogram::Histogram,
+    },
     registry::Registry,
 };
 use tracing_subscriber::{EnvFilter, fmt, prelude::*};
@@ -50,12 +54,15 @@ pub const LATENCY_BUCKETS: [f64; 12] = [
 pub struct Metrics {
     /// Submit (or rejudge) to verdict, for jobs this process judged.
     latency: Histogram,
+    /// Reference outputs this process computed with the solver core.
+    references_computed: Counter,
 }
 
 impl Default for Metrics {
     fn default() -> Self {
         Metrics {
             latency: Histogram::new(LATENCY_BUCKETS),
+            references_computed: Counter::default(),
         }
     }
 }
@@ -75,6 +82,11 @@ impl Metrics {
         self.latency.observe(ms as f64 / 1000.0);
     }
 
+    /// Counts one reference output computed by the solver core.
+    pub fn reference_computed(&self) {
+        self.references_computed.inc();
+    }
+
     /// Every metric in the Prometheus text format.
     pub fn render(&self, snapshot: QueueSnapshot) -> Result<String, std::fmt::Error> {
         let mut registry = Registry::with_prefix("nimjudge");
@@ -83,6 +95,11 @@ impl Metrics {
             "submit_to_verdict_seconds",
             "Time from submission (or rejudge) to verdict, judged by this process",
             self.latency.clone(),
+        );
+        registry.register(
+            "references_computed",
+            "Reference outputs computed by the solver core in this process",
+            self.references_computed.clone(),
         );
         let mut out = String::new();
         prometheus_client::encoding::text::encode(&mut out, &registry)?;
@@ -148,6 +165,7 @@ mod tests {
             "nimjudge_submit_to_verdict_seconds_bucket{le=\"30.0\"} 2\n",
             "nimjudge_submit_to_verdict_seconds_bucket{le=\"+Inf\"} 3\n",
             "nimjudge_submit_to_verdict_seconds_count 3\n",
+            "nimjudge_references_computed_total 0\n",
         ] {
             assert!(out.contains(line), "missing {line:?} in\n{out}");
         }

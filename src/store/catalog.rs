@@ -428,6 +428,28 @@ impl Store {
         }).await
     }
 
+    /// The cached reference of a testcase for a problem version, if any.
+    pub async fn reference(
+        &self,
+        testcase_id: i64,
+        problem_version: i64,
+    ) -> Result<Option<ReferenceRow>, StoreError> {
+        let row = sqlx::query(
+            "select output, error from reference where testcase_id = ? and problem_version = ?",
+        )
+        .bind(testcase_id)
+        .bind(problem_version)
+        .fetch_optional(&self.read)
+        .await?;
+        row.map(|row| {
+            Ok(ReferenceRow {
+                output: row.try_get("output")?,
+                error: row.try_get("error")?,
+            })
+        })
+        .transpose()
+    }
+
     /// A testcase whose reference is missing for its problem's current version.
     pub async fn pending_reference(&self) -> Result<Option<PendingReference>, StoreError> {
         let row = sqlx::query(

@@ -5,20 +5,22 @@
 //! on a cancellation token between jobs, so a job in flight finishes.
 //! Reference outputs come from the solver core on the blocking pool and are
 //! cached in the database per (testcase, problem version), so each is
-//! computed once. Verdicts are written through [`Store::finish`], fenced by
+//! computed once; workers of one process needing the same missing one at
+//! the same time share one computation. Verdicts are written through [`Store::finish`], fenced by
 //! the claim's attempt number. [`Judge::run_one_job`] is public so tests can
 //! drain the queue one job at a time. This module does not speak HTTP.
 
 pub mod program;
 
 use std::{
-    collections::BTreeMap,
-    sync::Arc,
+    collections::{BTreeMap, HashMap},
+    sync::{Arc, Mutex, PoisonError},
     time::{Duration, Instant},
 };
 
 use program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program};
 
+use tokio::sync::OnceCell;
 use tokio_util::sync::CancellationToken;
 use tracing::{Instrument, error, info, info_span, warn};
 
@@ -61,7 +63,15 @@ pub struct Judge {
     lease: Duration,
     max_attempts: u32,
     poll_interval: Duration,
+    /// References being computed now, by (testcase, problem version): a
+    /// worker that needs one another worker is computing waits for it
+    /// instead of computing it again. An entry is removed when it is done;
+    /// the database cache serves it from then on.
+    in_flight: Arc<Mutex<HashMap<ReferenceKey, Arc<OnceCell<ReferenceRow>>>>>,
 }
+
+/// A cached reference's key: (testcase id, problem version).
+type ReferenceKey = (i64, i64);
 
 impl Judge {
     pub fn new(
@@ -79,6 +89,7 @@ impl Judge {
             lease: config.lease,
             max_attempts: config.max_attempts,
             poll_interval: config.poll_interval,
+            in_flight: Arc::default(),
         }
     }
 
@@ -359,8 +370,10 @@ impl Judge {
         }
     }
 
-    /// Computes and caches one reference. Concurrent workers may compute the
-    /// same one; the first stored wins and both results are equal.
+    /// One reference, computed and cached, or awaited if another worker of
+    /// this process is computing it. (Workers of other processes may still
+    /// compute the same one; the first stored wins and the results are
+    /// equal.)
     async fn compute_reference(
         &self,
         problem_id: &ProblemId,
@@ -368,6 +381,43 @@ impl Judge {
         version: i64,
         input: String,
     ) -> Result<ReferenceRow, WorkerError> {
+        let key = (testcase_id, version);
+        let flight = self
+            .in_flight
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(key)
+            .or_default()
+            .clone();
+        let reference = flight
+            .get_or_try_init(|| self.solve_and_save(problem_id, testcase_id, version, input))
+            .await
+            .cloned();
+        let mut in_flight = self
+            .in_flight
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if in_flight
+            .get(&key)
+            .is_some_and(|current| Arc::ptr_eq(current, &flight))
+        {
+            in_flight.remove(&key);
+        }
+        reference
+    }
+
+    /// Runs the solver on one input and caches its output, unless a
+    /// computation that ended after the caller read the cache stored it.
+    async fn solve_and_save(
+        &self,
+        problem_id: &ProblemId,
+        testcase_id: i64,
+        version: i64,
+        input: String,
+    ) -> Result<ReferenceRow, WorkerError> {
+        if let Some(cached) = self.store.reference(testcase_id, version).await? {
+            return Ok(cached);
+        }
         let started = Instant::now();
         let reference = match solve(problem_id, input).await? {
             Ok(output) => ReferenceRow {
@@ -379,6 +429,7 @@ impl Judge {
                 error: Some(e),
             },
         };
+        self.metrics.reference_computed();
         self.store
             .save_reference(testcase_id, version, &reference, micros(started.elapsed()))
             .await?;

@@ -300,3 +300,25 @@ async fn a_long_poll_sees_a_verdict_written_by_another_daemon_on_the_same_databa
         .expect("worker daemon exits cleanly");
     api.stop().await;
 }
+
+#[tokio::test]
+async fn workers_needing_the_same_missing_reference_compute_it_once() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    // Two workers find the same reference missing at the same moment.
+    let (first, second) = tokio::join!(
+        app.judge.compute_pending_reference(),
+        app.judge.compute_pending_reference(),
+    );
+    assert!(first.expect("first") && second.expect("second"));
+    let (status, metrics) = app
+        .request(reqwest::Method::GET, "/metrics", None, None)
+        .await;
+    assert_eq!(status, 200);
+    let metrics = metrics.as_str().expect("text").to_string();
+    assert!(
+        metrics.contains("nimjudge_references_computed_total 1\n"),
+        "computed twice:\n{metrics}"
+    );
+    app.stop().await;
+}
