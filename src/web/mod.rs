@@ -14,6 +14,8 @@
 //! # Layout
 //! - [`session`]: signing in and out, the session cookie, CSRF checks.
 //! - [`problems`]: the problem list, a problem's page, inputs, submitting.
+//! - [`grundy`]: the Grundy plot of a problem whose one pile has a Grundy
+//!   sequence, an SVG drawn on the server.
 //! - [`submissions`]: the submission list and page, and the live status.
 //! - [`statement`]: markdown statements rendered without raw HTML.
 //! - [`page`]: the frame every page shares and the error page.
@@ -22,6 +24,7 @@
 
 pub mod assets;
 pub mod error;
+pub mod grundy;
 pub mod page;
 pub mod problems;
 pub mod session;
@@ -63,6 +66,7 @@ pub fn router() -> Router<AppState> {
         .route("/problems", get(problems::list))
         .route("/problems/{id}", get(problems::show))
         .route("/problems/{id}/submissions", post(problems::submit))
+        .route("/problems/{id}/grundy", get(grundy::show))
         .route(
             "/problems/{id}/testcases/{name}/input",
             get(problems::input),

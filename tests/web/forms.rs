@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// A browser-like client without a browser: it keeps the session cookie by
 /// hand and does not follow redirects, so each answer can be checked.
-struct WebClient {
+pub(crate) struct WebClient {
     http: reqwest::Client,
     address: String,
     cookie: String,
@@ -73,7 +73,7 @@ fn client() -> reqwest::Client {
 
 impl WebClient {
     /// Signs in with `token` through the sign-in form.
-    async fn sign_in(app: &TestApp, token: &str) -> WebClient {
+    pub(crate) async fn sign_in(app: &TestApp, token: &str) -> WebClient {
         let http = client();
         let page = http
             .get(format!("{}/sign-in", app.address))
@@ -118,7 +118,7 @@ impl WebClient {
         }
     }
 
-    async fn get(&self, path: &str) -> reqwest::Response {
+    pub(crate) async fn get(&self, path: &str) -> reqwest::Response {
         self.http
             .get(format!("{}{path}", self.address))
             .header(header::COOKIE, &self.cookie)
