@@ -17,6 +17,7 @@
 //! - [`grundy`]: the Grundy plot of a problem whose one pile has a Grundy
 //!   sequence, an SVG drawn on the server.
 //! - [`submissions`]: the submission list and page, and the live status.
+//! - [`testcases`]: the setters' testcase page: add, delete, rejudge all.
 //! - [`statement`]: markdown statements rendered without raw HTML.
 //! - [`page`]: the frame every page shares and the error page.
 //! - [`assets`]: the stylesheet and the script, compiled into the binary.
@@ -30,6 +31,7 @@ pub mod problems;
 pub mod session;
 pub mod statement;
 pub mod submissions;
+pub mod testcases;
 
 use axum::{
     Router,
@@ -68,12 +70,22 @@ pub fn router() -> Router<AppState> {
         .route("/problems/{id}/submissions", post(problems::submit))
         .route("/problems/{id}/grundy", get(grundy::show))
         .route(
+            "/problems/{id}/testcases",
+            get(testcases::show).post(testcases::add),
+        )
+        .route(
+            "/problems/{id}/testcases/{name}/delete",
+            post(testcases::delete),
+        )
+        .route("/problems/{id}/rejudge", post(testcases::rejudge))
+        .route(
             "/problems/{id}/testcases/{name}/input",
             get(problems::input),
         )
         .route("/submissions", get(submissions::list))
         .route("/submissions/{id}", get(submissions::show))
         .route("/submissions/{id}/live", get(submissions::live))
+        .route("/submissions/{id}/rejudge", post(submissions::rejudge))
         .route("/static/style.css", get(assets::style))
         .route("/static/submission.js", get(assets::submission_script))
         .fallback(not_found)

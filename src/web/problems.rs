@@ -111,6 +111,9 @@ pub async fn show(
                 }
             }
         }
+        @if visitor.caller.role().is_staff() {
+            p #testcases-link { a href={ "/problems/" (id) "/testcases" } { "Manage testcases" } " (setters and admins): add, delete, rejudge." }
+        }
         @if grundy_plot::find(id.as_str()).is_some() {
             p #grundy-link { a href={ "/problems/" (id) "/grundy" } { "Grundy plot" } " of one pile: how the game's values fall, size by size." }
         }

@@ -12,7 +12,7 @@ pub(crate) struct WebClient {
     http: reqwest::Client,
     address: String,
     cookie: String,
-    csrf: String,
+    pub(crate) csrf: String,
 }
 
 /// The value of the first `name="csrf"` hidden field in a page.
@@ -128,7 +128,7 @@ impl WebClient {
     }
 
     /// Posts a multipart form of (name, file name, value) fields.
-    async fn post_multipart(
+    pub(crate) async fn post_multipart(
         &self,
         path: &str,
         fields: &[(&str, Option<&str>, &str)],
@@ -155,6 +155,19 @@ impl WebClient {
                 format!("multipart/form-data; boundary={boundary}"),
             )
             .body(body)
+            .send()
+            .await
+            .expect("send")
+    }
+}
+
+impl WebClient {
+    /// Posts an urlencoded form, as a browser sends one.
+    pub(crate) async fn post_form(&self, path: &str, pairs: &[(&str, &str)]) -> reqwest::Response {
+        self.http
+            .post(format!("{}{path}", self.address))
+            .header(header::COOKIE, &self.cookie)
+            .form_fields(pairs)
             .send()
             .await
             .expect("send")

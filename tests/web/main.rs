@@ -13,3 +13,4 @@ mod grundy;
 mod helpers;
 mod pages;
 mod plotted;
+mod testcases;

@@ -326,3 +326,100 @@ async fn the_grundy_plot_renders_as_an_svg_and_its_form_redraws_it() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_setter_adds_an_invalid_testcase_sees_the_validators_message_then_adds_a_valid_one() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        let app = TestApp::spawn(&dir, 0).await;
+        sign_in(&client, &app.address, &app.setter).await;
+        client
+            .goto(&format!("{}/problems/nim", app.address))
+            .await
+            .expect("open the problem");
+        client
+            .find(Locator::LinkText("Manage testcases"))
+            .await
+            .expect("the testcases link")
+            .click()
+            .await
+            .expect("open the testcases");
+        wait_for_path(&client, |path| path == "/problems/nim/testcases").await;
+        let rows = client
+            .find_all(Locator::Css("#testcase-list tbody tr"))
+            .await
+            .expect("the rows");
+        assert_eq!(rows.len(), 3);
+
+        // N = 2 but one pile: the validator says what is wrong.
+        let fill = |name: &'static str, input: &'static str| {
+            let client = client.clone();
+            async move {
+                let field = client
+                    .find(Locator::Id("testcase-name"))
+                    .await
+                    .expect("the name field");
+                field.clear().await.expect("clear");
+                field.send_keys(name).await.expect("type the name");
+                let area = client
+                    .find(Locator::Id("testcase-input"))
+                    .await
+                    .expect("the input box");
+                area.clear().await.expect("clear");
+                area.send_keys(input).await.expect("type the input");
+            }
+        };
+        fill("extra-1", "2\n4\n").await;
+        client
+            .find(Locator::Id("testcase-hidden"))
+            .await
+            .expect("the hidden box")
+            .click()
+            .await
+            .expect("tick it");
+        client
+            .find(Locator::Id("add-testcase-button"))
+            .await
+            .expect("the add button")
+            .click()
+            .await
+            .expect("add");
+        wait_for_path(&client, |path| path == "/problems/nim/testcases").await;
+        let message = text_of(&client, "#testcase-error").await;
+        assert!(
+            message.starts_with("invalid input: line 2"),
+            "the validator's message: {message}"
+        );
+        let kept = client
+            .find(Locator::Id("testcase-input"))
+            .await
+            .expect("the input box")
+            .prop("value")
+            .await
+            .expect("its value");
+        assert_eq!(kept.as_deref(), Some("2\n4\n"), "the form keeps the input");
+        screenshot(&client, "testcases-invalid").await;
+
+        fill("extra-1", "2\n4 5\n").await;
+        client
+            .find(Locator::Id("add-testcase-button"))
+            .await
+            .expect("the add button")
+            .click()
+            .await
+            .expect("add");
+        wait_for_path(&client, |path| path == "/problems/nim/testcases").await;
+        let notice = text_of(&client, "#testcase-notice").await;
+        assert!(notice.starts_with("Added testcase `extra-1`"), "{notice}");
+        let row = text_of(&client, r#"#testcase-list tr[data-name="extra-1"]"#).await;
+        assert!(
+            // A browser sends a textarea's line breaks as CRLF, and the
+            // input is stored as sent: "2\r\n4 5\r\n" is 8 bytes.
+            row.contains("setter by sam-setter") && row.contains("hidden") && row.contains("8 B"),
+            "{row}"
+        );
+        screenshot(&client, "testcases").await;
+        app.stop().await;
+    })
+    .await;
+}
