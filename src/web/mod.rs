@@ -16,6 +16,8 @@
 //! - [`problems`]: the problem list, a problem's page, inputs, submitting.
 //! - [`grundy`]: the Grundy plot of a problem whose one pile has a Grundy
 //!   sequence, an SVG drawn on the server.
+//! - [`log`]: the verdict log for setters and admins, with filters and
+//!   pages.
 //! - [`submissions`]: the submission list and page, and the live status.
 //! - [`testcases`]: the setters' testcase page: add, delete, rejudge all.
 //! - [`statement`]: markdown statements rendered without raw HTML.
@@ -26,6 +28,7 @@
 pub mod assets;
 pub mod error;
 pub mod grundy;
+pub mod log;
 pub mod page;
 pub mod problems;
 pub mod session;
@@ -83,6 +86,7 @@ pub fn router() -> Router<AppState> {
             get(problems::input),
         )
         .route("/submissions", get(submissions::list))
+        .route("/log", get(log::show))
         .route("/submissions/{id}", get(submissions::show))
         .route("/submissions/{id}/live", get(submissions::live))
         .route("/submissions/{id}/rejudge", post(submissions::rejudge))

@@ -11,6 +11,7 @@ mod grundy;
 #[allow(dead_code)]
 #[path = "../api/helpers.rs"]
 mod helpers;
+mod log;
 mod pages;
 mod plotted;
 mod testcases;
