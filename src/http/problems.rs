@@ -162,12 +162,26 @@ pub async fn add_testcase(
     ApiPath(id): ApiPath<ProblemId>,
     ApiJson(body): ApiJson<NewTestcase>,
 ) -> Result<(StatusCode, Json<TestcaseCreated>), ApiError> {
+    let created = store_testcase(&state, &caller, &id, body).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// Adds a setter's testcase, the one path for the API and the web UI:
+/// staff only (403), an existing problem (404), an input the validator
+/// accepts (422 quoting it), a free name (409). A worker then computes the
+/// reference output.
+pub async fn store_testcase(
+    state: &AppState,
+    caller: &Caller,
+    id: &ProblemId,
+    body: NewTestcase,
+) -> Result<TestcaseCreated, ApiError> {
     caller.require_staff()?;
-    existing_problem(&state, &id).await?;
-    validate_input(&id, body.input.clone()).await?;
+    existing_problem(state, id).await?;
+    validate_input(id, body.input.clone()).await?;
     let added = state
         .store
-        .add_testcase(&id, &body.name, &body.input, body.hidden, caller.name())
+        .add_testcase(id, &body.name, &body.input, body.hidden, caller.name())
         .await?;
     if !added {
         return Err(ApiError::Conflict(format!(
@@ -178,15 +192,12 @@ pub async fn add_testcase(
     // A worker computes the reference output.
     state.signals.job_added();
     let url = format!("/api/problems/{id}/testcases/{}/input", body.name);
-    Ok((
-        StatusCode::CREATED,
-        Json(TestcaseCreated {
-            name: body.name,
-            hidden: body.hidden,
-            status: ReferenceStatus::Pending,
-            url,
-        }),
-    ))
+    Ok(TestcaseCreated {
+        name: body.name,
+        hidden: body.hidden,
+        status: ReferenceStatus::Pending,
+        url,
+    })
 }
 
 /// Delete a testcase a setter added (setters and admins). A testcase from
@@ -213,9 +224,22 @@ pub async fn delete_testcase(
     caller: Caller,
     ApiPath((id, name)): ApiPath<(ProblemId, TestcaseName)>,
 ) -> Result<StatusCode, ApiError> {
+    remove_testcase(&state, &caller, &id, &name).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Deletes a setter's testcase, the one path for the API and the web UI:
+/// staff only (403), an existing testcase (404), and never one from the
+/// problem folder (409, saying to remove it from `problem.toml`).
+pub async fn remove_testcase(
+    state: &AppState,
+    caller: &Caller,
+    id: &ProblemId,
+    name: &TestcaseName,
+) -> Result<(), ApiError> {
     caller.require_staff()?;
-    match state.store.delete_testcase(&id, &name).await? {
-        TestcaseDeletion::Deleted => Ok(StatusCode::NO_CONTENT),
+    match state.store.delete_testcase(id, name).await? {
+        TestcaseDeletion::Deleted => Ok(()),
         TestcaseDeletion::Missing => Err(ApiError::NotFound(format!(
             "problem `{id}` has no testcase `{name}`"
         ))),
@@ -244,11 +268,23 @@ pub async fn rejudge(
     caller: Caller,
     ApiPath(id): ApiPath<ProblemId>,
 ) -> Result<(StatusCode, Json<RejudgeCount>), ApiError> {
+    let queued = requeue_problem(&state, &caller, &id).await?;
+    Ok((StatusCode::ACCEPTED, Json(RejudgeCount { queued })))
+}
+
+/// Queues every judged submission of a problem again, the one path for the
+/// API and the web UI: staff only (403), an existing problem (404). Returns
+/// how many were queued.
+pub async fn requeue_problem(
+    state: &AppState,
+    caller: &Caller,
+    id: &ProblemId,
+) -> Result<u64, ApiError> {
     caller.require_staff()?;
-    existing_problem(&state, &id).await?;
-    let queued = state.store.rejudge_problem(&id, caller.name()).await?;
+    existing_problem(state, id).await?;
+    let queued = state.store.rejudge_problem(id, caller.name()).await?;
     for _ in 0..queued.min(64) {
         state.signals.job_added();
     }
-    Ok((StatusCode::ACCEPTED, Json(RejudgeCount { queued })))
+    Ok(queued)
 }

@@ -493,11 +493,23 @@ pub async fn rejudge(
     caller: Caller,
     ApiPath(id): ApiPath<SubmissionId>,
 ) -> Result<impl IntoResponse, ApiError> {
+    requeue_submission(&state, &caller, &id).await?;
+    Ok(queued(id))
+}
+
+/// Queues one submission again, the one path for the API and the web UI:
+/// staff only (403), an existing submission (404), not one already waiting
+/// (409).
+pub async fn requeue_submission(
+    state: &AppState,
+    caller: &Caller,
+    id: &SubmissionId,
+) -> Result<(), ApiError> {
     caller.require_staff()?;
-    match state.store.rejudge(&id, caller.name()).await? {
+    match state.store.rejudge(id, caller.name()).await? {
         RejudgeOutcome::Queued => {
             state.signals.job_added();
-            Ok(queued(id))
+            Ok(())
         }
         RejudgeOutcome::NotFound => Err(ApiError::NotFound(format!("no submission `{id}`"))),
         RejudgeOutcome::Pending => Err(ApiError::Conflict(format!(

@@ -14,6 +14,17 @@ pub const MAX_N: u64 = 1_000_000_000_000_000_000;
 
 pub struct CoinGame;
 
+/// The Grundy value of the whole position with `n` plates, `1 ^ 2 ^ … ^ n`,
+/// in O(1) by `n mod 4`.
+pub fn plates_grundy(n: u64) -> u64 {
+    match n % 4 {
+        0 => n,
+        1 => 1,
+        2 => n + 1,
+        _ => 0,
+    }
+}
+
 /// A validated input: the number of plates, `1 ≤ N ≤ 10^18`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CoinGameInput {
@@ -33,7 +44,7 @@ impl Problem for CoinGame {
     }
 
     fn solve(input: &CoinGameInput) -> Outcome {
-        Outcome::from_first_wins(input.n % 4 != 3)
+        Outcome::from_first_wins(plates_grundy(input.n) != 0)
     }
 
     fn format(output: &Outcome) -> String {
@@ -85,6 +96,17 @@ mod tests {
         assert_eq!(checked, 4999);
     }
 
+    /// The position's Grundy value, not only its sign, is the XOR.
+    #[test]
+    fn plates_grundy_is_the_xor_of_all_plates() {
+        let checked = agrees_with_search(
+            1..5000u64,
+            |&n| plates_grundy(n),
+            |&n| (1..=n).fold(0, |x, plate| x ^ plate),
+        );
+        assert_eq!(checked, 4999);
+    }
+
     #[test]
     fn answers_with_o_and_x() {
         assert_eq!(CoinGame::format(&CoinGame::solve(&CoinGameInput { n: 3 })), "X\n");
@@ -113,6 +135,11 @@ mod tests {
                 CoinGame::solve,
                 |input| Outcome::from_first_wins(xor_one_to_n_by_bit_counts(input.n) != 0),
             );
+        }
+
+        #[test]
+        fn plates_grundy_matches_bit_counting_for_any_n(n in 1..=MAX_N) {
+            prop_assert_eq!(plates_grundy(n), xor_one_to_n_by_bit_counts(n));
         }
     }
 }

@@ -14,6 +14,8 @@
 //! - [`input`]: the byte scanner and [`InputError`].
 //! - `grundy` (tests only): mex, Grundy tables, win/lose search and the
 //!   `agrees_with_search` harness every brute-force cross-check goes through.
+//! - [`grundy_plot`]: the Grundy sequence of one pile, per problem that has
+//!   one, for the web UI's plots.
 //! - [`seeded`]: the deterministic random source behind the generators.
 //! - [`pile_cases`]: the `T` cases of `n` piles layout two problems share.
 //! - [`registry`]: the id → solver table and the [`ProblemVisitor`].
@@ -22,6 +24,7 @@
 
 #[cfg(test)]
 pub mod grundy;
+pub mod grundy_plot;
 pub mod input;
 pub mod pile_cases;
 pub mod registry;

@@ -14,7 +14,12 @@
 //! # Layout
 //! - [`session`]: signing in and out, the session cookie, CSRF checks.
 //! - [`problems`]: the problem list, a problem's page, inputs, submitting.
+//! - [`grundy`]: the Grundy plot of a problem whose one pile has a Grundy
+//!   sequence, an SVG drawn on the server.
+//! - [`log`]: the verdict log for setters and admins, with filters and
+//!   pages.
 //! - [`submissions`]: the submission list and page, and the live status.
+//! - [`testcases`]: the setters' testcase page: add, delete, rejudge all.
 //! - [`statement`]: markdown statements rendered without raw HTML.
 //! - [`page`]: the frame every page shares and the error page.
 //! - [`assets`]: the stylesheet and the script, compiled into the binary.
@@ -22,11 +27,14 @@
 
 pub mod assets;
 pub mod error;
+pub mod grundy;
+pub mod log;
 pub mod page;
 pub mod problems;
 pub mod session;
 pub mod statement;
 pub mod submissions;
+pub mod testcases;
 
 use axum::{
     Router,
@@ -63,13 +71,25 @@ pub fn router() -> Router<AppState> {
         .route("/problems", get(problems::list))
         .route("/problems/{id}", get(problems::show))
         .route("/problems/{id}/submissions", post(problems::submit))
+        .route("/problems/{id}/grundy", get(grundy::show))
+        .route(
+            "/problems/{id}/testcases",
+            get(testcases::show).post(testcases::add),
+        )
+        .route(
+            "/problems/{id}/testcases/{name}/delete",
+            post(testcases::delete),
+        )
+        .route("/problems/{id}/rejudge", post(testcases::rejudge))
         .route(
             "/problems/{id}/testcases/{name}/input",
             get(problems::input),
         )
         .route("/submissions", get(submissions::list))
+        .route("/log", get(log::show))
         .route("/submissions/{id}", get(submissions::show))
         .route("/submissions/{id}/live", get(submissions::live))
+        .route("/submissions/{id}/rejudge", post(submissions::rejudge))
         .route("/static/style.css", get(assets::style))
         .route("/static/submission.js", get(assets::submission_script))
         .fallback(not_found)

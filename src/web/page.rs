@@ -33,6 +33,7 @@ pub fn frame(title: &str, visitor: Option<&Visitor>, body: Markup) -> Markup {
                             a href="/submissions" { "My submissions" }
                             @if visitor.caller.role().is_staff() {
                                 a href="/submissions?everyone=true" { "All submissions" }
+                                a href="/log" { "Verdict log" }
                             }
                         }
                         div.who {

@@ -24,6 +24,7 @@ use crate::{
         AppState, idempotency,
         submissions::{self, Submitted},
     },
+    solver::grundy_plot,
     store::Standing,
 };
 
@@ -109,6 +110,12 @@ pub async fn show(
                     None => (problem.source),
                 }
             }
+        }
+        @if visitor.caller.role().is_staff() {
+            p #testcases-link { a href={ "/problems/" (id) "/testcases" } { "Manage testcases" } " (setters and admins): add, delete, rejudge." }
+        }
+        @if grundy_plot::find(id.as_str()).is_some() {
+            p #grundy-link { a href={ "/problems/" (id) "/grundy" } { "Grundy plot" } " of one pile: how the game's values fall, size by size." }
         }
         article.statement #statement { (PreEscaped(statement)) }
         @if !samples.is_empty() {

@@ -11,8 +11,9 @@
 //! [`redact_for_contestant`]: crate::http::submissions
 
 use axum::{
-    Json,
-    extract::{Query, State},
+    Form, Json,
+    extract::{Query, State, rejection::FormRejection},
+    response::Redirect,
 };
 use maud::{Markup, html};
 use serde::Deserialize;
@@ -25,7 +26,9 @@ use crate::{
     },
     http::{
         ApiError, AppState,
-        submissions::{readable_judgements, redact_listing, visible_submission},
+        submissions::{
+            readable_judgements, redact_listing, requeue_submission, visible_submission,
+        },
     },
     store::ListFilter,
 };
@@ -136,14 +139,25 @@ pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(id): PagePath<SubmissionId>,
+    query: Result<Query<ShowQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Markup, PageError> {
     let (submission, judgements) = readable(&state, &visitor, &id).await?;
+    let rejudged = query.map(|Query(q)| q.rejudged).unwrap_or_default();
     let latest = judgements.last();
     let results = latest.map(|j| j.results.as_slice()).unwrap_or_default();
     let events = state.store.events(&id).await?;
     let done = submission.state == SubmissionState::Done;
     let body = html! {
         p.crumbs { a href="/submissions" { "Submissions" } " › " (submission.id) }
+        @if rejudged {
+            p.notice #rejudge-notice { "Queued 1 submission for rejudging; its earlier judgements stay in the log." }
+        }
+        @if visitor.caller.role().is_staff() {
+            form.inline #rejudge-submission method="post" action={ "/submissions/" (id) "/rejudge" } {
+                input type="hidden" name="csrf" value=(visitor.csrf);
+                button type="submit" id="rejudge-submission-button" { "Rejudge this submission" }
+            }
+        }
         section.card #submission data-live={ "/submissions/" (id) "/live" } data-state=(submission.state) {
             div.summary {
                 div {
@@ -204,6 +218,36 @@ pub async fn show(
         script src="/static/submission.js" {}
     };
     Ok(page::frame("Submission", Some(&visitor), body))
+}
+
+/// The submission page's query: `rejudged` after its rejudge button.
+#[derive(Debug, Deserialize)]
+pub struct ShowQuery {
+    #[serde(default)]
+    rejudged: bool,
+}
+
+/// The rejudge form's one field.
+#[derive(Debug, Deserialize)]
+pub struct RejudgeForm {
+    csrf: Option<String>,
+}
+
+/// `POST /submissions/{id}/rejudge` (setters and admins): queues the
+/// submission again through the API's own path (403 for a contestant, 409
+/// for one already waiting, with the API's words), then its page.
+pub async fn rejudge(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<SubmissionId>,
+    form: Result<Form<RejudgeForm>, FormRejection>,
+) -> Result<Redirect, PageError> {
+    let Form(form) = form.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    requeue_submission(&state, &visitor.caller, &id).await?;
+    Ok(Redirect::to(&format!("/submissions/{id}?rejudged=true")))
 }
 
 /// The text of the verdict element: the verdict once judged, else the state.

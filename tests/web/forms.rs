@@ -8,11 +8,11 @@ use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// A browser-like client without a browser: it keeps the session cookie by
 /// hand and does not follow redirects, so each answer can be checked.
-struct WebClient {
+pub(crate) struct WebClient {
     http: reqwest::Client,
     address: String,
     cookie: String,
-    csrf: String,
+    pub(crate) csrf: String,
 }
 
 /// The value of the first `name="csrf"` hidden field in a page.
@@ -73,7 +73,7 @@ fn client() -> reqwest::Client {
 
 impl WebClient {
     /// Signs in with `token` through the sign-in form.
-    async fn sign_in(app: &TestApp, token: &str) -> WebClient {
+    pub(crate) async fn sign_in(app: &TestApp, token: &str) -> WebClient {
         let http = client();
         let page = http
             .get(format!("{}/sign-in", app.address))
@@ -118,7 +118,7 @@ impl WebClient {
         }
     }
 
-    async fn get(&self, path: &str) -> reqwest::Response {
+    pub(crate) async fn get(&self, path: &str) -> reqwest::Response {
         self.http
             .get(format!("{}{path}", self.address))
             .header(header::COOKIE, &self.cookie)
@@ -128,7 +128,7 @@ impl WebClient {
     }
 
     /// Posts a multipart form of (name, file name, value) fields.
-    async fn post_multipart(
+    pub(crate) async fn post_multipart(
         &self,
         path: &str,
         fields: &[(&str, Option<&str>, &str)],
@@ -155,6 +155,19 @@ impl WebClient {
                 format!("multipart/form-data; boundary={boundary}"),
             )
             .body(body)
+            .send()
+            .await
+            .expect("send")
+    }
+}
+
+impl WebClient {
+    /// Posts an urlencoded form, as a browser sends one.
+    pub(crate) async fn post_form(&self, path: &str, pairs: &[(&str, &str)]) -> reqwest::Response {
+        self.http
+            .post(format!("{}{path}", self.address))
+            .header(header::COOKIE, &self.cookie)
+            .form_fields(pairs)
             .send()
             .await
             .expect("send")

@@ -5,9 +5,13 @@
 
 mod browser;
 mod forms;
+mod grundy;
 // The API tests' fixture, shared rather than copied; this binary uses part
 // of it.
 #[allow(dead_code)]
 #[path = "../api/helpers.rs"]
 mod helpers;
+mod log;
 mod pages;
+mod plotted;
+mod testcases;

@@ -10,6 +10,7 @@ use crate::{
         current_path, screenshot, sign_in, text_of, wait_for_path, wait_for_text, with_browser,
     },
     helpers::{NIM_TESTCASES, TestApp, TestDir, correct_answers},
+    plotted::add_xy_game,
 };
 
 #[tokio::test]
@@ -216,6 +217,208 @@ async fn signing_out_ends_the_session() {
                 "{page} after sign-out"
             );
         }
+        app.stop().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_grundy_plot_renders_as_an_svg_and_its_form_redraws_it() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        add_xy_game(&dir);
+        let app = TestApp::spawn(&dir, 0).await;
+        sign_in(&client, &app.address, &app.setter).await;
+        client
+            .goto(&format!("{}/problems/xy-game", app.address))
+            .await
+            .expect("open the problem");
+        client
+            .find(Locator::LinkText("Grundy plot"))
+            .await
+            .expect("the plot link")
+            .click()
+            .await
+            .expect("open the plot");
+        wait_for_path(&client, |path| path == "/problems/xy-game/grundy").await;
+        let bars = client
+            .find_all(Locator::Css("svg#grundy-plot rect.bar"))
+            .await
+            .expect("the bars");
+        assert_eq!(bars.len(), 120, "one bar per size by default");
+        assert_eq!(text_of(&client, "#x-label").await, "n");
+        assert_eq!(text_of(&client, "#y-label").await, "g(n)");
+        // The stylesheet reached the SVG through its classes (the CSP
+        // allows no inline style): bars are drawn in the accent colour and
+        // P-positions in red.
+        let fill = client
+            .find(Locator::Css("rect.bar:not(.bar-zero)"))
+            .await
+            .expect("a non-zero bar")
+            .css_value("fill")
+            .await
+            .expect("its fill");
+        assert_eq!(fill, "rgb(47, 91, 211)");
+        let zero_fill = client
+            .find(Locator::Css("rect.bar-zero"))
+            .await
+            .expect("a P-position")
+            .css_value("fill")
+            .await
+            .expect("its fill");
+        assert_eq!(zero_fill, "rgb(198, 40, 40)");
+        let size_labels = client
+            .find_all(Locator::Css("text.size-tick"))
+            .await
+            .expect("the size labels");
+        assert!(size_labels.len() >= 5, "{} size labels", size_labels.len());
+        screenshot(&client, "grundy-plot").await;
+
+        // Redraw with other parameters through the form.
+        for (field, value) in [("x", "4"), ("y", "9"), ("count", "60")] {
+            let input = client.find(Locator::Id(field)).await.expect("a form field");
+            input.clear().await.expect("clear the field");
+            input.send_keys(value).await.expect("type");
+        }
+        client
+            .find(Locator::Id("plot-button"))
+            .await
+            .expect("the plot button")
+            .click()
+            .await
+            .expect("redraw");
+        wait_for_path(&client, |path| path == "/problems/xy-game/grundy").await;
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let caption = text_of(&client, "#grundy-caption").await;
+            if caption.starts_with("g(n) for n = 0 … 59") {
+                break;
+            }
+            assert!(std::time::Instant::now() < deadline, "{caption}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let bars = client
+            .find_all(Locator::Css("svg#grundy-plot rect.bar"))
+            .await
+            .expect("the bars");
+        assert_eq!(bars.len(), 60);
+        let url = client.current_url().await.expect("the url");
+        assert_eq!(url.query(), Some("x=4&y=9&from=0&count=60"));
+
+        // A bad value: the message on the page, no plot.
+        client
+            .goto(&format!("{}/problems/xy-game/grundy?x=9&y=4", app.address))
+            .await
+            .expect("open a bad plot");
+        assert_eq!(
+            text_of(&client, "#plot-error").await,
+            "X = 9 and Y = 4 violate the constraint X < Y"
+        );
+        assert!(
+            client
+                .find_all(Locator::Css("svg#grundy-plot"))
+                .await
+                .expect("a query")
+                .is_empty()
+        );
+        screenshot(&client, "grundy-plot-error").await;
+        app.stop().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_setter_adds_an_invalid_testcase_sees_the_validators_message_then_adds_a_valid_one() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        let app = TestApp::spawn(&dir, 0).await;
+        sign_in(&client, &app.address, &app.setter).await;
+        client
+            .goto(&format!("{}/problems/nim", app.address))
+            .await
+            .expect("open the problem");
+        client
+            .find(Locator::LinkText("Manage testcases"))
+            .await
+            .expect("the testcases link")
+            .click()
+            .await
+            .expect("open the testcases");
+        wait_for_path(&client, |path| path == "/problems/nim/testcases").await;
+        let rows = client
+            .find_all(Locator::Css("#testcase-list tbody tr"))
+            .await
+            .expect("the rows");
+        assert_eq!(rows.len(), 3);
+
+        // N = 2 but one pile: the validator says what is wrong.
+        let fill = |name: &'static str, input: &'static str| {
+            let client = client.clone();
+            async move {
+                let field = client
+                    .find(Locator::Id("testcase-name"))
+                    .await
+                    .expect("the name field");
+                field.clear().await.expect("clear");
+                field.send_keys(name).await.expect("type the name");
+                let area = client
+                    .find(Locator::Id("testcase-input"))
+                    .await
+                    .expect("the input box");
+                area.clear().await.expect("clear");
+                area.send_keys(input).await.expect("type the input");
+            }
+        };
+        fill("extra-1", "2\n4\n").await;
+        client
+            .find(Locator::Id("testcase-hidden"))
+            .await
+            .expect("the hidden box")
+            .click()
+            .await
+            .expect("tick it");
+        client
+            .find(Locator::Id("add-testcase-button"))
+            .await
+            .expect("the add button")
+            .click()
+            .await
+            .expect("add");
+        wait_for_path(&client, |path| path == "/problems/nim/testcases").await;
+        let message = text_of(&client, "#testcase-error").await;
+        assert!(
+            message.starts_with("invalid input: line 2"),
+            "the validator's message: {message}"
+        );
+        let kept = client
+            .find(Locator::Id("testcase-input"))
+            .await
+            .expect("the input box")
+            .prop("value")
+            .await
+            .expect("its value");
+        assert_eq!(kept.as_deref(), Some("2\n4\n"), "the form keeps the input");
+        screenshot(&client, "testcases-invalid").await;
+
+        fill("extra-1", "2\n4 5\n").await;
+        client
+            .find(Locator::Id("add-testcase-button"))
+            .await
+            .expect("the add button")
+            .click()
+            .await
+            .expect("add");
+        wait_for_path(&client, |path| path == "/problems/nim/testcases").await;
+        let notice = text_of(&client, "#testcase-notice").await;
+        assert!(notice.starts_with("Added testcase `extra-1`"), "{notice}");
+        let row = text_of(&client, r#"#testcase-list tr[data-name="extra-1"]"#).await;
+        assert!(
+            // A browser sends a textarea's line breaks as CRLF, and the
+            // input is stored as sent: "2\r\n4 5\r\n" is 8 bytes.
+            row.contains("setter by sam-setter") && row.contains("hidden") && row.contains("8 B"),
+            "{row}"
+        );
+        screenshot(&client, "testcases").await;
         app.stop().await;
     })
     .await;

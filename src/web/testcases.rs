@@ -1,0 +1,348 @@
+//! The setters' testcase page of a problem: every testcase (hidden ones
+//! too) with its origin and size, a form to add one, delete buttons for the
+//! ones setters added, and a button to rejudge the whole problem.
+//!
+//! Every action goes through the API's own functions
+//! ([`store_testcase`], [`remove_testcase`], [`requeue_problem`]), so it is
+//! refused for the same reasons with the same words: staff only (a
+//! contestant gets the API's 403 for the page and for every form), the
+//! validator's message as a 422, a taken name and a testcase from the
+//! problem folder as a 409. Those three refusals are shown on the page
+//! itself, above the form, which keeps what was typed. Every form carries
+//! the session's CSRF token.
+
+use axum::{
+    Form,
+    extract::{Multipart, Query, State, multipart::MultipartRejection, rejection::FormRejection},
+    http::StatusCode,
+    response::{IntoResponse, Redirect, Response},
+};
+use maud::html;
+use serde::Deserialize;
+
+use super::{PageError, PagePath, page, session::Visitor};
+use crate::{
+    api::NewTestcase,
+    domain::{Problem, ProblemId, TestcaseName, TestcaseOrigin},
+    http::{
+        ApiError, AppState,
+        problems::{remove_testcase, requeue_problem, store_testcase},
+    },
+};
+
+/// What the add form sent, kept to fill the form in again after a refusal.
+#[derive(Debug, Default)]
+struct AddForm {
+    csrf: Option<String>,
+    name: String,
+    input: String,
+    input_file: Option<String>,
+    hidden: bool,
+}
+
+/// A notice above the list: what the last action did, or why it was
+/// refused.
+enum Notice {
+    Done(String),
+    Refused(String),
+}
+
+/// The query a redirect after an action carries, to say what was done.
+#[derive(Debug, Deserialize)]
+pub struct DoneQuery {
+    added: Option<TestcaseName>,
+    deleted: Option<TestcaseName>,
+    rejudged: Option<u64>,
+}
+
+/// The problem, for a setter or admin: a contestant is refused with the
+/// API's 403 before anything about the problem is read.
+async fn staff_problem(
+    state: &AppState,
+    visitor: &Visitor,
+    id: &ProblemId,
+) -> Result<Problem, PageError> {
+    visitor.caller.require_staff()?;
+    state
+        .store
+        .problem(id)
+        .await?
+        .ok_or_else(|| PageError::NotFound(format!("no problem `{id}`")))
+}
+
+/// `GET /problems/{id}/testcases`: the page, with a notice of what the
+/// last action did.
+pub async fn show(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ProblemId>,
+    query: Result<Query<DoneQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, PageError> {
+    let problem = staff_problem(&state, &visitor, &id).await?;
+    let Query(query) =
+        query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
+    let notice = match (query.added, query.deleted, query.rejudged) {
+        (Some(name), _, _) => Some(Notice::Done(format!(
+            "Added testcase `{name}`; a worker is computing its reference output."
+        ))),
+        (_, Some(name), _) => Some(Notice::Done(format!("Deleted testcase `{name}`."))),
+        (_, _, Some(count)) => Some(Notice::Done(format!(
+            "Queued {count} submission{} of this problem for rejudging.",
+            if count == 1 { "" } else { "s" }
+        ))),
+        _ => None,
+    };
+    render(
+        &state,
+        &visitor,
+        &problem,
+        notice,
+        &AddForm::default(),
+        StatusCode::OK,
+    )
+    .await
+}
+
+/// The page with `notice` and the add form holding `form`, answered with
+/// `status`.
+async fn render(
+    state: &AppState,
+    visitor: &Visitor,
+    problem: &Problem,
+    notice: Option<Notice>,
+    form: &AddForm,
+    status: StatusCode,
+) -> Result<Response, PageError> {
+    let id = &problem.id;
+    let testcases = state.store.testcases(id, true).await?;
+    let mut rows = Vec::with_capacity(testcases.len());
+    for testcase in testcases {
+        let size = state
+            .store
+            .testcase(id, &testcase.name)
+            .await?
+            .map(|(_, input)| input.len());
+        rows.push((testcase, size));
+    }
+    let body = html! {
+        p.crumbs {
+            a href="/problems" { "Problems" } " › "
+            a href={ "/problems/" (id) } { (problem.title) } " › Testcases"
+        }
+        h1 { "Testcases: " (problem.title) }
+        @match &notice {
+            Some(Notice::Done(text)) => p.notice #testcase-notice { (text) },
+            Some(Notice::Refused(text)) => p.alert #testcase-error { (text) },
+            None => {},
+        }
+        table.list #testcase-list {
+            thead { tr {
+                th { "Name" } th { "Origin" } th { "Visibility" } th.num { "Size" }
+                th { "Reference" } th { "" }
+            } }
+            tbody {
+                @for (testcase, size) in &rows {
+                    tr data-name=(testcase.name) {
+                        td { a href={ "/problems/" (id) "/testcases/" (testcase.name) "/input" } { (testcase.name) } }
+                        td { (testcase.origin) @if let Some(by) = &testcase.created_by { " by " (by) } }
+                        td { @if testcase.hidden { span.status.tried { "hidden" } } @else { "public" } }
+                        td.num { (size.map(byte_size).unwrap_or_default()) }
+                        td { (testcase.status) }
+                        td {
+                            @if testcase.origin == TestcaseOrigin::Setter {
+                                form.inline method="post" action={ "/problems/" (id) "/testcases/" (testcase.name) "/delete" } {
+                                    input type="hidden" name="csrf" value=(visitor.csrf);
+                                    button.small type="submit" id={ "delete-" (testcase.name) } { "Delete" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        section.forms {
+            form.card #add-testcase method="post" action={ "/problems/" (id) "/testcases" } enctype="multipart/form-data" {
+                h2 { "Add a testcase" }
+                p.muted { "The problem's validator checks the input first; a worker then computes its reference output." }
+                input type="hidden" name="csrf" value=(visitor.csrf);
+                label for="testcase-name" { "Name" }
+                input #testcase-name type="text" name="name" value=(form.name) required;
+                label for="testcase-input" { "Input" }
+                textarea #testcase-input name="input" rows="8" spellcheck="false" { (form.input) }
+                label for="testcase-file" { "…or an input file" }
+                input #testcase-file type="file" name="input_file";
+                label.check for="testcase-hidden" {
+                    input #testcase-hidden type="checkbox" name="hidden" value="on" checked[form.hidden];
+                    " Hidden (seen by setters and admins only)"
+                }
+                button type="submit" id="add-testcase-button" { "Add testcase" }
+            }
+            form.card #rejudge-problem method="post" action={ "/problems/" (id) "/rejudge" } {
+                h2 { "Rejudge" }
+                p.muted { "Queue every judged submission of this problem again, against the testcases above." }
+                input type="hidden" name="csrf" value=(visitor.csrf);
+                button type="submit" id="rejudge-problem-button" { "Rejudge all submissions" }
+            }
+        }
+    };
+    let title = format!("Testcases · {}", problem.title);
+    Ok((status, page::frame(&title, Some(visitor), body)).into_response())
+}
+
+/// A size in bytes, KiB or MiB.
+fn byte_size(bytes: usize) -> String {
+    match bytes {
+        0..1024 => format!("{bytes} B"),
+        1024..1_048_576 => format!("{:.1} KiB", bytes as f64 / 1024.0),
+        _ => format!("{:.1} MiB", bytes as f64 / 1_048_576.0),
+    }
+}
+
+/// Reads the multipart add form. An empty file input is skipped.
+async fn read_add_form(mut multipart: Multipart) -> Result<AddForm, PageError> {
+    let mut form = AddForm::default();
+    let malformed = |e: axum::extract::multipart::MultipartError| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    };
+    while let Some(field) = multipart.next_field().await.map_err(malformed)? {
+        let name = field.name().unwrap_or_default().to_string();
+        let no_file = field.file_name().is_some_and(str::is_empty);
+        let bytes = field.bytes().await.map_err(malformed)?;
+        if no_file && bytes.is_empty() {
+            continue;
+        }
+        let text = String::from_utf8(bytes.to_vec())
+            .map_err(|_| PageError::BadForm(format!("the field `{name}` is not UTF-8 text")))?;
+        match name.as_str() {
+            "csrf" => form.csrf = Some(text),
+            "name" => form.name = text.trim().to_string(),
+            "input" => form.input = text,
+            "input_file" => form.input_file = Some(text),
+            "hidden" => form.hidden = true,
+            _ => return Err(PageError::BadForm(format!("unknown form field `{name}`"))),
+        }
+    }
+    Ok(form)
+}
+
+/// `POST /problems/{id}/testcases`: adds a testcase through the API's own
+/// path; a refusal the setter can fix (a bad name, an input the validator
+/// rejects, a taken name) is the page again with its status, the message
+/// and the form as it was sent.
+pub async fn add(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ProblemId>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Response, PageError> {
+    let multipart = multipart.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    let mut form = read_add_form(multipart).await?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    let problem = staff_problem(&state, &visitor, &id).await?;
+    // A chosen file wins over the text box, as on the submit form.
+    if let Some(file) = form.input_file.take() {
+        form.input = file;
+    }
+    let name: TestcaseName = match form.name.parse() {
+        Ok(name) => name,
+        Err(e) => {
+            let message = format!("the name `{}`: {e}", form.name);
+            let notice = Some(Notice::Refused(message));
+            let status = StatusCode::UNPROCESSABLE_ENTITY;
+            return render(&state, &visitor, &problem, notice, &form, status).await;
+        }
+    };
+    let request = NewTestcase {
+        name: name.clone(),
+        input: form.input.clone(),
+        hidden: form.hidden,
+    };
+    match store_testcase(&state, &visitor.caller, &id, request).await {
+        Ok(_) => {
+            Ok(Redirect::to(&format!("/problems/{id}/testcases?added={name}")).into_response())
+        }
+        Err(e @ (ApiError::Unprocessable(_) | ApiError::Conflict(_))) => {
+            let status = e.status();
+            let notice = Some(Notice::Refused(e.to_string()));
+            render(&state, &visitor, &problem, notice, &form, status).await
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// The delete and rejudge forms' one field.
+#[derive(Debug, Deserialize)]
+pub struct CsrfForm {
+    csrf: Option<String>,
+}
+
+fn read_csrf_form(form: Result<Form<CsrfForm>, FormRejection>) -> Result<CsrfForm, PageError> {
+    let Form(form) = form.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    Ok(form)
+}
+
+/// `POST /problems/{id}/testcases/{name}/delete`: deletes a setter's
+/// testcase through the API's own path; one from the problem folder is the
+/// page again with the API's 409 message.
+pub async fn delete(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath((id, name)): PagePath<(ProblemId, TestcaseName)>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Response, PageError> {
+    let form = read_csrf_form(form)?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    let problem = staff_problem(&state, &visitor, &id).await?;
+    match remove_testcase(&state, &visitor.caller, &id, &name).await {
+        Ok(()) => {
+            Ok(Redirect::to(&format!("/problems/{id}/testcases?deleted={name}")).into_response())
+        }
+        Err(e @ ApiError::Conflict(_)) => {
+            let status = e.status();
+            let notice = Some(Notice::Refused(e.to_string()));
+            render(
+                &state,
+                &visitor,
+                &problem,
+                notice,
+                &AddForm::default(),
+                status,
+            )
+            .await
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// `POST /problems/{id}/rejudge`: queues every judged submission of the
+/// problem again through the API's own path, then says how many.
+pub async fn rejudge(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ProblemId>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Redirect, PageError> {
+    let form = read_csrf_form(form)?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    let queued = requeue_problem(&state, &visitor.caller, &id).await?;
+    Ok(Redirect::to(&format!(
+        "/problems/{id}/testcases?rejudged={queued}"
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::byte_size;
+
+    #[test]
+    fn sizes_are_shown_in_the_largest_fitting_unit() {
+        assert_eq!(byte_size(0), "0 B");
+        assert_eq!(byte_size(1023), "1023 B");
+        assert_eq!(byte_size(1536), "1.5 KiB");
+        assert_eq!(byte_size(3 * 1_048_576), "3.0 MiB");
+    }
+}
