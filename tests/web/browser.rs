@@ -193,12 +193,23 @@ pub async fn wait_for_text(
     let deadline = Instant::now() + limit;
     let mut seen: Vec<String> = Vec::new();
     loop {
-        let text = text_of(client, css).await;
-        if seen.last() != Some(&text) {
-            seen.push(text.clone());
-        }
-        if text == expected {
-            return seen;
+        // The page's script may replace the element between the find and
+        // the read: a stale element is read again on the next round.
+        let read = match client.find(Locator::Css(css)).await {
+            Ok(element) => match element.text().await {
+                Ok(text) => Some(text),
+                Err(e) if e.is_stale_element_reference() => None,
+                Err(e) => panic!("reading `{css}` failed: {e}"),
+            },
+            Err(e) => panic!("no element `{css}`: {e}"),
+        };
+        if let Some(text) = read {
+            if seen.last() != Some(&text) {
+                seen.push(text.clone());
+            }
+            if text == expected {
+                return seen;
+            }
         }
         assert!(
             Instant::now() < deadline,
@@ -231,14 +242,51 @@ pub async fn sign_in(client: &Client, address: &str, token: &str) {
         .send_keys(token)
         .await
         .expect("type the token");
-    client
-        .find(Locator::Id("sign-in"))
+    click_and_wait_for_page(client, Locator::Id("sign-in"), |path| path == "/problems").await;
+}
+
+/// Clicks the element `target` and waits until the browser has left the
+/// page it was on and shows a loaded page whose path passes `wanted`;
+/// returns that path.
+///
+/// Waiting for the path alone is not enough when the next page has the
+/// same path as this one (a form that posts to its own page): the old
+/// page would pass at once and its elements go stale mid-read. So the old
+/// page's root element is held, and the wait starts only once the browser
+/// calls it stale.
+pub async fn click_and_wait_for_page(
+    client: &Client,
+    target: Locator<'_>,
+    wanted: impl Fn(&str) -> bool,
+) -> String {
+    let old_root = client
+        .find(Locator::Css("html"))
         .await
-        .expect("the sign-in button")
+        .expect("the page's root element");
+    client
+        .find(target)
+        .await
+        .unwrap_or_else(|e| panic!("nothing to click at {target:?}: {e}"))
         .click()
         .await
-        .expect("sign in");
-    wait_for_path(client, |path| path == "/problems").await;
+        .expect("click");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        match old_root.tag_name().await {
+            Err(e) if e.is_stale_element_reference() => break,
+            // Chromium sometimes reports the same fact through its
+            // inspector, as an unknown error, mid-navigation.
+            Err(e) if e.to_string().contains("does not belong to the document") => break,
+            Err(e) => panic!("reading the old page failed: {e}"),
+            Ok(_) => {}
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the browser stayed on the old page 10 s after the click on {target:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    wait_for_path(client, wanted).await
 }
 
 /// Waits up to 10 s for the browser to show a page whose path passes

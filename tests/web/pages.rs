@@ -7,7 +7,8 @@ use serde_json::json;
 
 use crate::{
     browser::{
-        current_path, screenshot, sign_in, text_of, wait_for_path, wait_for_text, with_browser,
+        click_and_wait_for_page, current_path, screenshot, sign_in, text_of, wait_for_text,
+        with_browser,
     },
     helpers::{NIM_TESTCASES, TestApp, TestDir, correct_answers},
     plotted::add_xy_game,
@@ -41,14 +42,10 @@ async fn a_contestant_submits_answers_and_watches_the_verdict_become_ac_without_
         assert!(!row.contains("solved") && !row.contains("tried"), "{row}");
         screenshot(&client, "problems").await;
 
-        client
-            .find(Locator::LinkText("Nim"))
-            .await
-            .expect("the problem link")
-            .click()
-            .await
-            .expect("open the problem");
-        wait_for_path(&client, |path| path == "/problems/nim").await;
+        click_and_wait_for_page(&client, Locator::LinkText("Nim"), |path| {
+            path == "/problems/nim"
+        })
+        .await;
         assert_eq!(text_of(&client, "#statement h1").await, "Nim");
         assert_eq!(
             text_of(&client, "#samples pre").await,
@@ -69,14 +66,10 @@ async fn a_contestant_submits_answers_and_watches_the_verdict_become_ac_without_
                 .await
                 .expect("choose the file");
         }
-        client
-            .find(Locator::Id("submit-answers-button"))
-            .await
-            .expect("the submit button")
-            .click()
-            .await
-            .expect("submit");
-        let path = wait_for_path(&client, |path| path.starts_with("/submissions/")).await;
+        let path = click_and_wait_for_page(&client, Locator::Id("submit-answers-button"), |path| {
+            path.starts_with("/submissions/")
+        })
+        .await;
         assert_eq!(text_of(&client, "#verdict").await, "queued");
         screenshot(&client, "submission-queued").await;
 
@@ -198,14 +191,7 @@ async fn signing_out_ends_the_session() {
             menu.contains("All submissions"),
             "setters see everyone's submissions: {menu}"
         );
-        client
-            .find(Locator::Id("sign-out"))
-            .await
-            .expect("the sign-out button")
-            .click()
-            .await
-            .expect("sign out");
-        wait_for_path(&client, |path| path == "/sign-in").await;
+        click_and_wait_for_page(&client, Locator::Id("sign-out"), |path| path == "/sign-in").await;
         for page in ["/problems", "/problems/nim", "/submissions"] {
             client
                 .goto(&format!("{}{page}", app.address))
@@ -233,14 +219,10 @@ async fn the_grundy_plot_renders_as_an_svg_and_its_form_redraws_it() {
             .goto(&format!("{}/problems/xy-game", app.address))
             .await
             .expect("open the problem");
-        client
-            .find(Locator::LinkText("Grundy plot"))
-            .await
-            .expect("the plot link")
-            .click()
-            .await
-            .expect("open the plot");
-        wait_for_path(&client, |path| path == "/problems/xy-game/grundy").await;
+        click_and_wait_for_page(&client, Locator::LinkText("Grundy plot"), |path| {
+            path == "/problems/xy-game/grundy"
+        })
+        .await;
         let bars = client
             .find_all(Locator::Css("svg#grundy-plot rect.bar"))
             .await
@@ -280,14 +262,10 @@ async fn the_grundy_plot_renders_as_an_svg_and_its_form_redraws_it() {
             input.clear().await.expect("clear the field");
             input.send_keys(value).await.expect("type");
         }
-        client
-            .find(Locator::Id("plot-button"))
-            .await
-            .expect("the plot button")
-            .click()
-            .await
-            .expect("redraw");
-        wait_for_path(&client, |path| path == "/problems/xy-game/grundy").await;
+        click_and_wait_for_page(&client, Locator::Id("plot-button"), |path| {
+            path == "/problems/xy-game/grundy"
+        })
+        .await;
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
         loop {
             let caption = text_of(&client, "#grundy-caption").await;
@@ -337,14 +315,10 @@ async fn a_setter_adds_an_invalid_testcase_sees_the_validators_message_then_adds
             .goto(&format!("{}/problems/nim", app.address))
             .await
             .expect("open the problem");
-        client
-            .find(Locator::LinkText("Manage testcases"))
-            .await
-            .expect("the testcases link")
-            .click()
-            .await
-            .expect("open the testcases");
-        wait_for_path(&client, |path| path == "/problems/nim/testcases").await;
+        click_and_wait_for_page(&client, Locator::LinkText("Manage testcases"), |path| {
+            path == "/problems/nim/testcases"
+        })
+        .await;
         let rows = client
             .find_all(Locator::Css("#testcase-list tbody tr"))
             .await
@@ -377,14 +351,10 @@ async fn a_setter_adds_an_invalid_testcase_sees_the_validators_message_then_adds
             .click()
             .await
             .expect("tick it");
-        client
-            .find(Locator::Id("add-testcase-button"))
-            .await
-            .expect("the add button")
-            .click()
-            .await
-            .expect("add");
-        wait_for_path(&client, |path| path == "/problems/nim/testcases").await;
+        click_and_wait_for_page(&client, Locator::Id("add-testcase-button"), |path| {
+            path == "/problems/nim/testcases"
+        })
+        .await;
         let message = text_of(&client, "#testcase-error").await;
         assert!(
             message.starts_with("invalid input: line 2"),
@@ -401,14 +371,10 @@ async fn a_setter_adds_an_invalid_testcase_sees_the_validators_message_then_adds
         screenshot(&client, "testcases-invalid").await;
 
         fill("extra-1", "2\n4 5\n").await;
-        client
-            .find(Locator::Id("add-testcase-button"))
-            .await
-            .expect("the add button")
-            .click()
-            .await
-            .expect("add");
-        wait_for_path(&client, |path| path == "/problems/nim/testcases").await;
+        click_and_wait_for_page(&client, Locator::Id("add-testcase-button"), |path| {
+            path == "/problems/nim/testcases"
+        })
+        .await;
         let notice = text_of(&client, "#testcase-notice").await;
         assert!(notice.starts_with("Added testcase `extra-1`"), "{notice}");
         let row = text_of(&client, r#"#testcase-list tr[data-name="extra-1"]"#).await;
