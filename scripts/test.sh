@@ -6,7 +6,10 @@
 # with the toolchain that builds nimjudge) inside the sandbox, and the tests
 # judge programs in each language, so g++ and python3 must be installed.
 # The web UI's tests (tests/web) drive real Chromium through chromedriver,
-# so chromium and chromedriver must be installed too. All come from
+# so chromium and chromedriver must be installed too. The store's conformance
+# suite and the API tests run on PostgreSQL as well, on a throwaway cluster
+# this script starts (scripts/postgres-cluster.sh) and removes at the end,
+# so the postgresql server package must be installed. All come from
 # Debian's packages when missing. The sandbox needs root (namespaces,
 # cgroups): run this as root. A test that lacks any of them fails and says
 # why; none is skipped.
@@ -18,6 +21,7 @@ command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 if ((${#missing[@]})); then
   echo "== installing ${missing[*]} from Debian's packages"
   apt-get update -qq
@@ -32,4 +36,18 @@ python3 --version
 chromium --version 2>/dev/null
 chromedriver --version
 
+# The throwaway PostgreSQL cluster, removed however the tests end.
+pg_dir=$(mktemp -d -t nimjudge-postgres-XXXXXX)
+cleanup() {
+  scripts/postgres-cluster.sh stop "$pg_dir" 2>/dev/null || true
+  rm -rf "$pg_dir"
+}
+trap cleanup EXIT
+NIMJUDGE_TEST_POSTGRES_URL=$(scripts/postgres-cluster.sh start "$pg_dir")
+export NIMJUDGE_TEST_POSTGRES_URL
+echo "== PostgreSQL test cluster: $NIMJUDGE_TEST_POSTGRES_URL"
+
+echo "== every test (fixtures on SQLite; the store's conformance cases on both)"
 cargo test --locked "$@"
+echo "== the API tests again, on PostgreSQL"
+NIMJUDGE_TEST_BACKEND=postgres cargo test --locked --test api "$@"

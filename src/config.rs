@@ -236,10 +236,21 @@ pub struct LimitsConfig {
 
 #[derive(Debug, Clone)]
 pub struct DatabaseConfig {
-    /// A `sqlite://` URL.
+    /// A `sqlite://` URL (a file), or a `postgres://` one (a server that
+    /// several hosts share).
     pub url: String,
+    /// SQLite: connections of the read pool. PostgreSQL: the pool holds
+    /// twice as many, for reads and writes alike.
     pub read_connections: u32,
+    /// SQLite only: how long a statement waits for another process's lock.
     pub busy_timeout: Duration,
+}
+
+impl DatabaseConfig {
+    /// Whether the URL names PostgreSQL (else it is SQLite).
+    pub fn is_postgres(&self) -> bool {
+        self.url.starts_with("postgres:") || self.url.starts_with("postgresql:")
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -432,10 +443,13 @@ impl RawConfig {
             )));
         }
         let request_timeout = Duration::from_millis(self.server.request_timeout_ms);
-        if !self.database.url.starts_with("sqlite:") {
+        let postgres = self.database.url.starts_with("postgres:")
+            || self.database.url.starts_with("postgresql:");
+        if !postgres && !self.database.url.starts_with("sqlite:") {
+            // Only the scheme: the rest of a URL may hold a password.
+            let scheme = self.database.url.split(':').next().unwrap_or_default();
             return Err(invalid(format!(
-                "database.url `{}` must be a sqlite: URL",
-                self.database.url
+                "database.url must start with sqlite: or postgres:, not `{scheme}:`"
             )));
         }
         if self.database.url.contains(":memory:") || self.database.url.contains("mode=memory") {

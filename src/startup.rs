@@ -50,7 +50,7 @@ impl Application {
         let store = Store::connect(&config.database)
             .await
             .with_context(|| format!("cannot open the database {}", config.database.url))?;
-        info!(database = %store.file().display(), "database open");
+        info!(database = %store.describe(), "database open");
         let problems_dir = &config.catalog.problems_dir;
         let report = {
             // One process syncs at a time; the others then find it unchanged.

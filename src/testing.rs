@@ -8,6 +8,9 @@
 //!
 //! [`SmallDisk`] is a disk that really fills up, for the store's and the
 //! API's disk-full tests (it mounts a tmpfs, so it needs root).
+//!
+//! [`TestBackend`] picks the database the fixtures use: SQLite in the
+//! scratch folder, or a fresh database on a throwaway PostgreSQL cluster.
 
 use std::{
     collections::BTreeMap,
@@ -40,6 +43,80 @@ pub struct FixturePolicy {
     pub judge_all: Option<bool>,
 }
 
+/// The environment variable that picks the fixtures' database.
+pub const BACKEND_VARIABLE: &str = "NIMJUDGE_TEST_BACKEND";
+
+/// The environment variable naming the throwaway PostgreSQL cluster: a URL
+/// whose user may create databases. `scripts/test.sh` starts one and sets it.
+pub const POSTGRES_VARIABLE: &str = "NIMJUDGE_TEST_POSTGRES_URL";
+
+/// Which database the fixtures use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestBackend {
+    /// A SQLite file in the scratch folder (the default).
+    Sqlite,
+    /// A fresh database on the cluster named by [`POSTGRES_VARIABLE`].
+    Postgres,
+}
+
+impl TestBackend {
+    /// [`BACKEND_VARIABLE`]: `postgres`, or `sqlite` (also when unset).
+    pub fn from_env() -> anyhow::Result<TestBackend> {
+        match std::env::var(BACKEND_VARIABLE).as_deref() {
+            Err(std::env::VarError::NotPresent) | Ok("sqlite") => Ok(TestBackend::Sqlite),
+            Ok("postgres") => Ok(TestBackend::Postgres),
+            Ok(other) => anyhow::bail!("{BACKEND_VARIABLE}=`{other}`: expected sqlite or postgres"),
+            Err(e) => anyhow::bail!("{BACKEND_VARIABLE}: {e}"),
+        }
+    }
+}
+
+/// Creates an empty database with a fresh name on the throwaway cluster
+/// named by [`POSTGRES_VARIABLE`] and returns its URL. The databases are
+/// left for the cluster's removal.
+pub async fn fresh_postgres_database() -> anyhow::Result<String> {
+    use sqlx::Connection as _;
+    let admin = std::env::var(POSTGRES_VARIABLE).map_err(|_| {
+        anyhow::anyhow!(
+            "{POSTGRES_VARIABLE} is not set: the PostgreSQL tests need a throwaway cluster \
+             (scripts/test.sh starts one from Debian's postgresql package and sets it)"
+        )
+    })?;
+    let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
+    let (server, _database) = base
+        .rsplit_once('/')
+        .filter(|(server, _)| server.contains("//"))
+        .ok_or_else(|| anyhow::anyhow!("{POSTGRES_VARIABLE}=`{admin}` names no database"))?;
+    let name = format!("nj_{}", uuid::Uuid::new_v4().simple());
+    let mut connection = sqlx::PgConnection::connect(&admin)
+        .await
+        .with_context(|| format!("cannot reach the cluster of {POSTGRES_VARIABLE}"))?;
+    // The name is made here of hex digits only.
+    sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}")))
+        .execute(&mut connection)
+        .await
+        .context("create a test database")?;
+    connection.close().await?;
+    Ok(if query.is_empty() {
+        format!("{server}/{name}")
+    } else {
+        format!("{server}/{name}?{query}")
+    })
+}
+
+/// [`fresh_postgres_database`] for synchronous callers, on a thread and
+/// runtime of its own.
+pub fn fresh_postgres_database_blocking() -> anyhow::Result<String> {
+    std::thread::spawn(|| {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?
+            .block_on(fresh_postgres_database())
+    })
+    .join()
+    .map_err(|_| anyhow::anyhow!("creating a test database panicked"))?
+}
+
 /// A temporary folder with `problems/nim/` in the catalog layout and room
 /// for a database; removed on drop.
 #[derive(Debug)]
@@ -47,6 +124,10 @@ pub struct ScratchCatalog {
     dir: tempfile::TempDir,
     /// Testcase name → input, as written.
     inputs: BTreeMap<TestcaseName, String>,
+    backend: TestBackend,
+    /// PostgreSQL database URL by the name given to [`ScratchCatalog::config`],
+    /// so every config of one name opens the same database.
+    postgres: std::sync::Mutex<BTreeMap<String, String>>,
 }
 
 impl ScratchCatalog {
@@ -100,7 +181,47 @@ impl ScratchCatalog {
         }
         std::fs::write(folder.join("problem.toml"), manifest)?;
         std::fs::write(folder.join("statement.md"), "# Nim\n")?;
-        Ok(ScratchCatalog { dir, inputs })
+        Ok(ScratchCatalog {
+            dir,
+            inputs,
+            backend: TestBackend::from_env()?,
+            postgres: Default::default(),
+        })
+    }
+
+    /// Puts the databases of [`ScratchCatalog::config`] on `backend`
+    /// instead of the one [`TestBackend::from_env`] picked.
+    pub fn with_backend(mut self, backend: TestBackend) -> ScratchCatalog {
+        self.backend = backend;
+        self
+    }
+
+    /// The database the configs use.
+    pub fn backend(&self) -> TestBackend {
+        self.backend
+    }
+
+    /// The URL of the database `name`: `<name>.db` in the folder, or a
+    /// PostgreSQL database made for it at its first use.
+    pub fn database_url(&self, name: &str) -> anyhow::Result<String> {
+        match self.backend {
+            TestBackend::Sqlite => Ok(format!(
+                "sqlite://{}",
+                self.path().join(format!("{name}.db")).display()
+            )),
+            TestBackend::Postgres => {
+                let mut made = self
+                    .postgres
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                if let Some(url) = made.get(name) {
+                    return Ok(url.clone());
+                }
+                let url = fresh_postgres_database_blocking()?;
+                made.insert(name.to_string(), url.clone());
+                Ok(url)
+            }
+        }
     }
 
     /// The scratch folder.
@@ -132,19 +253,13 @@ impl ScratchCatalog {
             .collect()
     }
 
-    /// Settings for a server on port 0 over this folder's database
-    /// (`<name>.db`) and catalog, with `overrides` as `(SECTION__KEY, value)`
+    /// Settings for a server on port 0 over the database `database` (see
+    /// [`ScratchCatalog::database_url`]) and this folder's catalog, with `overrides` as `(SECTION__KEY, value)`
     /// pairs on top, as environment variables would be.
     pub fn config(&self, database: &str, overrides: &[(&str, String)]) -> anyhow::Result<Config> {
         let mut env = vec![
             ("SERVER__BIND", "127.0.0.1:0".to_string()),
-            (
-                "DATABASE__URL",
-                format!(
-                    "sqlite://{}",
-                    self.path().join(format!("{database}.db")).display()
-                ),
-            ),
+            ("DATABASE__URL", self.database_url(database)?),
             (
                 "CATALOG__PROBLEMS_DIR",
                 self.problems_dir().display().to_string(),

@@ -110,7 +110,7 @@ pub async fn run(action: TokenAction) -> anyhow::Result<ExitCode> {
             eprintln!(
                 "created {role} token {} for {name} ({until}) in {}",
                 issued.id,
-                store.file().display()
+                store.describe()
             );
             println!("{}", issued.secret);
         }

@@ -99,7 +99,13 @@ fn exit_statuses_and_signals_are_reported() {
 #[test]
 fn cpu_and_wall_limits_end_a_run() {
     let s = scratch();
-    let (report, _, _) = s.shell("while :; do :; done", limits());
+    // A wall limit far above the CPU limit: on a loaded machine the loop
+    // may get only a fraction of a core, and must still hit CPU first.
+    let cpu_bound = Limits {
+        wall: Duration::from_secs(60),
+        ..limits()
+    };
+    let (report, _, _) = s.shell("while :; do :; done", cpu_bound);
     assert_eq!(report.limit, Some(LimitHit::Cpu), "{report:?}");
     let (report, _, _) = s.shell("sleep 30", limits());
     assert_eq!(report.limit, Some(LimitHit::Wall), "{report:?}");

@@ -3,15 +3,19 @@
 //!
 //! Everything is counted from the database, not from memory, so the limits
 //! hold across restarts and would hold across several API processes on one
-//! database. The transaction is `begin immediate`: it takes SQLite's write
+//! database. The transaction is exclusive for the user (SQLite's `begin
+//! immediate`, a PostgreSQL advisory lock on the user's name): it holds the
 //! lock before it reads, so two requests (from this process or another)
 //! cannot both count the same rows and both slip under a limit.
 
 use std::time::Duration;
 
-use sqlx::Row;
-
-use super::{Store, StoreError, now_ms, parse_column, queue::NewSubmission};
+use super::{
+    Store, StoreError,
+    backend::{Tx, query},
+    now_ms, parse_column,
+    queue::NewSubmission,
+};
 use crate::{
     config::LimitsConfig,
     domain::{Submission, SubmissionId},
@@ -95,9 +99,9 @@ impl Store {
         user: &str,
         key: &str,
     ) -> Result<Option<(SubmissionId, String)>, StoreError> {
-        let row = sqlx::query(
+        let row = query(
             "select submission_id, request_hash from idempotency_key \
-             where user_name = ? and key_value = ?",
+             where user_name = $1 and key_value = $2",
         )
         .bind(user)
         .bind(key)
@@ -119,15 +123,18 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let user = admission.submission.user;
-            let mut tx = self.write.begin_with("begin immediate").await?;
+            let mut tx = self
+                .write
+                .begin_exclusive(&format!("admission {user}"))
+                .await?;
             if let Some(idempotency) = admission.idempotency {
-                let earlier = sqlx::query(
+                let earlier = query(
                     "select submission_id, request_hash from idempotency_key \
-                 where user_name = ? and key_value = ?",
+                 where user_name = $1 and key_value = $2",
                 )
                 .bind(user)
                 .bind(idempotency.key)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut tx)
                 .await?;
                 if let Some(row) = earlier {
                     let id: SubmissionId = parse_column(&row, "submission_id")?;
@@ -150,16 +157,16 @@ impl Store {
             let submission =
                 super::queue::insert_queued(&mut tx, &admission.submission, now).await?;
             if let Some(idempotency) = admission.idempotency {
-                sqlx::query(
+                query(
                 "insert into idempotency_key (user_name, key_value, request_hash, submission_id, \
-                 created_at) values (?, ?, ?, ?, ?)",
+                 created_at) values ($1, $2, $3, $4, $5)",
             )
             .bind(user)
             .bind(idempotency.key)
             .bind(idempotency.request_hash)
             .bind(submission.id.to_string())
             .bind(now)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
             }
             tx.commit().await?;
@@ -171,20 +178,19 @@ impl Store {
 
 /// The first limit the new submission would break, if any.
 async fn first_exceeded(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut Tx,
     user: &str,
     payload: &crate::domain::Payload,
     limits: &LimitsConfig,
     now: i64,
 ) -> Result<Option<LimitExceeded>, StoreError> {
     if let Some(limit) = limits.pending_submissions {
-        let pending: i64 = sqlx::query(
-            "select count(*) as n from submission where user_name = ? and state != 'done'",
-        )
-        .bind(user)
-        .fetch_one(&mut **tx)
-        .await?
-        .try_get("n")?;
+        let pending: i64 =
+            query("select count(*) as n from submission where user_name = $1 and state != 'done'")
+                .bind(user)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("n")?;
         if pending >= i64::from(limit) {
             return Ok(Some(LimitExceeded {
                 limit: UserLimit::PendingSubmissions(limit),
@@ -194,25 +200,24 @@ async fn first_exceeded(
     }
     if let Some(limit) = limits.submissions_per_minute {
         let since = now - MINUTE_MS;
-        let recent: i64 = sqlx::query(
-            "select count(*) as n from submission where user_name = ? and created_at > ?",
-        )
-        .bind(user)
-        .bind(since)
-        .fetch_one(&mut **tx)
-        .await?
-        .try_get("n")?;
+        let recent: i64 =
+            query("select count(*) as n from submission where user_name = $1 and created_at > $2")
+                .bind(user)
+                .bind(since)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("n")?;
         if recent >= i64::from(limit) {
             // Room for one more once all but `limit - 1` of them are older
             // than a minute: when the one at this offset, oldest first, is.
-            let freeing: i64 = sqlx::query(
-                "select created_at from submission where user_name = ? and created_at > ? \
-                 order by created_at limit 1 offset ?",
+            let freeing: i64 = query(
+                "select created_at from submission where user_name = $1 and created_at > $2 \
+                 order by created_at limit 1 offset $3",
             )
             .bind(user)
             .bind(since)
             .bind(recent - i64::from(limit))
-            .fetch_one(&mut **tx)
+            .fetch_one(&mut *tx)
             .await?
             .try_get("created_at")?;
             return Ok(Some(LimitExceeded {
@@ -228,25 +233,25 @@ async fn first_exceeded(
         let size = i64::try_from(size).unwrap_or(i64::MAX);
         let limit_bytes = i64::try_from(limit).unwrap_or(i64::MAX);
         let since = now - DAY_MS;
-        let used: i64 = sqlx::query(
-            "select coalesce(sum(size_bytes), 0) as used from submission \
-             where user_name = ? and created_at > ?",
+        let used: i64 = query(
+            "select cast(coalesce(sum(size_bytes), 0) as bigint) as used from submission \
+             where user_name = $1 and created_at > $2",
         )
         .bind(user)
         .bind(since)
-        .fetch_one(&mut **tx)
+        .fetch_one(&mut *tx)
         .await?
         .try_get("used")?;
         if used.saturating_add(size) > limit_bytes {
             // Walk the day's submissions oldest first until enough bytes
             // have left the window for this one to fit.
-            let rows = sqlx::query(
+            let rows = query(
                 "select created_at, size_bytes from submission \
-                 where user_name = ? and created_at > ? order by created_at",
+                 where user_name = $1 and created_at > $2 order by created_at",
             )
             .bind(user)
             .bind(since)
-            .fetch_all(&mut **tx)
+            .fetch_all(&mut *tx)
             .await?;
             let mut remaining = used;
             let mut freed_at = now + DAY_MS;

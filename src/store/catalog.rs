@@ -1,8 +1,10 @@
 //! Problems, testcases and the cache of reference outputs.
 
-use sqlx::{Row, sqlite::SqliteRow};
-
-use super::{Store, StoreError, now_ms, parse_column, time_column};
+use super::{
+    Store, StoreError,
+    backend::{DbRow, Tx, query},
+    now_ms, parse_column, time_column,
+};
 use crate::domain::{Feedback, Problem, ProblemId, Testcase, TestcaseName, TestcaseOrigin};
 
 /// A problem definition as read from `problems/<id>/`, ready to sync.
@@ -79,10 +81,16 @@ pub struct PendingReference {
     pub input: String,
 }
 
-const TESTCASE_COLUMNS: &str = "t.name, t.hidden, t.origin, t.created_by, t.created_at, \
-     case when r.testcase_id is null then 'pending' when r.output is null then 'failed' else 'ready' end as status";
+/// The columns [`testcase`] reads, as a literal for `concat!`.
+macro_rules! testcase_columns {
+    () => {
+        "t.name, t.hidden, t.origin, t.created_by, t.created_at, \
+         case when r.testcase_id is null then 'pending' when r.output is null then 'failed' \
+         else 'ready' end as status"
+    };
+}
 
-fn testcase(row: &SqliteRow) -> Result<Testcase, StoreError> {
+fn testcase(row: &DbRow) -> Result<Testcase, StoreError> {
     Ok(Testcase {
         name: parse_column(row, "name")?,
         hidden: row.try_get("hidden")?,
@@ -93,10 +101,15 @@ fn testcase(row: &SqliteRow) -> Result<Testcase, StoreError> {
     })
 }
 
-const PROBLEM_COLUMNS: &str = "id, title, source, source_url, version, time_limit_ms, memory_limit_mib, \
-     feedback, custom_checks, judge_all, created_at, updated_at";
+/// The columns [`problem`] reads, as a literal for `concat!`.
+macro_rules! problem_columns {
+    () => {
+        "id, title, source, source_url, version, time_limit_ms, memory_limit_mib, \
+         feedback, custom_checks, judge_all, created_at, updated_at"
+    };
+}
 
-fn problem(row: &SqliteRow, with_statement: bool) -> Result<Problem, StoreError> {
+fn problem(row: &DbRow, with_statement: bool) -> Result<Problem, StoreError> {
     Ok(Problem {
         id: parse_column(row, "id")?,
         title: row.try_get("title")?,
@@ -126,9 +139,9 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let mut tx = self.write.begin().await?;
-            let existing = sqlx::query("select version, definition_hash from problem where id = ?")
+            let existing = query("select version, definition_hash from problem where id = $1")
                 .bind(def.id.as_str())
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut tx)
                 .await?;
             let outcome = match existing {
                 Some(row) => {
@@ -137,10 +150,10 @@ impl Store {
                     if hash == def.hash {
                         return Ok(SyncOutcome::Unchanged { version });
                     }
-                    sqlx::query(
-                        "update problem set title = ?, source = ?, source_url = ?, statement = ?, time_limit_ms = ?, \
-                         memory_limit_mib = ?, feedback = ?, custom_checks = ?, judge_all = ?, definition_hash = ?, \
-                         version = version + 1, updated_at = ? where id = ?",
+                    query(
+                        "update problem set title = $1, source = $2, source_url = $3, statement = $4, time_limit_ms = $5, \
+                         memory_limit_mib = $6, feedback = $7, custom_checks = $8, judge_all = $9, definition_hash = $10, \
+                         version = version + 1, updated_at = $11 where id = $12",
                     )
                     .bind(&def.title)
                     .bind(&def.source)
@@ -154,17 +167,17 @@ impl Store {
                     .bind(&def.hash)
                     .bind(now)
                     .bind(def.id.as_str())
-                    .execute(&mut *tx)
+                    .execute(&mut tx)
                     .await?;
                     SyncOutcome::Updated {
                         version: version + 1,
                     }
                 }
                 None => {
-                    sqlx::query(
+                    query(
                         "insert into problem (id, title, source, source_url, statement, version, \
                          definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
-                         judge_all, created_at, updated_at) values (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         judge_all, created_at, updated_at) values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13)",
                     )
                     .bind(def.id.as_str())
                     .bind(&def.title)
@@ -179,7 +192,7 @@ impl Store {
                     .bind(def.judge_all)
                     .bind(now)
                     .bind(now)
-                    .execute(&mut *tx)
+                    .execute(&mut tx)
                     .await?;
                     SyncOutcome::Created { version: 1 }
                 }
@@ -188,27 +201,29 @@ impl Store {
             let names =
                 serde_json::to_string(&names).map_err(|e| StoreError::Corrupt(e.to_string()))?;
             // Catalog testcases that left the folder go; setters' testcases stay.
-            sqlx::query(
-                "delete from testcase where problem_id = ? and origin != 'setter' \
-                 and name not in (select value from json_each(?))",
-            )
+            query(tx.dialect().pick(
+                "delete from testcase where problem_id = $1 and origin != 'setter' \
+                 and name not in (select value from json_each($2))",
+                "delete from testcase where problem_id = $1 and origin != 'setter' \
+                 and name not in (select json_array_elements_text($2::json))",
+            ))
             .bind(def.id.as_str())
             .bind(&names)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
             for testcase in &def.testcases {
-                let id: i64 = sqlx::query(
+                let id: i64 = query(
                     "insert into testcase (problem_id, name, hidden, origin, created_at) \
-                     values (?, ?, 0, ?, ?) \
+                     values ($1, $2, false, $3, $4) \
                      on conflict (problem_id, name) do update set \
-                     hidden = 0, origin = excluded.origin, created_by = null \
+                     hidden = false, origin = excluded.origin, created_by = null \
                      returning id",
                 )
                 .bind(def.id.as_str())
                 .bind(testcase.name.as_str())
                 .bind(testcase.origin.as_str())
                 .bind(now)
-                .fetch_one(&mut *tx)
+                .fetch_one(&mut tx)
                 .await?
                 .try_get("id")?;
                 save_input(&mut tx, id, &testcase.input, now).await?;
@@ -220,9 +235,11 @@ impl Store {
 
     /// Every problem, by id, without statements.
     pub async fn problems(&self) -> Result<Vec<Problem>, StoreError> {
-        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "select {PROBLEM_COLUMNS} from problem order by id"
-        )))
+        let rows = query(concat!(
+            "select ",
+            problem_columns!(),
+            " from problem order by id"
+        ))
         .fetch_all(&self.read)
         .await?;
         rows.iter().map(|r| problem(r, false)).collect()
@@ -230,9 +247,11 @@ impl Store {
 
     /// One problem with its statement.
     pub async fn problem(&self, id: &ProblemId) -> Result<Option<Problem>, StoreError> {
-        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "select {PROBLEM_COLUMNS}, statement from problem where id = ?"
-        )))
+        let row = query(concat!(
+            "select ",
+            problem_columns!(),
+            ", statement from problem where id = $1"
+        ))
         .bind(id.as_str())
         .fetch_optional(&self.read)
         .await?;
@@ -245,11 +264,13 @@ impl Store {
         problem_id: &ProblemId,
         include_hidden: bool,
     ) -> Result<Vec<Testcase>, StoreError> {
-        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "select {TESTCASE_COLUMNS} from testcase t join problem p on p.id = t.problem_id \
+        let rows = query(concat!(
+            "select ",
+            testcase_columns!(),
+            " from testcase t join problem p on p.id = t.problem_id \
              left join reference r on r.testcase_id = t.id and r.problem_version = p.version \
-             where t.problem_id = ? and (? or t.hidden = 0) order by t.name"
-        )))
+             where t.problem_id = $1 and ($2 or not t.hidden) order by t.name"
+        ))
         .bind(problem_id.as_str())
         .bind(include_hidden)
         .fetch_all(&self.read)
@@ -263,12 +284,14 @@ impl Store {
         problem_id: &ProblemId,
         name: &TestcaseName,
     ) -> Result<Option<(Testcase, String)>, StoreError> {
-        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "select {TESTCASE_COLUMNS}, i.input from testcase t join problem p on p.id = t.problem_id \
+        let row = query(concat!(
+            "select ",
+            testcase_columns!(),
+            ", i.input from testcase t join problem p on p.id = t.problem_id \
              join testcase_input i on i.testcase_id = t.id \
              left join reference r on r.testcase_id = t.id and r.problem_version = p.version \
-             where t.problem_id = ? and t.name = ?"
-        )))
+             where t.problem_id = $1 and t.name = $2"
+        ))
         .bind(problem_id.as_str())
         .bind(name.as_str())
         .fetch_optional(&self.read)
@@ -289,9 +312,9 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let mut tx = self.write.begin().await?;
-            let added = sqlx::query(
+            let added = query(
                 "insert into testcase (problem_id, name, hidden, origin, created_by, created_at) \
-                 values (?, ?, ?, 'setter', ?, ?) on conflict (problem_id, name) do nothing \
+                 values ($1, $2, $3, 'setter', $4, $5) on conflict (problem_id, name) do nothing \
                  returning id",
             )
             .bind(problem_id.as_str())
@@ -299,7 +322,7 @@ impl Store {
             .bind(hidden)
             .bind(by)
             .bind(now)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut tx)
             .await?;
             let Some(added) = added else {
                 return Ok(false);
@@ -319,12 +342,11 @@ impl Store {
     ) -> Result<TestcaseDeletion, StoreError> {
         self.noted(async {
             let mut tx = self.write.begin().await?;
-            let origin =
-                sqlx::query("select origin from testcase where problem_id = ? and name = ?")
-                    .bind(problem_id.as_str())
-                    .bind(name.as_str())
-                    .fetch_optional(&mut *tx)
-                    .await?;
+            let origin = query("select origin from testcase where problem_id = $1 and name = $2")
+                .bind(problem_id.as_str())
+                .bind(name.as_str())
+                .fetch_optional(&mut tx)
+                .await?;
             let Some(origin) = origin else {
                 return Ok(TestcaseDeletion::Missing);
             };
@@ -332,10 +354,10 @@ impl Store {
             if origin != TestcaseOrigin::Setter {
                 return Ok(TestcaseDeletion::Bundled(origin));
             }
-            sqlx::query("delete from testcase where problem_id = ? and name = ?")
+            query("delete from testcase where problem_id = $1 and name = $2")
                 .bind(problem_id.as_str())
                 .bind(name.as_str())
-                .execute(&mut *tx)
+                .execute(&mut tx)
                 .await?;
             tx.commit().await?;
             Ok(TestcaseDeletion::Deleted)
@@ -353,7 +375,7 @@ impl Store {
         problem_id: &ProblemId,
         for_program: bool,
     ) -> Result<Option<(i64, Vec<JudgeTestcase>)>, StoreError> {
-        let Some(version) = sqlx::query("select version from problem where id = ?")
+        let Some(version) = query("select version from problem where id = $1")
             .bind(problem_id.as_str())
             .fetch_optional(&self.read)
             .await?
@@ -361,12 +383,12 @@ impl Store {
             return Ok(None);
         };
         let version: i64 = version.try_get("version")?;
-        let rows = sqlx::query(
+        let rows = query(
             "select t.id, t.name, t.hidden, r.testcase_id is not null as cached, r.output, r.error, \
-             case when ?1 or r.testcase_id is null then \
+             case when $1 or r.testcase_id is null then \
                  (select i.input from testcase_input i where i.testcase_id = t.id) end as input \
-             from testcase t left join reference r on r.testcase_id = t.id and r.problem_version = ?2 \
-             where t.problem_id = ?3 and (?1 or t.hidden = 0) \
+             from testcase t left join reference r on r.testcase_id = t.id and r.problem_version = $2 \
+             where t.problem_id = $3 and ($1 or not t.hidden) \
              order by t.origin <> 'sample', t.name",
         )
         .bind(for_program)
@@ -411,9 +433,9 @@ impl Store {
             // One statement, so the check and the insert cannot be split by a
             // setter deleting the testcase: a reference for a testcase deleted
             // while it was computed is dropped, not a foreign-key failure.
-            let done = sqlx::query(
+            let done = query(
                 "insert into reference (testcase_id, problem_version, output, error, compute_us, created_at) \
-                 select ?1, ?2, ?3, ?4, ?5, ?6 where exists (select 1 from testcase where id = ?1) \
+                 select $1, $2, $3, $4, $5, $6 where exists (select 1 from testcase where id = $1) \
                  on conflict do nothing",
             )
             .bind(testcase_id)
@@ -424,7 +446,7 @@ impl Store {
             .bind(now_ms())
             .execute(&self.write)
             .await?;
-            Ok(done.rows_affected() == 1)
+            Ok(done == 1)
         }).await
     }
 
@@ -434,8 +456,8 @@ impl Store {
         testcase_id: i64,
         problem_version: i64,
     ) -> Result<Option<ReferenceRow>, StoreError> {
-        let row = sqlx::query(
-            "select output, error from reference where testcase_id = ? and problem_version = ?",
+        let row = query(
+            "select output, error from reference where testcase_id = $1 and problem_version = $2",
         )
         .bind(testcase_id)
         .bind(problem_version)
@@ -452,7 +474,7 @@ impl Store {
 
     /// A testcase whose reference is missing for its problem's current version.
     pub async fn pending_reference(&self) -> Result<Option<PendingReference>, StoreError> {
-        let row = sqlx::query(
+        let row = query(
             "select t.id, t.problem_id, p.version, i.input from testcase t \
              join problem p on p.id = t.problem_id \
              join testcase_input i on i.testcase_id = t.id \
@@ -476,19 +498,19 @@ impl Store {
 /// Stores (or replaces) a testcase's input, kept apart from its row so
 /// that reading a testcase never walks a multi-megabyte value.
 async fn save_input(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut Tx,
     testcase_id: i64,
     input: &str,
     now: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "insert into testcase_input (testcase_id, input, created_at) values (?, ?, ?) \
+    query(
+        "insert into testcase_input (testcase_id, input, created_at) values ($1, $2, $3) \
          on conflict (testcase_id) do update set input = excluded.input",
     )
     .bind(testcase_id)
     .bind(input)
     .bind(now)
-    .execute(&mut **tx)
+    .execute(&mut *tx)
     .await?;
     Ok(())
 }

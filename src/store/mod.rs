@@ -1,10 +1,11 @@
 //! The database: every SQL statement nimjudge runs lives under this module.
 //!
-//! [`Store`] wraps SQLite today; the rest of the daemon sees only its methods
-//! and the [`domain`](crate::domain) types, so a PostgreSQL store can be added
-//! beside it later (the claim statement is the one place whose SQL differs in
-//! spirit: `for update skip locked` there). The store does not judge, validate
-//! inputs, know the solver core or speak HTTP.
+//! [`Store`] runs on SQLite (the embedded default: a `sqlite://` URL) or on
+//! PostgreSQL (a `postgres://` URL, for API and worker hosts sharing one
+//! database). Each method is written once against [`backend`], which hands
+//! its statements to whichever driver the URL chose; the rest of the daemon
+//! sees only the methods and the [`domain`](crate::domain) types. The store
+//! does not judge, validate inputs, know the solver core or speak HTTP.
 //!
 //! Times are stored as unix milliseconds and handed out as
 //! [`Timestamp`]s; enums are stored as their `as_str` text, and a value that
@@ -12,6 +13,7 @@
 //!
 //! # Layout
 //! - this file: connecting, migrations, conversions.
+//! - [`backend`]: the two drivers behind one statement type.
 //! - [`tokens`]: bearer tokens: issuing, listing, revoking, authenticating.
 //! - [`catalog`]: problems, testcases and cached reference outputs.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
@@ -23,6 +25,7 @@
 //! - [`write_health`]: whether the database takes writes, for health.
 
 pub mod admission;
+pub mod backend;
 pub mod catalog;
 pub mod queue;
 pub mod sessions;
@@ -40,11 +43,13 @@ use std::{
 };
 
 use sqlx::{
-    Connection as _, Row, SqlitePool,
+    Connection as _,
+    postgres::{PgConnectOptions, PgConnection, PgPoolOptions},
     sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
 };
 
 pub use admission::{Admission, AdmissionOutcome, IdempotencyKey, LimitExceeded, UserLimit};
+use backend::{DbRow, Dialect, Pool};
 pub use catalog::{
     DefinedTestcase, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow, SyncOutcome,
     TestcaseDeletion,
@@ -96,17 +101,31 @@ pub enum OpenMode {
 
 /// Access to the database.
 ///
-/// Holds two pools: SQLite allows one writer at a time, so every write goes
-/// through a single connection and waiting writers queue in-process (fair and
-/// cheap) instead of sleeping in SQLite's busy handler. Reads use their own
-/// pool and never wait for writers (WAL).
+/// On SQLite it holds two pools: SQLite allows one writer at a time, so every
+/// write goes through a single connection and waiting writers queue
+/// in-process (fair and cheap) instead of sleeping in SQLite's busy handler;
+/// reads use their own pool and never wait for writers (WAL). On PostgreSQL
+/// both are one pool.
 #[derive(Clone, Debug)]
 pub struct Store {
-    write: SqlitePool,
-    read: SqlitePool,
-    file: PathBuf,
+    write: Pool,
+    read: Pool,
+    location: Location,
     /// The outcome of the latest write, for health.
     write_health: write_health::WriteHealth,
+}
+
+/// Where the data lives.
+#[derive(Clone, Debug)]
+enum Location {
+    /// A SQLite database file.
+    File(PathBuf),
+    /// A PostgreSQL server: its connect options (password included, never
+    /// shown) and how to name it in messages.
+    Server {
+        options: Box<PgConnectOptions>,
+        shown: String,
+    },
 }
 
 impl Store {
@@ -117,6 +136,14 @@ impl Store {
 
     /// Opens the database as `mode` allows and applies pending migrations.
     pub async fn open(config: &DatabaseConfig, mode: OpenMode) -> Result<Store, StoreError> {
+        if config.is_postgres() {
+            Self::open_postgres(config).await
+        } else {
+            Self::open_sqlite(config, mode).await
+        }
+    }
+
+    async fn open_sqlite(config: &DatabaseConfig, mode: OpenMode) -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str(&config.url)?
             .create_if_missing(mode == OpenMode::CreateIfMissing)
             .journal_mode(SqliteJournalMode::Wal)
@@ -141,7 +168,8 @@ impl Store {
         // Two daemons starting on a fresh database would otherwise both create
         // the file, switch it to WAL and create the tables, and one would die
         // on "already exists" or "locked". Held until the migrations ran.
-        let lock = StartupLock::acquire(&file).await?;
+        let location = Location::File(file);
+        let lock = StartupLock::acquire(&location).await?;
         let write = SqlitePoolOptions::new()
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(60))
@@ -167,7 +195,7 @@ impl Store {
             })
             .connect_with(options.clone())
             .await?;
-        sqlx::migrate!().run(&write).await?;
+        sqlx::migrate!("migrations/sqlite").run(&write).await?;
         drop(lock);
         let read = SqlitePoolOptions::new()
             .max_connections(config.read_connections)
@@ -175,21 +203,65 @@ impl Store {
             .connect_with(options.read_only(true))
             .await?;
         Ok(Store {
-            write,
-            read,
-            file,
+            write: Pool::Sqlite(write),
+            read: Pool::Sqlite(read),
+            location,
+            write_health: write_health::WriteHealth::default(),
+        })
+    }
+
+    async fn open_postgres(config: &DatabaseConfig) -> Result<Store, StoreError> {
+        let options = PgConnectOptions::from_str(&config.url)?;
+        let shown = format!(
+            "PostgreSQL database `{}` on {}",
+            options.get_database().unwrap_or("(default)"),
+            options.get_host()
+        );
+        let location = Location::Server {
+            options: Box::new(options.clone()),
+            shown,
+        };
+        // sqlx's migrator takes PostgreSQL's advisory lock itself, so hosts
+        // starting at once take turns.
+        let pool = PgPoolOptions::new()
+            .max_connections(config.read_connections.max(2) * 2)
+            .acquire_timeout(Duration::from_secs(60))
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("migrations/postgres").run(&pool).await?;
+        let pool = Pool::Postgres(pool);
+        Ok(Store {
+            write: pool.clone(),
+            read: pool,
+            location,
             write_health: write_health::WriteHealth::default(),
         })
     }
 
     /// Waits for this database's [`StartupLock`].
     pub async fn startup_lock(&self) -> Result<StartupLock, StoreError> {
-        StartupLock::acquire(&self.file).await
+        StartupLock::acquire(&self.location).await
     }
 
-    /// The database file this store works on.
-    pub fn file(&self) -> &Path {
-        &self.file
+    /// The database file this store works on; `None` on PostgreSQL.
+    pub fn file(&self) -> Option<&Path> {
+        match &self.location {
+            Location::File(file) => Some(file),
+            Location::Server { .. } => None,
+        }
+    }
+
+    /// The database, as messages name it (a PostgreSQL password never).
+    pub fn describe(&self) -> String {
+        match &self.location {
+            Location::File(file) => file.display().to_string(),
+            Location::Server { shown, .. } => shown.clone(),
+        }
+    }
+
+    /// The SQL dialect of the database.
+    pub fn dialect(&self) -> Dialect {
+        self.write.dialect()
     }
 
     /// Closes both pools, waiting for statements in progress.
@@ -199,18 +271,37 @@ impl Store {
     }
 }
 
-/// An exclusive advisory lock on `<database>.lock`, held while a process
-/// migrates the database or syncs the catalog into it, so processes starting
-/// at once on the same database take turns instead of failing. Released on
-/// drop (and by the kernel if the process dies).
+/// Held while a process migrates the database or syncs the catalog into it,
+/// so processes starting at once on the same database take turns instead of
+/// failing. On SQLite an exclusive advisory lock on `<database>.lock`; on
+/// PostgreSQL a session advisory lock on a connection of its own. Released
+/// on drop (and by the kernel or the server if the process dies).
 #[derive(Debug)]
-pub struct StartupLock {
-    _file: std::fs::File,
+pub enum StartupLock {
+    File(std::fs::File),
+    Server(PgConnection),
 }
 
+/// The PostgreSQL advisory lock key of [`StartupLock`].
+const STARTUP_LOCK_KEY: i64 = 0x6e6a_5f73_7461_7274; // "nj_start"
+
 impl StartupLock {
-    /// Waits for the lock of the database `file`.
-    pub async fn acquire(file: &Path) -> Result<StartupLock, StoreError> {
+    /// Waits for the lock of the database at `location`.
+    async fn acquire(location: &Location) -> Result<StartupLock, StoreError> {
+        match location {
+            Location::File(file) => Self::acquire_file(file).await,
+            Location::Server { options, .. } => {
+                let mut connection = PgConnection::connect_with(options).await?;
+                sqlx::query("select pg_advisory_lock($1)")
+                    .bind(STARTUP_LOCK_KEY)
+                    .execute(&mut connection)
+                    .await?;
+                Ok(StartupLock::Server(connection))
+            }
+        }
+    }
+
+    async fn acquire_file(file: &Path) -> Result<StartupLock, StoreError> {
         let mut path = file.as_os_str().to_owned();
         path.push(".lock");
         let path = PathBuf::from(path);
@@ -226,7 +317,7 @@ impl StartupLock {
         .await
         .map_err(|e| StoreError::Lock(std::io::Error::other(e)))?
         .map_err(StoreError::Lock)?;
-        Ok(StartupLock { _file: locked })
+        Ok(StartupLock::File(locked))
     }
 }
 
@@ -259,25 +350,19 @@ fn millis(time: Timestamp) -> i64 {
 }
 
 /// Reads a nullable time column.
-fn optional_time_column(
-    row: &sqlx::sqlite::SqliteRow,
-    column: &str,
-) -> Result<Option<Timestamp>, StoreError> {
+fn optional_time_column(row: &DbRow, column: &str) -> Result<Option<Timestamp>, StoreError> {
     let ms: Option<i64> = row.try_get(column)?;
     ms.map(timestamp).transpose()
 }
 
 /// Reads a time column.
-fn time_column(row: &sqlx::sqlite::SqliteRow, column: &str) -> Result<Timestamp, StoreError> {
+fn time_column(row: &DbRow, column: &str) -> Result<Timestamp, StoreError> {
     timestamp(row.try_get(column)?)
 }
 
 /// Parses a stored text column into its domain type, reporting corruption
 /// rather than panicking.
-fn parse_column<T: FromStr<Err = String>>(
-    row: &sqlx::sqlite::SqliteRow,
-    column: &str,
-) -> Result<T, StoreError> {
+fn parse_column<T: FromStr<Err = String>>(row: &DbRow, column: &str) -> Result<T, StoreError> {
     let text: String = row.try_get(column)?;
     text.parse()
         .map_err(|e| StoreError::Corrupt(format!("{column}: {e}")))
@@ -285,7 +370,7 @@ fn parse_column<T: FromStr<Err = String>>(
 
 /// Parses a nullable stored text column.
 fn parse_optional_column<T: FromStr<Err = String>>(
-    row: &sqlx::sqlite::SqliteRow,
+    row: &DbRow,
     column: &str,
 ) -> Result<Option<T>, StoreError> {
     let text: Option<String> = row.try_get(column)?;

@@ -8,9 +8,11 @@
 
 use std::time::Duration;
 
-use sqlx::{Row, sqlite::SqliteRow};
-
-use super::{Store, StoreError, millis, now_ms, parse_column, parse_optional_column, time_column};
+use super::{
+    Store, StoreError,
+    backend::{DbRow, Statement, Tx, query},
+    millis, now_ms, parse_column, parse_optional_column, time_column,
+};
 use crate::domain::{
     Event, EventKind, Judgement, Payload, ProblemId, RunUsage, Submission, SubmissionId,
     SubmissionKind, TestcaseResult, Timestamp, Verdict,
@@ -84,10 +86,15 @@ pub enum RejudgeOutcome {
     Pending,
 }
 
-const SUBMISSION_COLUMNS: &str = "seq, id, problem_id, user_name, kind, state, verdict, message, \
-     attempt, worker, queued_at, judged_at, created_at";
+/// The columns [`submission`] reads, as a literal for `concat!`.
+macro_rules! submission_columns {
+    () => {
+        "seq, id, problem_id, user_name, kind, state, verdict, message, \
+         attempt, worker, queued_at, judged_at, created_at"
+    };
+}
 
-fn submission(row: &SqliteRow) -> Result<Submission, StoreError> {
+fn submission(row: &DbRow) -> Result<Submission, StoreError> {
     let queued_at: i64 = row.try_get("queued_at")?;
     let judged_at: Option<i64> = row.try_get("judged_at")?;
     Ok(Submission {
@@ -105,6 +112,15 @@ fn submission(row: &SqliteRow) -> Result<Submission, StoreError> {
         latency_ms: judged_at.map(|j| j - queued_at),
         created_at: time_column(row, "created_at")?,
     })
+}
+
+/// A nullable integer column that holds an `i32` (stored as a 64-bit one).
+fn small_int(row: &DbRow, column: &str) -> Result<Option<i32>, StoreError> {
+    row.try_get::<Option<i64>>(column)?
+        .map(|value| {
+            i32::try_from(value).map_err(|_| StoreError::Corrupt(format!("{column}: {value}")))
+        })
+        .transpose()
 }
 
 /// Decodes a stored payload and checks it against the row's kind column.
@@ -144,18 +160,30 @@ impl Store {
             let now = now_ms();
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
             let mut tx = self.write.begin().await?;
-            let row = sqlx::query(
-            "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-             worker = ?1, lease_until = ?2 + ?3 \
-             where seq = coalesce( \
-                 (select min(seq) from submission where state = 'running' and lease_until < ?2), \
-                 (select min(seq) from submission where state = 'queued')) \
-             returning id, problem_id, kind, payload, attempt, tries, queued_at",
-        )
-        .bind(worker)
-        .bind(now)
-        .bind(lease_ms)
-        .fetch_optional(&mut *tx)
+            // The oldest job whose lease expired, else the oldest queued one.
+            // PostgreSQL runs claims side by side: `skip locked` lets each
+            // take a row no other claim holds. SQLite runs one write at a
+            // time, so the plain subqueries are enough.
+            let row = query(tx.dialect().pick(
+                "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+                 worker = $1, lease_until = $2 + $3 \
+                 where seq = coalesce( \
+                     (select min(seq) from submission where state = 'running' and lease_until < $2), \
+                     (select min(seq) from submission where state = 'queued')) \
+                 returning id, problem_id, kind, payload, attempt, tries, queued_at",
+                "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+                 worker = $1, lease_until = $2 + $3 \
+                 where seq = coalesce( \
+                     (select seq from submission where state = 'running' and lease_until < $2 \
+                      order by seq limit 1 for update skip locked), \
+                     (select seq from submission where state = 'queued' \
+                      order by seq limit 1 for update skip locked)) \
+                 returning id, problem_id, kind, payload, attempt, tries, queued_at",
+            ))
+            .bind(worker)
+            .bind(now)
+            .bind(lease_ms)
+            .fetch_optional(&mut tx)
         .await?;
             let Some(row) = row else {
                 return Ok(None);
@@ -214,18 +242,18 @@ impl Store {
             let duration = now - claim.claimed_at;
             let id = claim.id.to_string();
             let mut tx = self.write.begin().await?;
-            let fenced = sqlx::query(
-                "update submission set state = 'done', verdict = ?, message = ?, judged_at = ?, \
-             lease_until = null where id = ? and attempt = ? and state = 'running'",
+            let fenced = query(
+                "update submission set state = 'done', verdict = $1, message = $2, judged_at = $3, \
+             lease_until = null where id = $4 and attempt = $5 and state = 'running'",
             )
             .bind(judgement.verdict.as_str())
             .bind(&judgement.message)
             .bind(now)
             .bind(&id)
             .bind(claim.attempt)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
-            if fenced.rows_affected() == 0 {
+            if fenced == 0 {
                 tx.rollback().await?;
                 let detail = format!("attempt {} finished after losing its lease", claim.attempt);
                 let mut tx = self.write.begin().await?;
@@ -241,9 +269,9 @@ impl Store {
                 tx.commit().await?;
                 return Ok(false);
             }
-            let judgement_id: i64 = sqlx::query(
+            let judgement_id: i64 = query(
                 "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
-             compile_output, worker, duration_ms, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?) \
+             compile_output, worker, duration_ms, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
              returning id",
             )
             .bind(&id)
@@ -255,23 +283,23 @@ impl Store {
             .bind(&claim.worker)
             .bind(duration)
             .bind(now)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut tx)
             .await?
             .try_get("id")?;
-            sqlx::query(
-                "insert into verdict_tally (verdict, judgements, created_at) values (?, 1, ?) \
-                 on conflict (verdict) do update set judgements = judgements + 1",
+            query(
+                "insert into verdict_tally (verdict, judgements, created_at) values ($1, 1, $2) \
+                 on conflict (verdict) do update set judgements = verdict_tally.judgements + 1",
             )
             .bind(judgement.verdict.as_str())
             .bind(now)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
             for (position, result) in judgement.results.iter().enumerate() {
                 let run = result.run.as_ref();
-                sqlx::query(
+                query(
                 "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
                  message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) \
-                 values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
             )
             .bind(judgement_id)
             .bind(&result.testcase)
@@ -287,7 +315,7 @@ impl Store {
             .bind(run.and_then(|r| r.exit_code))
             .bind(run.and_then(|r| r.signal))
             .bind(now)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
             }
             let detail = format!(
@@ -315,9 +343,9 @@ impl Store {
     pub async fn extend_lease(&self, claim: &Claim, lease: Duration) -> Result<bool, StoreError> {
         self.noted(async {
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-            let extended = sqlx::query(
-                "update submission set lease_until = ? + ? \
-             where id = ? and attempt = ? and state = 'running'",
+            let extended = query(
+                "update submission set lease_until = $1 + $2 \
+             where id = $3 and attempt = $4 and state = 'running'",
             )
             .bind(now_ms())
             .bind(lease_ms)
@@ -325,7 +353,7 @@ impl Store {
             .bind(claim.attempt)
             .execute(&self.write)
             .await?;
-            Ok(extended.rows_affected() == 1)
+            Ok(extended == 1)
         })
         .await
     }
@@ -338,34 +366,36 @@ impl Store {
             let now = now_ms();
             let pattern = format!("{}%", worker_prefix.replace(['%', '_'], ""));
             let mut tx = self.write.begin().await?;
-            sqlx::query(
+            query(
                 "insert into event (submission_id, kind, actor, detail, created_at) \
-             select id, ?, worker, 'the daemon stopped before judging finished', ? \
-             from submission where state = 'running' and worker like ?",
+             select id, $1, worker, 'the daemon stopped before judging finished', $2 \
+             from submission where state = 'running' and worker like $3",
             )
             .bind(EventKind::Released.as_str())
             .bind(now)
             .bind(&pattern)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
-            let done = sqlx::query(
-            "update submission set state = 'queued', lease_until = null, tries = max(tries - 1, 0) \
-             where state = 'running' and worker like ?",
+            let done = query(
+            "update submission set state = 'queued', lease_until = null, tries = case when tries > 0 then tries - 1 else 0 end \
+             where state = 'running' and worker like $1",
         )
         .bind(&pattern)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
             tx.commit().await?;
-            Ok(done.rows_affected())
+            Ok(done)
         })
         .await
     }
 
     /// One submission.
     pub async fn submission(&self, id: &SubmissionId) -> Result<Option<Submission>, StoreError> {
-        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "select {SUBMISSION_COLUMNS} from submission where id = ?"
-        )))
+        let row = query(concat!(
+            "select ",
+            submission_columns!(),
+            " from submission where id = $1"
+        ))
         .bind(id.to_string())
         .fetch_optional(&self.read)
         .await?;
@@ -374,9 +404,9 @@ impl Store {
 
     /// Every judgement of a submission, oldest first, with results.
     pub async fn judgements(&self, id: &SubmissionId) -> Result<Vec<Judgement>, StoreError> {
-        let rows = sqlx::query(
+        let rows = query(
             "select id, attempt, problem_version, verdict, message, compile_output, worker, \
-             duration_ms, created_at from judgement where submission_id = ? order by id",
+             duration_ms, created_at from judgement where submission_id = $1 order by id",
         )
         .bind(id.to_string())
         .fetch_all(&self.read)
@@ -384,9 +414,9 @@ impl Store {
         let mut judgements = Vec::with_capacity(rows.len());
         for row in &rows {
             let judgement_id: i64 = row.try_get("id")?;
-            let results = sqlx::query(
+            let results = query(
                 "select testcase, hidden, verdict, time_us, message, detail, cpu_ms, wall_ms, memory_kib, \
-                 exit_code, signal from result where judgement_id = ? order by position, testcase",
+                 exit_code, signal from result where judgement_id = $1 order by position, testcase",
             )
             .bind(judgement_id)
             .fetch_all(&self.read)
@@ -400,14 +430,14 @@ impl Store {
                     time_us: r.try_get("time_us")?,
                     message: r.try_get("message")?,
                     detail: r.try_get("detail")?,
-                    run: match r.try_get::<Option<i64>, _>("cpu_ms")? {
+                    run: match r.try_get::<Option<i64>>("cpu_ms")? {
                         None => None,
                         Some(cpu_ms) => Some(RunUsage {
                             cpu_ms,
-                            wall_ms: r.try_get::<Option<i64>, _>("wall_ms")?.unwrap_or(0),
-                            memory_kib: r.try_get::<Option<i64>, _>("memory_kib")?.unwrap_or(0),
-                            exit_code: r.try_get("exit_code")?,
-                            signal: r.try_get("signal")?,
+                            wall_ms: r.try_get::<Option<i64>>("wall_ms")?.unwrap_or(0),
+                            memory_kib: r.try_get::<Option<i64>>("memory_kib")?.unwrap_or(0),
+                            exit_code: small_int(r, "exit_code")?,
+                            signal: small_int(r, "signal")?,
                         }),
                     },
                 })
@@ -430,8 +460,8 @@ impl Store {
 
     /// A submission's event log, oldest first.
     pub async fn events(&self, id: &SubmissionId) -> Result<Vec<Event>, StoreError> {
-        sqlx::query(
-            "select kind, actor, detail, created_at from event where submission_id = ? order by id",
+        query(
+            "select kind, actor, detail, created_at from event where submission_id = $1 order by id",
         )
         .bind(id.to_string())
         .fetch_all(&self.read)
@@ -453,10 +483,7 @@ impl Store {
         &self,
         filter: &ListFilter,
     ) -> Result<SubmissionPage, StoreError> {
-        let rows = list_statement(filter, "")
-            .build()
-            .fetch_all(&self.read)
-            .await?;
+        let rows = list_statement(filter).fetch_all(&self.read).await?;
         let next_cursor = if rows.len() as i64 == filter.limit {
             rows.last().map(|r| r.try_get("seq")).transpose()?
         } else {
@@ -473,18 +500,18 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let mut tx = self.write.begin().await?;
-            let done = sqlx::query(
-            "update submission set state = 'queued', tries = 0, queued_at = ?, lease_until = null \
-             where id = ? and state = 'done'",
+            let done = query(
+            "update submission set state = 'queued', tries = 0, queued_at = $1, lease_until = null \
+             where id = $2 and state = 'done'",
         )
         .bind(now)
         .bind(id.to_string())
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-            if done.rows_affected() == 0 {
-                let exists = sqlx::query("select 1 from submission where id = ?")
+            if done == 0 {
+                let exists = query("select 1 from submission where id = $1")
                     .bind(id.to_string())
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut tx)
                     .await?
                     .is_some();
                 return Ok(if exists {
@@ -509,34 +536,34 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let mut tx = self.write.begin().await?;
-            sqlx::query(
+            query(
                 "insert into event (submission_id, kind, actor, detail, created_at) \
-             select id, ?, ?, 'with every submission of the problem', ? \
-             from submission where problem_id = ? and state = 'done'",
+             select id, $1, $2, 'with every submission of the problem', $3 \
+             from submission where problem_id = $4 and state = 'done'",
             )
             .bind(EventKind::Rejudged.as_str())
             .bind(by)
             .bind(now)
             .bind(problem_id.as_str())
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
-            let done = sqlx::query(
-            "update submission set state = 'queued', tries = 0, queued_at = ?, lease_until = null \
-             where problem_id = ? and state = 'done'",
+            let done = query(
+            "update submission set state = 'queued', tries = 0, queued_at = $1, lease_until = null \
+             where problem_id = $2 and state = 'done'",
         )
         .bind(now)
         .bind(problem_id.as_str())
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
             tx.commit().await?;
-            Ok(done.rows_affected())
+            Ok(done)
         })
         .await
     }
 
     /// Submissions waiting and being judged.
     pub async fn queue_depth(&self) -> Result<(i64, i64), StoreError> {
-        let row = sqlx::query(
+        let row = query(
             "select (select count(*) from submission where state = 'queued') as queued, \
              (select count(*) from submission where state = 'running') as running",
         )
@@ -548,7 +575,7 @@ impl Store {
     /// Judgements ever recorded, by verdict: counters kept with each
     /// judgement, not a count of the judgement table.
     pub async fn verdict_counts(&self) -> Result<Vec<(Verdict, i64)>, StoreError> {
-        sqlx::query("select verdict, judgements as n from verdict_tally order by verdict")
+        query("select verdict, judgements as n from verdict_tally order by verdict")
             .fetch_all(&self.read)
             .await?
             .iter()
@@ -557,32 +584,30 @@ impl Store {
     }
 }
 
-/// The listing statement for `filter` after `prefix` (empty, or `explain
-/// query plan ` in the tests that check every filter uses an index).
+/// The listing statement for `filter`.
 ///
-/// Only the filters given enter the statement, so SQLite picks the index
-/// that serves them (see migration 0009) instead of one plan for every
-/// combination of nulls.
-pub(super) fn list_statement(
-    filter: &ListFilter,
-    prefix: &str,
-) -> sqlx::QueryBuilder<sqlx::Sqlite> {
-    let mut query = sqlx::QueryBuilder::<sqlx::Sqlite>::new(format!(
-        "{prefix}select {SUBMISSION_COLUMNS} from submission where 1"
+/// Only the filters given enter the statement, so the database picks the
+/// index that serves them (see SQLite's migration 0009) instead of one plan
+/// for every combination of nulls.
+pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
+    let mut query = Statement::build(concat!(
+        "select ",
+        submission_columns!(),
+        " from submission where true"
     ));
     if let Some(problem) = &filter.problem {
-        query.push(" and problem_id = ").push_bind(problem.as_str());
+        query = query.push(" and problem_id = ").push_bind(problem.as_str());
     }
     if let Some(verdict) = filter.verdict {
-        query.push(" and verdict = ").push_bind(verdict.as_str());
+        query = query.push(" and verdict = ").push_bind(verdict.as_str());
     }
     if let Some(user) = &filter.user {
-        query.push(" and user_name = ").push_bind(user.as_str());
+        query = query.push(" and user_name = ").push_bind(user.as_str());
     }
     if let Some(since) = filter.since {
         // created_at never decreases as seq grows, so the first row
         // created at or after `since` bounds the newest-first scan.
-        query
+        query = query
             .push(" and created_at >= ")
             .push_bind(millis(since))
             .push(" and seq >= coalesce((select seq from submission where created_at >= ")
@@ -590,29 +615,31 @@ pub(super) fn list_statement(
             .push(" order by created_at, seq limit 1), 9223372036854775807)");
     }
     if let Some(before) = filter.before {
-        query.push(" and seq < ").push_bind(before);
+        query = query.push(" and seq < ").push_bind(before);
     }
     query
         .push(" order by seq desc limit ")
-        .push_bind(filter.limit);
-    query
+        .push_bind(filter.limit)
 }
 
 /// Inserts a queued submission and its `queued` event inside `tx`.
 pub(super) async fn insert_queued(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut Tx,
     new: &NewSubmission<'_>,
     now: i64,
 ) -> Result<Submission, StoreError> {
     let id = SubmissionId::new();
     let payload = serde_json::to_string(new.payload)
         .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))?;
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+    // created_at never decreases as seq grows (listings bound their scans
+    // by it): the larger of now and the newest row's.
+    let row = query(concat!(
         "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-         queued_at, created_at) values (?, ?, ?, ?, ?, ?, 'queued', ?, \
-         max(?, coalesce((select max(created_at) from submission), 0))) \
-         returning {SUBMISSION_COLUMNS}"
-    )))
+         queued_at, created_at) values ($1, $2, $3, $4, $5, $6, 'queued', $7, \
+         (select case when max(created_at) > $8 then max(created_at) else $8 end from submission)) \
+         returning ",
+        submission_columns!()
+    ))
     .bind(id.to_string())
     .bind(new.problem.as_str())
     .bind(new.user)
@@ -621,29 +648,29 @@ pub(super) async fn insert_queued(
     .bind(i64::try_from(payload.len()).unwrap_or(i64::MAX))
     .bind(now)
     .bind(now)
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *tx)
     .await?;
     insert_event(tx, &id, EventKind::Queued, Some(new.user), None, now).await?;
     submission(&row)
 }
 
 async fn insert_event(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut Tx,
     submission: &SubmissionId,
     kind: EventKind,
     actor: Option<&str>,
     detail: Option<&str>,
     now: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "insert into event (submission_id, kind, actor, detail, created_at) values (?, ?, ?, ?, ?)",
+    query(
+        "insert into event (submission_id, kind, actor, detail, created_at) values ($1, $2, $3, $4, $5)",
     )
     .bind(submission.to_string())
     .bind(kind.as_str())
     .bind(actor)
     .bind(detail)
     .bind(now)
-    .execute(&mut **tx)
+    .execute(&mut *tx)
     .await?;
     Ok(())
 }

@@ -7,9 +7,7 @@
 //! every browser that signed in with it. Expired rows are removed whenever a
 //! new session is opened.
 
-use sqlx::Row;
-
-use super::{Store, StoreError, millis, now_ms, parse_column, tokens::hash_secret};
+use super::{Store, StoreError, backend::query, millis, now_ms, parse_column, tokens::hash_secret};
 use crate::domain::{Principal, Timestamp, TokenId};
 
 /// A session just opened: the id for the cookie (shown this once) and the
@@ -57,20 +55,20 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let mut tx = self.write.begin().await?;
-            sqlx::query("delete from session where expires_at <= ?")
+            query("delete from session where expires_at <= $1")
                 .bind(now)
-                .execute(&mut *tx)
+                .execute(&mut tx)
                 .await?;
-            sqlx::query(
+            query(
                 "insert into session (hash, token_id, csrf, created_at, expires_at) \
-                 values (?, ?, ?, ?, ?)",
+                 values ($1, $2, $3, $4, $5)",
             )
             .bind(hash_secret(&session.id))
             .bind(token.0)
             .bind(&session.csrf)
             .bind(now)
             .bind(millis(expires_at))
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
             tx.commit().await?;
             Ok(())
@@ -82,10 +80,10 @@ impl Store {
     /// The holder of a session id, if the session and its token are live.
     pub async fn session(&self, session_id: &str) -> Result<Option<SessionHolder>, StoreError> {
         let now = now_ms();
-        let row = sqlx::query(
+        let row = query(
             "select t.id, t.name, t.role, s.csrf from session s join token t on t.id = s.token_id \
-             where s.hash = ? and s.expires_at > ? and t.revoked_at is null \
-             and (t.expires_at is null or t.expires_at > ?)",
+             where s.hash = $1 and s.expires_at > $2 and t.revoked_at is null \
+             and (t.expires_at is null or t.expires_at > $3)",
         )
         .bind(hash_secret(session_id))
         .bind(now)
@@ -108,7 +106,7 @@ impl Store {
     /// Ends a session (sign-out). Ending one that is gone is not an error.
     pub async fn close_session(&self, session_id: &str) -> Result<(), StoreError> {
         self.noted(async {
-            sqlx::query("delete from session where hash = ?")
+            query("delete from session where hash = $1")
                 .bind(hash_secret(session_id))
                 .execute(&self.write)
                 .await?;

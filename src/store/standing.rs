@@ -6,9 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::Row;
-
-use super::{Store, StoreError, parse_column};
+use super::{Store, StoreError, backend::query, parse_column};
 use crate::domain::ProblemId;
 
 /// Where a user stands on one problem.
@@ -24,9 +22,9 @@ impl Store {
     /// The standing of `user` on every problem they submitted to; a problem
     /// missing from the map is untouched.
     pub async fn standings(&self, user: &str) -> Result<BTreeMap<ProblemId, Standing>, StoreError> {
-        let rows = sqlx::query(
-            "select problem_id, max(verdict is 'AC') as solved from submission \
-             where user_name = ? and kind in ('answers', 'program') group by problem_id",
+        let rows = query(
+            "select problem_id, coalesce(max(case when verdict = 'AC' then 1 else 0 end), 0) = 1 as solved from submission \
+             where user_name = $1 and kind in ('answers', 'program') group by problem_id",
         )
         .bind(user)
         .fetch_all(&self.read)

@@ -2,9 +2,7 @@
 //! SQL statement each, so a database of a million rows takes seconds, not
 //! an hour of real judging. Used by `nimjudge bench-queries` only.
 
-use sqlx::Row;
-
-use super::{Store, StoreError, now_ms};
+use super::{Store, StoreError, backend::query, now_ms};
 use crate::domain::ProblemId;
 
 /// The shape of a synthetic history.
@@ -37,48 +35,60 @@ impl Store {
         let start = now_ms() - history.submissions;
         let mut tx = self.write.begin().await?;
         // A random version 4 UUID per row, in SQL.
-        sqlx::query(
-            "with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < ?1), \
-             p(k, id) as (select key, value from json_each(?2)) \
+        query(tx.dialect().pick(
+            "with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < $1), \
+             p(k, id) as (select key, value from json_each($2)) \
              insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
                  attempt, tries, worker, queued_at, verdict, judged_at, created_at) \
              select lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' \
                      || substr(hex(randomblob(2)), 2) || '-' \
                      || substr('89ab', 1 + abs(random()) % 4, 1) \
                      || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), \
-                 p.id, 'user-' || (n.i % ?3), 'answers', \
+                 p.id, 'user-' || (n.i % $3), 'answers', \
                  '{\"kind\":\"answers\",\"answers\":{}}', 30, 'done', 1, 1, 'synthetic', \
-                 ?4 + n.i, \
+                 $4 + n.i, \
                  case n.i % 4 when 0 then 'AC' when 3 then 'TLE' else 'WA' end, \
-                 ?4 + n.i, ?4 + n.i \
-             from n join p on p.k = n.i % json_array_length(?2)",
-        )
+                 $4 + n.i, $4 + n.i \
+             from n join p on p.k = n.i % json_array_length($2)",
+            "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+                 attempt, tries, worker, queued_at, verdict, judged_at, created_at) \
+             select gen_random_uuid()::text, p.id, 'user-' || (n.i % $3), 'answers', \
+                 '{\"kind\":\"answers\",\"answers\":{}}', 30, 'done', 1, 1, 'synthetic', \
+                 $4 + n.i, \
+                 case n.i % 4 when 0 then 'AC' when 3 then 'TLE' else 'WA' end, \
+                 $4 + n.i, $4 + n.i \
+             from generate_series(0, $1 - 1) as n(i) \
+             join (select ordinality - 1 as k, value as id \
+                   from json_array_elements_text($2::json) with ordinality) as p \
+               on p.k = n.i % json_array_length($2::json) \
+             order by n.i",
+        ))
         .bind(history.submissions)
         .bind(&problems)
         .bind(history.users.max(1))
         .bind(start)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-        sqlx::query(
+        query(
             "insert into judgement (submission_id, attempt, verdict, worker, problem_version, \
                  duration_ms, created_at) \
              select id, 1, verdict, worker, 1, 1, judged_at from submission \
-             where worker = 'synthetic' and created_at >= ?",
+             where worker = 'synthetic' and created_at >= $1",
         )
         .bind(start)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-        sqlx::query(
+        query(
             "insert into verdict_tally (verdict, judgements, created_at) \
-             select verdict, count(*), ?1 from judgement \
-             where worker = 'synthetic' and created_at >= ?1 group by verdict \
-             on conflict (verdict) do update set judgements = judgements + excluded.judgements",
+             select verdict, count(*), $1 from judgement \
+             where worker = 'synthetic' and created_at >= $1 group by verdict \
+             on conflict (verdict) do update set judgements = verdict_tally.judgements + excluded.judgements",
         )
         .bind(start)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-        let rows = sqlx::query("select count(*) as n from submission")
-            .fetch_one(&mut *tx)
+        let rows = query("select count(*) as n from submission")
+            .fetch_one(&mut tx)
             .await?
             .try_get("n")?;
         tx.commit().await?;

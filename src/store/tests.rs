@@ -1,9 +1,13 @@
-//! Store conformance tests: what any backend must do. They run against
-//! SQLite today; a PostgreSQL store would run the same cases.
+//! Store conformance tests: what any backend must do. Each case in
+//! [`on_both_backends!`] runs on SQLite and on PostgreSQL (on the throwaway
+//! cluster `scripts/test.sh` starts; see [`crate::testing::TestBackend`]).
+//! The rest are SQLite's own: its migrations from old files, its query
+//! plans, its behaviour on a full disk.
 
 use std::time::Duration;
 
 use super::{tokens::hash_secret, *};
+use crate::testing::TestBackend;
 use crate::{
     config::LimitsConfig,
     domain::{
@@ -41,13 +45,27 @@ fn definition(hash: &str, testcase: &str) -> ProblemDefinition {
     }
 }
 
-async fn fresh() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let config = DatabaseConfig {
-        url: format!(
-            "sqlite://{}",
-            dir.path().join("nested").join("test.db").display()
+/// A fresh database on `backend` with the `nim` definition synced; the
+/// folder (SQLite's) lives as long as the guard.
+async fn fresh(backend: TestBackend) -> (Option<tempfile::TempDir>, Store) {
+    let (dir, url) = match backend {
+        TestBackend::Sqlite => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let url = format!(
+                "sqlite://{}",
+                dir.path().join("nested").join("test.db").display()
+            );
+            (Some(dir), url)
+        }
+        TestBackend::Postgres => (
+            None,
+            crate::testing::fresh_postgres_database()
+                .await
+                .expect("a fresh PostgreSQL database"),
         ),
+    };
+    let config = DatabaseConfig {
+        url,
         read_connections: 2,
         busy_timeout: Duration::from_secs(5),
     };
@@ -93,9 +111,8 @@ fn verdict(verdict: Verdict) -> JudgementWrite {
     }
 }
 
-#[tokio::test]
-async fn claims_take_the_oldest_job_once_and_expired_leases_first() {
-    let (_dir, store) = fresh().await;
+async fn claims_take_the_oldest_job_once_and_expired_leases_first(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
     let first = submit(&store).await;
     let second = submit(&store).await;
     let a = store
@@ -132,9 +149,8 @@ async fn claims_take_the_oldest_job_once_and_expired_leases_first() {
     );
 }
 
-#[tokio::test]
-async fn only_the_current_attempt_may_write_and_only_once() {
-    let (_dir, store) = fresh().await;
+async fn only_the_current_attempt_may_write_and_only_once(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
     let id = submit(&store).await;
     let old = store
         .claim("a", Duration::from_millis(1))
@@ -173,9 +189,8 @@ async fn only_the_current_attempt_may_write_and_only_once() {
     assert_eq!(row.verdict, Some(Verdict::AC));
 }
 
-#[tokio::test]
-async fn syncing_is_idempotent_and_keeps_setter_testcases() {
-    let (_dir, store) = fresh().await;
+async fn syncing_is_idempotent_and_keeps_setter_testcases(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
     assert!(
         store
             .add_testcase(&nim(), &name("mine"), "1\n2\n", true, "sam")
@@ -206,9 +221,8 @@ async fn syncing_is_idempotent_and_keeps_setter_testcases() {
     assert_eq!(store.testcases(&nim(), false).await.expect("list").len(), 1);
 }
 
-#[tokio::test]
-async fn the_first_reference_for_a_version_wins() {
-    let (_dir, store) = fresh().await;
+async fn the_first_reference_for_a_version_wins(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
     let pending = store
         .pending_reference()
         .await
@@ -242,9 +256,8 @@ async fn the_first_reference_for_a_version_wins() {
     );
 }
 
-#[tokio::test]
-async fn a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped() {
-    let (_dir, store) = fresh().await;
+async fn a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
     store
         .add_testcase(&nim(), &name("mine"), "1\n2\n", true, "sam")
         .await
@@ -276,17 +289,18 @@ async fn a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped() {
         .await
         .expect("saving a reference for a deleted testcase is not an error");
     assert!(!stored, "nothing is stored for a testcase that is gone");
-    let orphans: i64 = sqlx::query_scalar("select count(*) from reference where testcase_id = ?")
+    let orphans: i64 = backend::query("select count(*) as n from reference where testcase_id = $1")
         .bind(mine.id)
         .fetch_one(&store.write)
         .await
-        .expect("count");
+        .expect("count")
+        .try_get("n")
+        .expect("n");
     assert_eq!(orphans, 0);
 }
 
-#[tokio::test]
-async fn tokens_are_stored_hashed_and_resolve_to_their_role() {
-    let (_dir, store) = fresh().await;
+async fn tokens_are_stored_hashed_and_resolve_to_their_role(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
     let issued = store
         .create_token("sam", Role::Setter, None)
         .await
@@ -304,21 +318,22 @@ async fn tokens_are_stored_hashed_and_resolve_to_their_role() {
         ))
     );
     assert_eq!(store.principal("nj_wrong").await.expect("lookup"), None);
-    let stored: Vec<String> = sqlx::query("select hash from token")
+    let stored: Vec<String> = backend::query("select hash from token")
         .fetch_all(&store.read)
         .await
         .expect("read")
         .iter()
-        .map(|r| r.get("hash"))
+        .map(|r| r.try_get("hash").expect("hash"))
         .collect();
     assert_eq!(stored, [hash_secret(&secret)]);
     assert_eq!(stored[0].len(), 64, "a sha256 in hex");
     assert!(!stored.contains(&secret));
 }
 
-#[tokio::test]
-async fn a_revoked_or_expired_token_no_longer_authenticates_and_a_name_keeps_one_role() {
-    let (_dir, store) = fresh().await;
+async fn a_revoked_or_expired_token_no_longer_authenticates_and_a_name_keeps_one_role(
+    backend: TestBackend,
+) {
+    let (_dir, store) = fresh(backend).await;
     let now = Timestamp::now();
     let lasting = store
         .create_token(
@@ -383,9 +398,10 @@ async fn a_revoked_or_expired_token_no_longer_authenticates_and_a_name_keeps_one
     );
 }
 
-#[tokio::test]
-async fn admission_counts_limits_from_the_database_and_replays_idempotent_requests() {
-    let (_dir, store) = fresh().await;
+async fn admission_counts_limits_from_the_database_and_replays_idempotent_requests(
+    backend: TestBackend,
+) {
+    let (_dir, store) = fresh(backend).await;
     store
         .sync_problem(&definition("h1", "sample-1"))
         .await
@@ -502,9 +518,10 @@ async fn admission_counts_limits_from_the_database_and_replays_idempotent_reques
     );
 }
 
-#[tokio::test]
-async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed() {
-    let (_dir, store) = fresh().await;
+async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed(
+    backend: TestBackend,
+) {
+    let (_dir, store) = fresh(backend).await;
     let payload = Payload::Custom {
         input: "1\n3\n".into(),
         output: "Alice".into(),
@@ -534,7 +551,7 @@ async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guesse
 
     // A row whose payload disagrees with its kind column.
     let id = submit(&store).await;
-    sqlx::query("update submission set payload = '{\"kind\":\"custom\",\"input\":\"\",\"output\":\"\"}' where id = ?")
+    backend::query("update submission set payload = '{\"kind\":\"custom\",\"input\":\"\",\"output\":\"\"}' where id = $1")
         .bind(id.to_string())
         .execute(&store.write)
         .await
@@ -551,9 +568,8 @@ async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guesse
     );
 }
 
-#[tokio::test]
-async fn every_listing_filter_and_the_cursor_work_together() {
-    let (_dir, store) = fresh().await;
+async fn every_listing_filter_and_the_cursor_work_together(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
     let mut ids = Vec::new();
     for _ in 0..5 {
         ids.push(submit(&store).await);
@@ -626,8 +642,8 @@ async fn the_migration_gives_old_payloads_their_kind_tag() {
         let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
             .expect("url")
             .create_if_missing(true);
-        let pool = SqlitePool::connect_with(options).await.expect("open");
-        let mut first = sqlx::migrate!();
+        let pool = sqlx::SqlitePool::connect_with(options).await.expect("open");
+        let mut first = sqlx::migrate!("migrations/sqlite");
         first.migrations = std::borrow::Cow::Owned(first.migrations[..1].to_vec());
         first.run(&pool).await.expect("migration 1");
         sqlx::query(
@@ -672,8 +688,8 @@ async fn migration_5_resyncs_problems_and_moves_old_expected_tokens_into_the_det
         let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
             .expect("url")
             .create_if_missing(true);
-        let pool = SqlitePool::connect_with(options).await.expect("open");
-        let mut before = sqlx::migrate!();
+        let pool = sqlx::SqlitePool::connect_with(options).await.expect("open");
+        let mut before = sqlx::migrate!("migrations/sqlite");
         before.migrations = std::borrow::Cow::Owned(before.migrations[..4].to_vec());
         before.run(&pool).await.expect("migrations 1 to 4");
         let leaky = "testcase small-1: token 1 (line 1): expected `Bob`, found `Alice`";
@@ -822,7 +838,7 @@ async fn on_a_full_disk_writes_fail_and_nothing_acknowledged_is_lost() {
 
 #[tokio::test]
 async fn every_list_filter_is_served_by_an_index_newest_first() {
-    let (_dir, store) = fresh().await;
+    let (_dir, store) = fresh(TestBackend::Sqlite).await;
     let mut failures = Vec::new();
     for mask in 0..32u32 {
         let filter = ListFilter {
@@ -833,13 +849,13 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
             before: (mask & 16 != 0).then_some(1000),
             limit: 50,
         };
-        let plan: Vec<String> = queue::list_statement(&filter, "explain query plan ")
-            .build()
+        let plan: Vec<String> = queue::list_statement(&filter)
+            .explained()
             .fetch_all(&store.read)
             .await
             .expect("explain")
             .iter()
-            .map(|row| row.try_get::<String, _>("detail").expect("detail"))
+            .map(|row| row.try_get::<String>("detail").expect("detail"))
             .collect();
         let sorts = plan.iter().any(|step| step.contains("TEMP B-TREE"));
         // With no filter but the page size, the newest-first walk of the
@@ -854,9 +870,8 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-#[tokio::test]
-async fn created_at_never_decreases_so_since_can_bound_the_scan() {
-    let (_dir, store) = fresh().await;
+async fn created_at_never_decreases_so_since_can_bound_the_scan(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
     let payload = Payload::Custom {
         input: "1\n1\n".into(),
         output: "Alice\n".into(),
@@ -869,7 +884,7 @@ async fn created_at_never_decreases_so_since_can_bound_the_scan() {
     let first = store.insert_submission(&new).await.expect("insert");
     // A clock that stepped back: the first row looks an hour newer.
     let ahead = now_ms() + 3_600_000;
-    sqlx::query("update submission set created_at = ? where id = ?")
+    backend::query("update submission set created_at = $1 where id = $2")
         .bind(ahead)
         .bind(first.id.to_string())
         .execute(&store.write)
@@ -906,8 +921,8 @@ async fn migration_10_moves_every_testcase_input_into_its_own_table() {
         let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
             .expect("url")
             .create_if_missing(true);
-        let pool = SqlitePool::connect_with(options).await.expect("open");
-        let mut before = sqlx::migrate!();
+        let pool = sqlx::SqlitePool::connect_with(options).await.expect("open");
+        let mut before = sqlx::migrate!("migrations/sqlite");
         before.migrations = std::borrow::Cow::Owned(before.migrations[..9].to_vec());
         before.run(&pool).await.expect("migrations 1 to 9");
         for statement in [
@@ -946,9 +961,47 @@ async fn migration_10_moves_every_testcase_input_into_its_own_table() {
             .expect("delete"),
         TestcaseDeletion::Deleted
     );
-    let orphans: i64 = sqlx::query_scalar("select count(*) from testcase_input")
+    let orphans: i64 = backend::query("select count(*) as n from testcase_input")
         .fetch_one(&store.write)
         .await
-        .expect("count");
+        .expect("count")
+        .try_get("n")
+        .expect("n");
     assert_eq!(orphans, 0, "the input goes with its testcase");
 }
+
+/// Runs each conformance case once on SQLite and once on PostgreSQL.
+macro_rules! on_both_backends {
+    ($($case:ident),* $(,)?) => {
+        mod on_sqlite {
+            $(
+                #[tokio::test]
+                async fn $case() {
+                    super::$case(super::TestBackend::Sqlite).await;
+                }
+            )*
+        }
+        mod on_postgres {
+            $(
+                #[tokio::test]
+                async fn $case() {
+                    super::$case(super::TestBackend::Postgres).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_backends!(
+    claims_take_the_oldest_job_once_and_expired_leases_first,
+    only_the_current_attempt_may_write_and_only_once,
+    syncing_is_idempotent_and_keeps_setter_testcases,
+    the_first_reference_for_a_version_wins,
+    a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped,
+    tokens_are_stored_hashed_and_resolve_to_their_role,
+    a_revoked_or_expired_token_no_longer_authenticates_and_a_name_keeps_one_role,
+    admission_counts_limits_from_the_database_and_replays_idempotent_requests,
+    a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed,
+    every_listing_filter_and_the_cursor_work_together,
+    created_at_never_decreases_so_since_can_bound_the_scan,
+);

@@ -7,10 +7,10 @@
 //! until when. A name is one user: every token of a name has the same role.
 
 use sha2::{Digest, Sha256};
-use sqlx::Row;
 
 use super::{
-    Store, StoreError, hex, millis, now_ms, optional_time_column, parse_column, time_column,
+    Store, StoreError, backend::query, hex, millis, now_ms, optional_time_column, parse_column,
+    time_column,
 };
 use crate::domain::{Principal, Role, Timestamp, TokenId, TokenRecord};
 
@@ -53,11 +53,11 @@ impl Store {
                 uuid::Uuid::new_v4().simple(),
                 uuid::Uuid::new_v4().simple()
             );
-            let mut tx = self.write.begin_with("begin immediate").await?;
+            let mut tx = self.write.begin_exclusive(&format!("token {name}")).await?;
             let existing: Option<Role> =
-                match sqlx::query("select role from token where name = ? limit 1")
+                match query("select role from token where name = $1 limit 1")
                     .bind(name)
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut tx)
                     .await?
                 {
                     Some(row) => Some(parse_column(&row, "role")?),
@@ -71,8 +71,8 @@ impl Store {
                     role: existing,
                 });
             }
-            let id: i64 = sqlx::query(
-            "insert into token (name, role, hash, created_at, expires_at) values (?, ?, ?, ?, ?) \
+            let id: i64 = query(
+            "insert into token (name, role, hash, created_at, expires_at) values ($1, $2, $3, $4, $5) \
              returning id",
         )
         .bind(name)
@@ -80,7 +80,7 @@ impl Store {
         .bind(hash_secret(&secret))
         .bind(now_ms())
         .bind(expires_at.map(millis))
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await?
         .try_get("id")?;
             tx.commit().await?;
@@ -98,9 +98,9 @@ impl Store {
         &self,
         secret: &str,
     ) -> Result<Option<(TokenId, Principal)>, StoreError> {
-        let row = sqlx::query(
-            "select id, name, role from token where hash = ? and revoked_at is null \
-             and (expires_at is null or expires_at > ?)",
+        let row = query(
+            "select id, name, role from token where hash = $1 and revoked_at is null \
+             and (expires_at is null or expires_at > $2)",
         )
         .bind(hash_secret(secret))
         .bind(now_ms())
@@ -120,23 +120,21 @@ impl Store {
 
     /// Every token, oldest first, revoked and expired ones included.
     pub async fn tokens(&self) -> Result<Vec<TokenRecord>, StoreError> {
-        sqlx::query(
-            "select id, name, role, created_at, expires_at, revoked_at from token order by id",
-        )
-        .fetch_all(&self.read)
-        .await?
-        .iter()
-        .map(|row| {
-            Ok(TokenRecord {
-                id: TokenId(row.try_get("id")?),
-                name: row.try_get("name")?,
-                role: parse_column(row, "role")?,
-                created_at: time_column(row, "created_at")?,
-                expires_at: optional_time_column(row, "expires_at")?,
-                revoked_at: optional_time_column(row, "revoked_at")?,
+        query("select id, name, role, created_at, expires_at, revoked_at from token order by id")
+            .fetch_all(&self.read)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok(TokenRecord {
+                    id: TokenId(row.try_get("id")?),
+                    name: row.try_get("name")?,
+                    role: parse_column(row, "role")?,
+                    created_at: time_column(row, "created_at")?,
+                    expires_at: optional_time_column(row, "expires_at")?,
+                    revoked_at: optional_time_column(row, "revoked_at")?,
+                })
             })
-        })
-        .collect()
+            .collect()
     }
 
     /// Revokes a token: it stops working at once, and its row stays.
@@ -144,16 +142,16 @@ impl Store {
         self.noted(async {
             let mut tx = self.write.begin().await?;
             let revoked =
-                sqlx::query("update token set revoked_at = ? where id = ? and revoked_at is null")
+                query("update token set revoked_at = $1 where id = $2 and revoked_at is null")
                     .bind(now_ms())
                     .bind(id.0)
-                    .execute(&mut *tx)
+                    .execute(&mut tx)
                     .await?;
-            let outcome = if revoked.rows_affected() > 0 {
+            let outcome = if revoked > 0 {
                 Revocation::Revoked
-            } else if sqlx::query("select 1 from token where id = ?")
+            } else if query("select 1 from token where id = $1")
                 .bind(id.0)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut tx)
                 .await?
                 .is_some()
             {

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use sqlx::error::ErrorKind;
 
-use super::{Store, StoreError, now_ms};
+use super::{Store, StoreError, backend::query, now_ms};
 use crate::domain::Timestamp;
 
 /// The outcome of the latest write, shared by every clone of a store.
@@ -116,23 +116,27 @@ impl Store {
     /// row commits on a disk where a whole submission cannot.
     pub async fn probe_write(&self, min_free_bytes: u64) -> Result<(), StoreError> {
         self.noted(async {
-            let folder = self
-                .file
-                .parent()
-                .filter(|f| !f.as_os_str().is_empty())
-                .unwrap_or(std::path::Path::new("."));
-            let free = rustix::fs::statvfs(folder)
-                .map(|s| s.f_bavail.saturating_mul(s.f_frsize))
-                .map_err(|e| StoreError::Database(sqlx::Error::Io(e.into())))?;
-            if free < min_free_bytes {
-                return Err(StoreError::Database(sqlx::Error::Io(std::io::Error::new(
-                    std::io::ErrorKind::StorageFull,
-                    format!("{free} bytes free, fewer than the {min_free_bytes} a write may need"),
-                ))));
+            // On PostgreSQL the disk is the server's: the probe row alone.
+            if let Some(file) = self.file() {
+                let folder = file
+                    .parent()
+                    .filter(|f| !f.as_os_str().is_empty())
+                    .unwrap_or(std::path::Path::new("."));
+                let free = rustix::fs::statvfs(folder)
+                    .map(|s| s.f_bavail.saturating_mul(s.f_frsize))
+                    .map_err(|e| StoreError::Database(sqlx::Error::Io(e.into())))?;
+                if free < min_free_bytes {
+                    return Err(StoreError::Database(sqlx::Error::Io(std::io::Error::new(
+                        std::io::ErrorKind::StorageFull,
+                        format!(
+                            "{free} bytes free, fewer than the {min_free_bytes} a write may need"
+                        ),
+                    ))));
+                }
             }
             let now = now_ms();
-            sqlx::query(
-                "insert into write_probe (id, written_at, created_at) values (1, ?1, ?1) \
+            query(
+                "insert into write_probe (id, written_at, created_at) values (1, $1, $1) \
                  on conflict (id) do update set written_at = excluded.written_at",
             )
             .bind(now)

@@ -402,9 +402,11 @@ async fn a_host_that_cannot_isolate_refuses_programs_with_503() {
 #[tokio::test]
 async fn a_long_judging_keeps_its_lease_with_a_heartbeat() {
     let dir = TestDir::new();
-    // A one-second lease and a program that takes over a second per
-    // testcase: without a heartbeat the second worker would claim it again.
-    let app = TestApp::spawn_with(&dir, 2, &[("WORKER__LEASE_SECONDS", "1")]).await;
+    // A two-second lease and a program that takes 1.2 s of CPU on each of
+    // the three testcases: without a heartbeat the second worker would claim
+    // it again. (The heartbeat comes every 0.67 s, so a loaded machine may
+    // delay one by over a second before the lease runs out.)
+    let app = TestApp::spawn_with(&dir, 2, &[("WORKER__LEASE_SECONDS", "2")]).await;
     let slow = format!(
         "import time\nstarted = time.process_time()\n\
          while time.process_time() - started < 1.2:\n    pass\n{PY_SOLVE}solve()\n"

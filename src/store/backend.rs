@@ -1,0 +1,417 @@
+//! The two databases the store runs on, behind one small interface, so each
+//! store method is written once.
+//!
+//! SQLite (embedded, the default) and PostgreSQL (one database shared by
+//! API and worker hosts) are reached through sqlx's own drivers, each with
+//! its own pool options. A [`Statement`] is SQL text with `$1`, `$2`, …
+//! placeholders, which both drivers read, and its arguments; running it on a
+//! [`Pool`] or inside a [`Tx`] hands it to that pool's driver. Rows come back
+//! as [`DbRow`], whose `try_get` decodes any type both drivers decode, so a
+//! column must have the same Rust type on both: integers are `bigint` on
+//! PostgreSQL, flags `boolean` (SQLite stores them as 0 and 1).
+//!
+//! Where the dialects differ (the claim's `for update skip locked`,
+//! `greatest` for SQLite's two-argument `max`, JSON arrays), the caller picks
+//! the text by [`Dialect`]. SQL text is `&'static str` or built by
+//! [`Statement::push`] from `&'static str` pieces: values only ever travel
+//! as arguments.
+
+use std::borrow::Cow;
+
+use sqlx::{
+    AssertSqlSafe, Database, Decode, Encode, Postgres, Row as _, Sqlite, Type,
+    postgres::{PgPool, PgRow},
+    query::Query,
+    sqlite::{SqlitePool, SqliteRow},
+};
+
+/// Which SQL dialect a pool speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+impl Dialect {
+    /// `sqlite` when it speaks SQLite, else `postgres`.
+    pub fn pick(self, sqlite: &'static str, postgres: &'static str) -> &'static str {
+        match self {
+            Dialect::Sqlite => sqlite,
+            Dialect::Postgres => postgres,
+        }
+    }
+}
+
+/// A pool of connections to one database.
+#[derive(Debug, Clone)]
+pub(super) enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// An open transaction; dropped without [`Tx::commit`], it rolls back.
+pub(super) enum Tx {
+    Sqlite(sqlx::Transaction<'static, Sqlite>),
+    Postgres(sqlx::Transaction<'static, Postgres>),
+}
+
+impl Pool {
+    pub fn dialect(&self) -> Dialect {
+        match self {
+            Pool::Sqlite(_) => Dialect::Sqlite,
+            Pool::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        Ok(match self {
+            Pool::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
+            Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+        })
+    }
+
+    /// A transaction in which what it reads cannot be changed by another
+    /// writer of the same `key` before it commits, so a check (a limit, a
+    /// name in use) and the write that depends on it are one step. SQLite
+    /// takes its one write lock at `begin immediate`; PostgreSQL takes a
+    /// transaction-scoped advisory lock on the key's hash.
+    pub async fn begin_exclusive(&self, key: &str) -> Result<Tx, sqlx::Error> {
+        match self {
+            Pool::Sqlite(pool) => Ok(Tx::Sqlite(pool.begin_with("begin immediate").await?)),
+            Pool::Postgres(pool) => {
+                let mut tx = pool.begin().await?;
+                sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
+                    .bind(key)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(Tx::Postgres(tx))
+            }
+        }
+    }
+
+    /// Closes the pool, waiting for statements in progress.
+    pub async fn close(&self) {
+        match self {
+            Pool::Sqlite(pool) => pool.close().await,
+            Pool::Postgres(pool) => pool.close().await,
+        }
+    }
+}
+
+impl Tx {
+    pub fn dialect(&self) -> Dialect {
+        match self {
+            Tx::Sqlite(_) => Dialect::Sqlite,
+            Tx::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Postgres(tx) => tx.commit().await,
+        }
+    }
+
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(tx) => tx.rollback().await,
+            Tx::Postgres(tx) => tx.rollback().await,
+        }
+    }
+}
+
+/// An argument of a statement: the few types the store binds.
+#[derive(Debug, Clone)]
+pub(super) enum Arg<'a> {
+    Int(Option<i64>),
+    Text(Option<Cow<'a, str>>),
+    Bool(bool),
+}
+
+impl From<i64> for Arg<'_> {
+    fn from(value: i64) -> Self {
+        Arg::Int(Some(value))
+    }
+}
+
+impl From<Option<i64>> for Arg<'_> {
+    fn from(value: Option<i64>) -> Self {
+        Arg::Int(value)
+    }
+}
+
+impl From<Option<i32>> for Arg<'_> {
+    fn from(value: Option<i32>) -> Self {
+        Arg::Int(value.map(i64::from))
+    }
+}
+
+impl From<bool> for Arg<'_> {
+    fn from(value: bool) -> Self {
+        Arg::Bool(value)
+    }
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(value: &'a str) -> Self {
+        Arg::Text(Some(Cow::Borrowed(value)))
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(value: &'a String) -> Self {
+        Arg::Text(Some(Cow::Borrowed(value)))
+    }
+}
+
+impl From<String> for Arg<'_> {
+    fn from(value: String) -> Self {
+        Arg::Text(Some(Cow::Owned(value)))
+    }
+}
+
+impl<'a> From<Option<&'a str>> for Arg<'a> {
+    fn from(value: Option<&'a str>) -> Self {
+        Arg::Text(value.map(Cow::Borrowed))
+    }
+}
+
+impl<'a> From<&'a Option<String>> for Arg<'a> {
+    fn from(value: &'a Option<String>) -> Self {
+        Arg::Text(value.as_deref().map(Cow::Borrowed))
+    }
+}
+
+impl From<Option<String>> for Arg<'_> {
+    fn from(value: Option<String>) -> Self {
+        Arg::Text(value.map(Cow::Owned))
+    }
+}
+
+/// Where a statement runs: on a pool (a connection of its own) or inside
+/// a transaction.
+pub(super) enum Target<'e> {
+    Pool(&'e Pool),
+    Tx(&'e mut Tx),
+}
+
+impl<'e> From<&'e Pool> for Target<'e> {
+    fn from(pool: &'e Pool) -> Self {
+        Target::Pool(pool)
+    }
+}
+
+impl<'e> From<&'e mut Tx> for Target<'e> {
+    fn from(tx: &'e mut Tx) -> Self {
+        Target::Tx(tx)
+    }
+}
+
+/// A row of either driver.
+pub(super) enum DbRow {
+    Sqlite(SqliteRow),
+    Postgres(PgRow),
+}
+
+impl DbRow {
+    /// The value of `column`, decoded as `T`.
+    pub fn try_get<T>(&self, column: &str) -> Result<T, sqlx::Error>
+    where
+        T: for<'r> Decode<'r, Sqlite>
+            + Type<Sqlite>
+            + for<'r> Decode<'r, Postgres>
+            + Type<Postgres>,
+    {
+        match self {
+            DbRow::Sqlite(row) => row.try_get(column),
+            DbRow::Postgres(row) => row.try_get(column),
+        }
+    }
+}
+
+/// SQL text: written in the code, or built from pieces that were.
+#[derive(Debug, Clone)]
+enum Sql {
+    Static(&'static str),
+    Built(String),
+}
+
+/// A statement and its arguments, ready to run on either driver.
+#[derive(Debug, Clone)]
+pub(super) struct Statement<'a> {
+    sql: Sql,
+    args: Vec<Arg<'a>>,
+}
+
+/// A statement of fixed text; bind its `$n` arguments in order.
+pub(super) fn query<'a>(sql: &'static str) -> Statement<'a> {
+    Statement {
+        sql: Sql::Static(sql),
+        args: Vec::new(),
+    }
+}
+
+/// Binds every argument, in order, to a driver's query.
+fn bound<'q, DB: Database>(
+    mut query: Query<'q, DB, DB::Arguments>,
+    args: Vec<Arg<'_>>,
+) -> Query<'q, DB, DB::Arguments>
+where
+    for<'e> i64: Encode<'e, DB> + Type<DB>,
+    for<'e> Option<i64>: Encode<'e, DB> + Type<DB>,
+    for<'e> String: Encode<'e, DB> + Type<DB>,
+    for<'e> Option<String>: Encode<'e, DB> + Type<DB>,
+    for<'e> bool: Encode<'e, DB> + Type<DB>,
+{
+    for arg in args {
+        query = match arg {
+            Arg::Int(value) => query.bind(value),
+            Arg::Text(value) => query.bind(value.map(Cow::into_owned)),
+            Arg::Bool(value) => query.bind(value),
+        };
+    }
+    query
+}
+
+/// Runs `$statement` on `$target` with the driver's `$method`, mapping each
+/// result through `$wrap` (which sees the driver's row type).
+macro_rules! dispatch {
+    ($statement:expr, $target:expr, $method:ident, $sqlite:expr, $postgres:expr) => {{
+        let Statement { sql, args } = $statement;
+        match $target {
+            Target::Pool(Pool::Sqlite(pool)) => $sqlite(
+                bound(sql.into_query::<Sqlite>(), args)
+                    .$method(pool)
+                    .await?,
+            ),
+            Target::Tx(Tx::Sqlite(tx)) => $sqlite(
+                bound(sql.into_query::<Sqlite>(), args)
+                    .$method(&mut **tx)
+                    .await?,
+            ),
+            Target::Pool(Pool::Postgres(pool)) => $postgres(
+                bound(sql.into_query::<Postgres>(), args)
+                    .$method(pool)
+                    .await?,
+            ),
+            Target::Tx(Tx::Postgres(tx)) => $postgres(
+                bound(sql.into_query::<Postgres>(), args)
+                    .$method(&mut **tx)
+                    .await?,
+            ),
+        }
+    }};
+}
+
+impl Sql {
+    fn into_query<'q, DB: Database>(self) -> Query<'q, DB, DB::Arguments> {
+        match self {
+            Sql::Static(text) => sqlx::query(text),
+            // Built only from `&'static str` pieces by `Statement::push`.
+            Sql::Built(text) => sqlx::query(AssertSqlSafe(text)),
+        }
+    }
+}
+
+impl<'a> Statement<'a> {
+    /// A statement to build from pieces with [`Statement::push`] and
+    /// [`Statement::push_bind`].
+    pub fn build(start: &'static str) -> Statement<'a> {
+        Statement {
+            sql: Sql::Built(start.to_string()),
+            args: Vec::new(),
+        }
+    }
+
+    /// Appends SQL text.
+    pub fn push(mut self, text: &'static str) -> Self {
+        match &mut self.sql {
+            Sql::Built(sql) => sql.push_str(text),
+            Sql::Static(fixed) => {
+                let mut sql = fixed.to_string();
+                sql.push_str(text);
+                self.sql = Sql::Built(sql);
+            }
+        }
+        self
+    }
+
+    /// Appends the next `$n` placeholder and binds `arg` to it.
+    pub fn push_bind(mut self, arg: impl Into<Arg<'a>>) -> Self {
+        self.args.push(arg.into());
+        let placeholder = format!("${}", self.args.len());
+        match &mut self.sql {
+            Sql::Built(sql) => sql.push_str(&placeholder),
+            Sql::Static(fixed) => self.sql = Sql::Built(format!("{fixed}{placeholder}")),
+        }
+        self
+    }
+
+    /// Binds the next `$n` argument.
+    pub fn bind(mut self, arg: impl Into<Arg<'a>>) -> Self {
+        self.args.push(arg.into());
+        self
+    }
+
+    /// The statement behind SQLite's `explain query plan`, for the tests
+    /// that check which indexes serve it.
+    #[cfg(test)]
+    pub fn explained(self) -> Self {
+        let sql = match self.sql {
+            Sql::Static(text) => format!("explain query plan {text}"),
+            Sql::Built(text) => format!("explain query plan {text}"),
+        };
+        Statement {
+            sql: Sql::Built(sql),
+            args: self.args,
+        }
+    }
+
+    /// Runs the statement; returns how many rows it changed.
+    pub async fn execute(self, target: impl Into<Target<'_>>) -> Result<u64, sqlx::Error> {
+        Ok(dispatch!(
+            self,
+            target.into(),
+            execute,
+            |done: sqlx::sqlite::SqliteQueryResult| done.rows_affected(),
+            |done: sqlx::postgres::PgQueryResult| done.rows_affected()
+        ))
+    }
+
+    /// The first row, if any.
+    pub async fn fetch_optional(
+        self,
+        target: impl Into<Target<'_>>,
+    ) -> Result<Option<DbRow>, sqlx::Error> {
+        Ok(dispatch!(
+            self,
+            target.into(),
+            fetch_optional,
+            |row: Option<SqliteRow>| row.map(DbRow::Sqlite),
+            |row: Option<PgRow>| row.map(DbRow::Postgres)
+        ))
+    }
+
+    /// The one row; an error if there is none.
+    pub async fn fetch_one(self, target: impl Into<Target<'_>>) -> Result<DbRow, sqlx::Error> {
+        Ok(dispatch!(
+            self,
+            target.into(),
+            fetch_one,
+            DbRow::Sqlite,
+            DbRow::Postgres
+        ))
+    }
+
+    /// Every row.
+    pub async fn fetch_all(self, target: impl Into<Target<'_>>) -> Result<Vec<DbRow>, sqlx::Error> {
+        Ok(dispatch!(
+            self,
+            target.into(),
+            fetch_all,
+            |rows: Vec<SqliteRow>| rows.into_iter().map(DbRow::Sqlite).collect::<Vec<_>>(),
+            |rows: Vec<PgRow>| rows.into_iter().map(DbRow::Postgres).collect::<Vec<_>>()
+        ))
+    }
+}
