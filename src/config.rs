@@ -251,6 +251,22 @@ impl DatabaseConfig {
     pub fn is_postgres(&self) -> bool {
         self.url.starts_with("postgres:") || self.url.starts_with("postgresql:")
     }
+
+    /// The URL for messages and logs: a password in it is replaced by `***`.
+    pub fn shown_url(&self) -> String {
+        let Some((scheme, rest)) = self.url.split_once("://") else {
+            return self.url.clone();
+        };
+        let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+        let (authority, tail) = rest.split_at(authority_end);
+        match authority.rsplit_once('@') {
+            Some((user_info, host)) if user_info.contains(':') => {
+                let user = user_info.split(':').next().unwrap_or_default();
+                format!("{scheme}://{user}:***@{host}{tail}")
+            }
+            _ => self.url.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -843,6 +859,30 @@ mod tests {
         assert!(
             err.to_string().contains("server.header_read_timeout_ms"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_database_password_never_reaches_a_message() {
+        let shown = |url: &str| {
+            DatabaseConfig {
+                url: url.into(),
+                read_connections: 1,
+                busy_timeout: Duration::from_secs(1),
+            }
+            .shown_url()
+        };
+        assert_eq!(
+            shown("postgres://judge:s3cret@db.example:5432/nimjudge?sslmode=require"),
+            "postgres://judge:***@db.example:5432/nimjudge?sslmode=require"
+        );
+        assert_eq!(
+            shown("postgres://judge@db.example/nimjudge"),
+            "postgres://judge@db.example/nimjudge"
+        );
+        assert_eq!(
+            shown("sqlite://data/nimjudge.db"),
+            "sqlite://data/nimjudge.db"
         );
     }
 }

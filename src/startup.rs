@@ -1,14 +1,21 @@
 //! Building and running the daemon: database, catalog sync, listener, workers.
 //!
+//! A process plays one of two roles on a database: an [`Application`]
+//! (`nimjudge serve`: the HTTP API and web UI, plus `worker.count` workers,
+//! which may be 0) or a [`WorkerHost`] (`nimjudge worker`: workers only, no
+//! HTTP). On PostgreSQL any number of each may share one database; on SQLite
+//! they share a file on one machine.
+//!
 //! [`Application::build`] does everything that can fail at start (open and
 //! migrate the database, sync `problems/`, bind the port) before anything
 //! runs, and exposes the bound port, so tests start the real server on port
 //! 0. It refuses to start on an empty catalog (a wrong folder, usually) unless
-//! `catalog.allow_empty` is set. [`Application::run_until`] serves until its shutdown future resolves,
-//! then stops accepting, gives open connections up to `server.shutdown_grace_ms`
-//! to finish their requests (closing the rest), lets workers finish the jobs
-//! they hold for up to `worker.shutdown_grace_ms`, and releases whatever is
-//! left back to the queue.
+//! `catalog.allow_empty` is set. [`Application::run_until`] serves until its
+//! shutdown future resolves, then stops accepting, gives open connections up
+//! to `server.shutdown_grace_ms` to finish their requests (closing the rest),
+//! lets workers finish the jobs they hold for up to
+//! `worker.shutdown_grace_ms`, and releases whatever is left back to the
+//! queue. A [`WorkerHost`] stops the same way, minus the HTTP part.
 
 use std::{future::Future, net::SocketAddr, sync::Arc};
 
@@ -23,7 +30,7 @@ use crate::{
     http::{self, AppState, RouterLimits},
     job_signals::JobSignals,
     programs::Programs,
-    store::Store,
+    store::{Notice, Store},
     telemetry::Metrics,
     web,
     worker::Judge,
@@ -33,6 +40,17 @@ use crate::{
 pub struct Application {
     listener: TcpListener,
     address: SocketAddr,
+    host: Host,
+}
+
+/// A process that only judges: workers on a shared database, no HTTP.
+pub struct WorkerHost {
+    host: Host,
+}
+
+/// What every role holds: the settings, the database, the sandbox, and the
+/// signals that wake its workers and answer its long polls.
+struct Host {
     config: Config,
     store: Store,
     signals: JobSignals,
@@ -43,19 +61,122 @@ pub struct Application {
     instance: String,
 }
 
+impl Host {
+    /// Opens the database (creating and migrating it) and starts the
+    /// sandbox.
+    async fn open(config: Config) -> anyhow::Result<Host> {
+        let store = Store::connect(&config.database)
+            .await
+            .with_context(|| format!("cannot open the database {}", config.database.shown_url()))?;
+        info!(database = %store.describe(), "database open");
+        let instance = uuid::Uuid::new_v4().simple().to_string();
+        let instance = instance.get(..8).unwrap_or(&instance).to_string();
+        let programs = {
+            let (sandbox, languages) = (config.sandbox.clone(), config.languages.clone());
+            tokio::task::spawn_blocking(move || Programs::start(&sandbox, &languages))
+                .await
+                .context("the sandbox self-test panicked")?
+        };
+        match programs.sandbox() {
+            Ok(sandbox) => info!(
+                cgroups = sandbox.cgroup_mode().unwrap_or("none"),
+                "sandbox ready: program submissions accepted"
+            ),
+            Err(why) => warn!(
+                reason = why,
+                "the sandbox cannot isolate programs on this host: program submissions are refused"
+            ),
+        }
+        for language in programs.list().iter().filter(|l| !l.available) {
+            warn!(language = %language.id, reason = ?language.reason, "language unavailable");
+        }
+        Ok(Host {
+            config,
+            store,
+            signals: JobSignals::default(),
+            metrics: Metrics::default(),
+            programs: Arc::new(programs),
+            instance,
+        })
+    }
+
+    fn judge(&self) -> Judge {
+        Judge::new(
+            self.store.clone(),
+            self.signals.clone(),
+            self.metrics.clone(),
+            self.programs.clone(),
+            &self.config.worker,
+        )
+    }
+
+    /// Starts the workers and, on PostgreSQL, the listener that turns other
+    /// processes' news into this process's signals.
+    async fn start(&self, cancel: &CancellationToken) -> anyhow::Result<JoinSet<()>> {
+        let mut tasks = JoinSet::new();
+        let judge = self.judge();
+        for n in 1..=self.config.worker.count {
+            let name = format!("{}-w{n}", self.instance);
+            tasks.spawn(judge.clone().run_worker(name, cancel.child_token()));
+        }
+        if let Some(mut notices) = self
+            .store
+            .notices()
+            .await
+            .context("cannot listen for other hosts' news")?
+        {
+            let (signals, cancel) = (self.signals.clone(), cancel.clone());
+            tasks.spawn(async move {
+                loop {
+                    tokio::select! {
+                        () = cancel.cancelled() => return,
+                        notice = notices.recv() => match notice {
+                            Ok(Notice::JobQueued) => signals.job_added(),
+                            Ok(Notice::Judged(id)) => signals.judged(id),
+                            Err(e) => {
+                                warn!(error = %e, "listening for other hosts' news failed; retrying");
+                                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                            }
+                        },
+                    }
+                }
+            });
+        }
+        Ok(tasks)
+    }
+
+    /// Gives the workers up to `worker.shutdown_grace_ms` to finish the jobs
+    /// they hold, releases the rest to the queue, and closes the database.
+    async fn stop(self, mut tasks: JoinSet<()>) -> anyhow::Result<()> {
+        let grace = self.config.worker.shutdown_grace;
+        let finished =
+            tokio::time::timeout(grace, async { while tasks.join_next().await.is_some() {} }).await;
+        if finished.is_err() {
+            tasks.abort_all();
+            while tasks.join_next().await.is_some() {}
+            let released = self.store.release(&format!("{}-", self.instance)).await?;
+            warn!(
+                released,
+                "released jobs that did not finish within the grace period"
+            );
+        }
+        self.store.close().await;
+        info!("stopped");
+        Ok(())
+    }
+}
+
 impl Application {
     /// Opens the database (creating and migrating it), syncs the catalog and
     /// binds the listener.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
-        let store = Store::connect(&config.database)
-            .await
-            .with_context(|| format!("cannot open the database {}", config.database.url))?;
-        info!(database = %store.describe(), "database open");
+        let host = Host::open(config).await?;
+        let (config, store) = (&host.config, &host.store);
         let problems_dir = &config.catalog.problems_dir;
         let report = {
             // One process syncs at a time; the others then find it unchanged.
             let _lock = store.startup_lock().await?;
-            catalog::sync(&store, problems_dir)
+            catalog::sync(store, problems_dir)
                 .await
                 .context("cannot sync the problem catalog")?
         };
@@ -84,36 +205,10 @@ impl Application {
             .await
             .with_context(|| format!("cannot bind {}", config.server.bind))?;
         let address = listener.local_addr().context("no local address")?;
-        let instance = uuid::Uuid::new_v4().simple().to_string();
-        let instance = instance.get(..8).unwrap_or(&instance).to_string();
-        let programs = {
-            let (sandbox, languages) = (config.sandbox.clone(), config.languages.clone());
-            tokio::task::spawn_blocking(move || Programs::start(&sandbox, &languages))
-                .await
-                .context("the sandbox self-test panicked")?
-        };
-        match programs.sandbox() {
-            Ok(sandbox) => info!(
-                cgroups = sandbox.cgroup_mode().unwrap_or("none"),
-                "sandbox ready: program submissions accepted"
-            ),
-            Err(why) => warn!(
-                reason = why,
-                "the sandbox cannot isolate programs on this host: program submissions are refused"
-            ),
-        }
-        for language in programs.list().iter().filter(|l| !l.available) {
-            warn!(language = %language.id, reason = ?language.reason, "language unavailable");
-        }
         Ok(Application {
-            programs: Arc::new(programs),
             listener,
             address,
-            config,
-            store,
-            signals: JobSignals::default(),
-            metrics: Metrics::default(),
-            instance,
+            host,
         })
     }
 
@@ -129,19 +224,13 @@ impl Application {
 
     /// The database, for tools and tests that set up data (tokens).
     pub fn store(&self) -> &Store {
-        &self.store
+        &self.host.store
     }
 
     /// A worker over this application's store and signals, for tests that
     /// drive judging by hand.
     pub fn judge(&self) -> Judge {
-        Judge::new(
-            self.store.clone(),
-            self.signals.clone(),
-            self.metrics.clone(),
-            self.programs.clone(),
-            &self.config.worker,
-        )
+        self.host.judge()
     }
 
     /// Serves HTTP and runs the workers until `shutdown` resolves.
@@ -149,64 +238,80 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
+        let Application {
+            listener,
+            address,
+            host,
+        } = self;
+        let config = &host.config;
         let cancel = CancellationToken::new();
         let state = AppState {
-            store: self.store.clone(),
-            signals: self.signals.clone(),
-            metrics: self.metrics.clone(),
-            max_wait: self.config.server.max_wait,
-            wait_recheck: self.config.server.wait_recheck,
-            write_probe_free_bytes: 2 * self.config.server.body_limit_bytes as u64,
+            store: host.store.clone(),
+            signals: host.signals.clone(),
+            metrics: host.metrics.clone(),
+            max_wait: config.server.max_wait,
+            wait_recheck: config.server.wait_recheck,
+            write_probe_free_bytes: 2 * config.server.body_limit_bytes as u64,
             shutdown: cancel.clone(),
-            limits: self.config.limits,
-            programs: self.programs.clone(),
+            limits: config.limits,
+            programs: host.programs.clone(),
         };
-        let mut workers = JoinSet::new();
-        let judge = self.judge();
-        for n in 1..=self.config.worker.count {
-            let name = format!("{}-w{n}", self.instance);
-            workers.spawn(judge.clone().run_worker(name, cancel.child_token()));
-        }
-        info!(address = %self.address, workers = self.config.worker.count, "nimjudge listening");
+        let tasks = host.start(&cancel).await?;
+        info!(%address, workers = config.worker.count, "nimjudge listening");
         let router = http::router(
             state,
             RouterLimits {
-                body_limit_bytes: self.config.server.body_limit_bytes,
-                request_timeout: self.config.server.request_timeout,
-                body_read_timeout: self.config.server.connections.body_read_timeout,
+                body_limit_bytes: config.server.body_limit_bytes,
+                request_timeout: config.server.request_timeout,
+                body_read_timeout: config.server.connections.body_read_timeout,
             },
             web::router(),
         );
         let signal = cancel.clone();
-        http::server::serve(
-            self.listener,
-            router,
-            self.config.server.connections,
-            async move {
-                shutdown.await;
-                info!("shutting down: no new requests; workers finish their jobs");
-                signal.cancel();
-            },
-        )
-        .await;
-        cancel.cancel();
-        let grace = self.config.worker.shutdown_grace;
-        let finished = tokio::time::timeout(grace, async {
-            while workers.join_next().await.is_some() {}
+        http::server::serve(listener, router, config.server.connections, async move {
+            shutdown.await;
+            info!("shutting down: no new requests; workers finish their jobs");
+            signal.cancel();
         })
         .await;
-        if finished.is_err() {
-            workers.abort_all();
-            while workers.join_next().await.is_some() {}
-            let released = self.store.release(&format!("{}-", self.instance)).await?;
-            warn!(
-                released,
-                "released jobs that did not finish within the grace period"
-            );
+        cancel.cancel();
+        host.stop(tasks).await
+    }
+}
+
+impl WorkerHost {
+    /// Opens the database (creating and migrating it) and starts the
+    /// sandbox. The catalog is the API hosts' to sync: a worker reads
+    /// problems and testcases from the database.
+    pub async fn build(config: Config) -> anyhow::Result<WorkerHost> {
+        if config.worker.count == 0 {
+            anyhow::bail!("a worker host with worker.count = 0 would do nothing");
         }
-        self.store.close().await;
-        info!("stopped");
-        Ok(())
+        Ok(WorkerHost {
+            host: Host::open(config).await?,
+        })
+    }
+
+    /// The database, for tests.
+    pub fn store(&self) -> &Store {
+        &self.host.store
+    }
+
+    /// Runs the workers until `shutdown` resolves.
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let cancel = CancellationToken::new();
+        let tasks = self.host.start(&cancel).await?;
+        info!(
+            workers = self.host.config.worker.count,
+            "nimjudge worker host running"
+        );
+        shutdown.await;
+        info!("shutting down: workers finish their jobs");
+        cancel.cancel();
+        self.host.stop(tasks).await
     }
 }
 

@@ -2,14 +2,14 @@
 //!
 //! The solver commands (`problems`, `solve`, `check`, `generate`) work on the
 //! solver core alone, with no daemon and no database. `serve` runs the
-//! daemon; `token` and `log` open its database; `submit` and `status` talk to
+//! daemon and `worker` a host of workers only; `token` and `log` open its database; `submit` and `status` talk to
 //! a running server; `bench` is the load benchmark; `sandbox` and `verify`
 //! run programs in the sandbox, with no daemon. Every command prints its
 //! error as one line on stderr and exits with status 2 (1 means "not AC").
 //!
 //! # Layout
 //! - [`solve`]: the solver commands.
-//! - [`serve`]: running the daemon.
+//! - [`serve`]: running the daemon, in either role.
 //! - [`token`]: `token create`, `token list` and `token revoke`.
 //! - [`log`]: `log`, the reviewers' view of the database.
 //! - [`submit`]: `submit` and `status`.
@@ -54,8 +54,10 @@ pub enum Command {
     Check(solve::CheckArgs),
     /// Print a valid input of the given kind, the same for the same seed.
     Generate(solve::GenerateArgs),
-    /// Run the grading daemon: HTTP API and workers.
-    Serve(ConfigArg),
+    /// Run the grading daemon: HTTP API, web UI and workers (`--workers 0`: API only).
+    Serve(serve::ServeArgs),
+    /// Run workers only, no HTTP: a judge host on a shared (PostgreSQL) database.
+    Worker(serve::ServeArgs),
     /// Manage API tokens.
     Token {
         #[command(subcommand)]
@@ -101,7 +103,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Solve(args) => solve::solve(args),
         Command::Check(args) => solve::check(args),
         Command::Generate(args) => solve::generate(args),
-        Command::Serve(args) => block_on(serve::run(args)),
+        Command::Serve(args) => block_on(serve::serve(args)),
+        Command::Worker(args) => block_on(serve::worker(args)),
         Command::Token { action } => block_on(token::run(action)),
         Command::Log(args) => block_on(log::run(args)),
         Command::Submit(args) => block_on(submit::submit(args)),

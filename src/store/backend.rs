@@ -106,6 +106,19 @@ impl Tx {
         }
     }
 
+    /// Sends `payload` on `channel` to the processes listening, when this
+    /// transaction commits: PostgreSQL's `NOTIFY`. Nothing on SQLite.
+    pub async fn notify(&mut self, channel: &str, payload: &str) -> Result<(), sqlx::Error> {
+        if let Tx::Postgres(tx) = self {
+            sqlx::query("select pg_notify($1, $2)")
+                .bind(channel)
+                .bind(payload)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    }
+
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Tx::Sqlite(tx) => tx.commit().await,

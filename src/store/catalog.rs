@@ -328,6 +328,8 @@ impl Store {
                 return Ok(false);
             };
             save_input(&mut tx, added.try_get("id")?, input, now).await?;
+            // Its reference is a job for a worker.
+            super::notices::job_queued(&mut tx).await?;
             tx.commit().await?;
             Ok(true)
         })

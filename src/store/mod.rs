@@ -16,6 +16,7 @@
 //! - [`backend`]: the two drivers behind one statement type.
 //! - [`tokens`]: bearer tokens: issuing, listing, revoking, authenticating.
 //! - [`catalog`]: problems, testcases and cached reference outputs.
+//! - [`notices`]: news between processes on one PostgreSQL database.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
 //!   limits, checked in the transaction that inserts it.
@@ -27,6 +28,7 @@
 pub mod admission;
 pub mod backend;
 pub mod catalog;
+pub mod notices;
 pub mod queue;
 pub mod sessions;
 pub mod standing;
@@ -54,6 +56,7 @@ pub use catalog::{
     DefinedTestcase, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow, SyncOutcome,
     TestcaseDeletion,
 };
+pub use notices::{Notice, Notices};
 pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
 pub use sessions::{OpenedSession, SessionHolder};
 pub use standing::Standing;

@@ -11,7 +11,7 @@ use std::time::Duration;
 use super::{
     Store, StoreError,
     backend::{DbRow, Statement, Tx, query},
-    millis, now_ms, parse_column, parse_optional_column, time_column,
+    millis, notices, now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::domain::{
     Event, EventKind, Judgement, Payload, ProblemId, RunUsage, Submission, SubmissionId,
@@ -332,6 +332,7 @@ impl Store {
                 now,
             )
             .await?;
+            notices::judged(&mut tx, &claim.id).await?;
             tx.commit().await?;
             Ok(true)
         })
@@ -521,6 +522,7 @@ impl Store {
                 });
             }
             insert_event(&mut tx, id, EventKind::Rejudged, Some(by), None, now).await?;
+            notices::job_queued(&mut tx).await?;
             tx.commit().await?;
             Ok(RejudgeOutcome::Queued)
         })
@@ -555,6 +557,9 @@ impl Store {
         .bind(problem_id.as_str())
         .execute(&mut tx)
         .await?;
+            if done > 0 {
+                notices::job_queued(&mut tx).await?;
+            }
             tx.commit().await?;
             Ok(done)
         })
@@ -651,6 +656,7 @@ pub(super) async fn insert_queued(
     .fetch_one(&mut *tx)
     .await?;
     insert_event(tx, &id, EventKind::Queued, Some(new.user), None, now).await?;
+    notices::job_queued(tx).await?;
     submission(&row)
 }
 

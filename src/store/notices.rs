@@ -1,0 +1,81 @@
+//! News between processes that share a PostgreSQL database: a job was
+//! queued, a submission was judged.
+//!
+//! The store sends them inside the transaction that made the news (SQL
+//! `NOTIFY`, delivered at commit, dropped on rollback), and a process
+//! listens with [`Store::notices`] to wake its idle workers and answer its
+//! long polls at once. They only save waiting: a notice missed while a
+//! connection is down costs a worker one poll interval, or a long poll one
+//! re-read. On SQLite, whose processes share only a file, there are none.
+
+use sqlx::postgres::PgListener;
+
+use super::{
+    Store, StoreError,
+    backend::{Pool, Tx},
+};
+use crate::domain::SubmissionId;
+
+/// The channel of queued jobs (submissions, rejudges, new testcases).
+const JOBS: &str = "nimjudge_jobs";
+/// The channel of judged submissions; the payload is the submission's id.
+const JUDGED: &str = "nimjudge_judged";
+
+/// One piece of news.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    JobQueued,
+    Judged(SubmissionId),
+}
+
+/// A listening connection; reconnects by itself after a lost connection.
+pub struct Notices {
+    listener: PgListener,
+}
+
+impl std::fmt::Debug for Notices {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Notices").finish_non_exhaustive()
+    }
+}
+
+impl Notices {
+    /// The next notice. A payload that is not a submission id is skipped.
+    pub async fn recv(&mut self) -> Result<Notice, StoreError> {
+        loop {
+            let notification = self.listener.recv().await?;
+            match notification.channel() {
+                JOBS => return Ok(Notice::JobQueued),
+                JUDGED => match notification.payload().parse() {
+                    Ok(id) => return Ok(Notice::Judged(id)),
+                    Err(e) => tracing::warn!(error = %e, "a judged notice without a submission id"),
+                },
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Store {
+    /// A listener for other processes' news; `None` on SQLite.
+    pub async fn notices(&self) -> Result<Option<Notices>, StoreError> {
+        let Pool::Postgres(pool) = &self.write else {
+            return Ok(None);
+        };
+        let mut listener = PgListener::connect_with(pool).await?;
+        listener.listen_all([JOBS, JUDGED]).await?;
+        Ok(Some(Notices { listener }))
+    }
+}
+
+/// Announces, at commit, that a job is waiting.
+pub(super) async fn job_queued(tx: &mut Tx) -> Result<(), StoreError> {
+    tx.notify(JOBS, "").await?;
+    Ok(())
+}
+
+/// Announces, at commit, that submission `id` was judged.
+pub(super) async fn judged(tx: &mut Tx, id: &SubmissionId) -> Result<(), StoreError> {
+    tx.notify(JUDGED, &id.to_string()).await?;
+    Ok(())
+}
