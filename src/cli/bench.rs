@@ -4,8 +4,12 @@
 //! generated testcases, sends K answer submissions over HTTP from C
 //! concurrent clients, each waiting for its verdict, and prints throughput
 //! and submit-to-verdict latency. Then measures the raw ceiling of the same
-//! SQLite setup: a tight loop of the same inserts and updates (insert,
+//! database setup: a tight loop of the same inserts and updates (insert,
 //! claim, record the verdict) without HTTP or judging.
+//!
+//! `--backends sqlite,postgres` runs it on each database in turn, in one
+//! run: SQLite in the scratch folder, then a fresh database on the
+//! PostgreSQL cluster named by `NIMJUDGE_TEST_POSTGRES_URL`.
 
 use std::{
     process::ExitCode,
@@ -27,7 +31,7 @@ use crate::{
     solver::TestKind,
     startup::Application,
     store::{JudgementWrite, NewSubmission, Store},
-    testing::{FixtureInput, ScratchCatalog},
+    testing::{FixtureInput, ScratchCatalog, TestBackend},
 };
 
 #[derive(Debug, Args)]
@@ -44,6 +48,9 @@ pub struct BenchArgs {
     /// Testcases in the benchmark problem.
     #[arg(long, default_value_t = 5)]
     pub testcases: usize,
+    /// The databases to run on, in turn: sqlite, postgres.
+    #[arg(long, value_delimiter = ',', default_value = "sqlite")]
+    pub backends: Vec<String>,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -78,6 +85,27 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         args.submissions > 0 && args.concurrency > 0,
         "K and C must be positive"
     );
+    let backends = args
+        .backends
+        .iter()
+        .map(|name| match name.as_str() {
+            "sqlite" => Ok(TestBackend::Sqlite),
+            "postgres" => Ok(TestBackend::Postgres),
+            other => anyhow::bail!("--backends: `{other}` is neither sqlite nor postgres"),
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    for backend in backends {
+        run_on(&args, backend).await?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The benchmark on one database.
+async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
+    let label = match backend {
+        TestBackend::Sqlite => "sqlite",
+        TestBackend::Postgres => "postgres",
+    };
     let names: Vec<String> = (1..=args.testcases.max(1))
         .map(|seed| format!("random-{seed}"))
         .collect();
@@ -91,7 +119,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             )
         })
         .collect();
-    let scratch = ScratchCatalog::nim(&testcases)?;
+    let scratch = ScratchCatalog::nim(&testcases)?.with_backend(backend);
     let answers = scratch.correct_answers()?;
     let overrides = server_overrides(args.workers);
     let config = scratch.config("server", &overrides)?;
@@ -109,7 +137,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     }));
 
     println!(
-        "bench: K = {} submissions, C = {} clients, {workers} workers, {} testcases each",
+        "[{label}] bench: K = {} submissions, C = {} clients, {workers} workers, {} testcases each",
         args.submissions,
         args.concurrency,
         answers.len()
@@ -163,7 +191,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     latencies.sort_by(f64::total_cmp);
     let throughput = args.submissions as f64 / elapsed;
     println!(
-        "server:  {throughput:.0} submissions/s ({:.2} s); submit-to-verdict p50 {:.1} ms, p99 {:.1} ms",
+        "[{label}] server:  {throughput:.0} submissions/s ({:.2} s); submit-to-verdict p50 {:.1} ms, p99 {:.1} ms",
         elapsed,
         percentile(&latencies, 50.0),
         percentile(&latencies, 99.0)
@@ -214,13 +242,13 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     store.close().await;
     let ceiling = args.submissions as f64 / ceiling_elapsed;
     println!(
-        "ceiling: {ceiling:.0} submissions/s ({ceiling_elapsed:.2} s): insert + claim + verdict, same SQLite setup, no HTTP, no judging"
+        "[{label}] ceiling: {ceiling:.0} submissions/s ({ceiling_elapsed:.2} s): insert + claim + verdict, same database setup, no HTTP, no judging"
     );
     println!(
-        "ratio:   {:.0}% of the ceiling",
+        "[{label}] ratio:   {:.0}% of the ceiling",
         100.0 * throughput / ceiling
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 #[cfg(test)]

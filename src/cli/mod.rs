@@ -69,7 +69,7 @@ pub enum Command {
     Submit(submit::SubmitArgs),
     /// Wait for and print the verdict of an existing submission.
     Status(submit::StatusArgs),
-    /// Load benchmark: a fresh server, K submissions from C clients, and the raw SQLite ceiling.
+    /// Load benchmark: a fresh server, K submissions from C clients, and the raw database ceiling.
     Bench(bench::BenchArgs),
     /// Read benchmark: list filters, a submission, metrics and health over N stored submissions.
     BenchQueries(bench_queries::BenchQueriesArgs),
