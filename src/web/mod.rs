@@ -20,6 +20,7 @@
 //!   pages.
 //! - [`submissions`]: the submission list and page, and the live status.
 //! - [`testcases`]: the setters' testcase page: add, delete, rejudge all.
+//! - [`tokens`]: the admins' token page: list, issue, revoke.
 //! - [`statement`]: markdown statements rendered without raw HTML.
 //! - [`page`]: the frame every page shares and the error page.
 //! - [`assets`]: the stylesheet and the script, compiled into the binary.
@@ -35,6 +36,7 @@ pub mod session;
 pub mod statement;
 pub mod submissions;
 pub mod testcases;
+pub mod tokens;
 
 use axum::{
     Router,
@@ -90,6 +92,8 @@ pub fn router() -> Router<AppState> {
         .route("/submissions/{id}", get(submissions::show))
         .route("/submissions/{id}/live", get(submissions::live))
         .route("/submissions/{id}/rejudge", post(submissions::rejudge))
+        .route("/tokens", get(tokens::show).post(tokens::issue))
+        .route("/tokens/{id}/revoke", post(tokens::revoke))
         .route("/static/style.css", get(assets::style))
         .route("/static/submission.js", get(assets::submission_script))
         .fallback(not_found)

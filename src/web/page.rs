@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use maud::{DOCTYPE, Markup, html};
 
 use super::session::Visitor;
-use crate::domain::{SubmissionState, Verdict};
+use crate::domain::{Role, SubmissionState, Verdict};
 
 /// A whole page: `title`, the menu for `visitor` (none on the sign-in and
 /// error pages), and `body`.
@@ -34,6 +34,9 @@ pub fn frame(title: &str, visitor: Option<&Visitor>, body: Markup) -> Markup {
                             @if visitor.caller.role().is_staff() {
                                 a href="/submissions?everyone=true" { "All submissions" }
                                 a href="/log" { "Verdict log" }
+                            }
+                            @if visitor.caller.role() == Role::Admin {
+                                a href="/tokens" { "Tokens" }
                             }
                         }
                         div.who {

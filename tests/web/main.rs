@@ -15,3 +15,4 @@ mod log;
 mod pages;
 mod plotted;
 mod testcases;
+mod tokens;
