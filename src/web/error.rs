@@ -35,6 +35,10 @@ pub enum PageError {
     /// contestant's submission, a hidden testcase): the same page either way.
     #[error("{0}")]
     NotFound(String),
+    /// 507: a download larger than the page will build in memory (the
+    /// inputs zip); the message names the cap.
+    #[error("{0}")]
+    TooLarge(String),
     /// The shared API code refused or failed; its status and message.
     #[error(transparent)]
     Api(#[from] ApiError),
@@ -53,6 +57,7 @@ impl PageError {
             PageError::Csrf => StatusCode::FORBIDDEN,
             PageError::BadForm(_) => StatusCode::BAD_REQUEST,
             PageError::NotFound(_) => StatusCode::NOT_FOUND,
+            PageError::TooLarge(_) => StatusCode::INSUFFICIENT_STORAGE,
             PageError::Api(e) => e.status(),
         }
     }

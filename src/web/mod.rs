@@ -22,6 +22,7 @@
 //! - [`testcases`]: the setters' testcase page: add, delete, rejudge all.
 //! - [`tokens`]: the admins' token page: list, issue, revoke.
 //! - [`statement`]: markdown statements rendered without raw HTML.
+//! - [`stored_zip`]: the zip archive of a problem's public inputs.
 //! - [`page`]: the frame every page shares and the error page.
 //! - [`assets`]: the stylesheet and the script, compiled into the binary.
 //! - [`error`]: [`PageError`] and its HTML rendering.
@@ -34,6 +35,7 @@ pub mod page;
 pub mod problems;
 pub mod session;
 pub mod statement;
+pub mod stored_zip;
 pub mod submissions;
 pub mod testcases;
 pub mod tokens;
@@ -83,6 +85,7 @@ pub fn router() -> Router<AppState> {
             post(testcases::delete),
         )
         .route("/problems/{id}/rejudge", post(testcases::rejudge))
+        .route("/problems/{id}/inputs.zip", get(problems::inputs_zip))
         .route(
             "/problems/{id}/testcases/{name}/input",
             get(problems::input),

@@ -4,6 +4,7 @@
 //! them the browser tests fail, saying what to install.
 
 mod browser;
+mod downloads;
 mod forms;
 mod grundy;
 // The API tests' fixture, shared rather than copied; this binary uses part
