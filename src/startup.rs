@@ -175,7 +175,7 @@ impl Application {
                 request_timeout: self.config.server.request_timeout,
                 body_read_timeout: self.config.server.connections.body_read_timeout,
             },
-            web::router(),
+            web::pages(),
         );
         let signal = cancel.clone();
         http::server::serve(

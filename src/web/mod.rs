@@ -45,14 +45,14 @@ use axum::{
     extract::FromRequestParts,
     http::{HeaderValue, StatusCode, header, request::Parts},
     middleware,
-    response::Response,
+    response::{IntoResponse, Response},
     routing::{get, post},
 };
 use serde::de::DeserializeOwned;
 
 pub use error::PageError;
 
-use crate::http::{ApiError, AppState};
+use crate::http::{ApiError, AppState, Pages};
 
 /// The policy every page is served with: only this origin's stylesheet,
 /// script and fetches; no inline script or style, no plugins, no framing,
@@ -61,10 +61,19 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
      style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; \
      frame-ancestors 'none'; base-uri 'none'";
 
-/// The pages' routes, with their security headers, the HTML 404 for every
-/// path no route claims outside `/api`, and an HTML 405 for a method a
-/// page does not take.
-pub fn router() -> Router<AppState> {
+/// The pages as the API's router takes them: their routes, with their
+/// security headers, the HTML 404 for every path no route claims outside
+/// `/api`, and an HTML 405 for a method a page does not take; and the HTML
+/// page of a body the limits refuse.
+pub fn pages() -> Pages {
+    Pages {
+        routes: router(),
+        refuse_body,
+    }
+}
+
+/// The pages' routes.
+fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(session::home))
         .route(
@@ -104,10 +113,21 @@ pub fn router() -> Router<AppState> {
         .layer(middleware::map_response(security_headers))
 }
 
+/// A body refused before any page handler ran (too large, too slow): its
+/// HTML page, with the headers every page carries. The refusal runs outside
+/// the pages' own layers, so it adds them itself.
+fn refuse_body(refusal: ApiError) -> Response {
+    with_security_headers(PageError::Api(refusal).into_response())
+}
+
+async fn security_headers(response: Response) -> Response {
+    with_security_headers(response)
+}
+
 /// Adds the security headers to every page response. Pages show a
 /// visitor's own data, so they are not cached (the static files say
 /// otherwise for themselves).
-async fn security_headers(mut response: Response) -> Response {
+fn with_security_headers(mut response: Response) -> Response {
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_SECURITY_POLICY,

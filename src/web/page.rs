@@ -82,11 +82,33 @@ pub fn verdict_badge(state: SubmissionState, verdict: Option<Verdict>) -> Markup
     }
 }
 
+/// A size in bytes, KiB or MiB.
+pub fn byte_size(bytes: usize) -> String {
+    match bytes {
+        0..1024 => format!("{bytes} B"),
+        1024..1_048_576 => format!("{:.1} KiB", bytes as f64 / 1024.0),
+        _ => format!("{:.1} MiB", bytes as f64 / 1_048_576.0),
+    }
+}
+
 /// What a waiting submission shows.
 pub fn state_label(state: SubmissionState) -> &'static str {
     match state {
         SubmissionState::Queued => "queued",
         SubmissionState::Running => "judging",
         SubmissionState::Done => "done",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::byte_size;
+
+    #[test]
+    fn sizes_are_shown_in_the_largest_fitting_unit() {
+        assert_eq!(byte_size(0), "0 B");
+        assert_eq!(byte_size(1023), "1023 B");
+        assert_eq!(byte_size(1536), "1.5 KiB");
+        assert_eq!(byte_size(3 * 1_048_576), "3.0 MiB");
     }
 }

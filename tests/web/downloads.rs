@@ -1,4 +1,5 @@
-//! Downloads over plain HTTP: the zip of a problem's public inputs.
+//! Downloads and refused uploads over plain HTTP: the zip of a problem's
+//! public inputs, and the HTML 413 a form gets for a body over the limit.
 
 use reqwest::{StatusCode, header};
 use serde_json::json;
@@ -106,5 +107,57 @@ async fn the_inputs_zip_holds_every_public_input_byte_for_byte_and_no_hidden_one
         web.get("/problems/no-such/inputs.zip").await.status(),
         StatusCode::NOT_FOUND
     );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_form_over_the_body_limit_gets_an_html_413_naming_the_limit_and_the_api_keeps_json() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let web = WebClient::sign_in(&app, &app.setter).await;
+    // The tests' limit is 64 KiB.
+    let big = "1 ".repeat(40_000);
+    let response = web
+        .post_multipart(
+            "/problems/nim/testcases",
+            &[
+                ("csrf", None, &web.csrf),
+                ("name", None, "big-1"),
+                ("input", None, &big),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let headers = response.headers().clone();
+    assert_eq!(headers[header::CONTENT_TYPE], "text/html; charset=utf-8");
+    assert_eq!(headers[header::CONNECTION], "close");
+    assert!(
+        headers[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .expect("text")
+            .contains("script-src 'self'"),
+        "the page carries the pages' headers"
+    );
+    let body = response.text().await.expect("the page");
+    assert!(body.contains("413 Payload Too Large"), "{body}");
+    assert!(body.contains("64.0 KiB (65536 bytes"), "{body}");
+    assert!(body.contains("server.body_limit_bytes"), "{body}");
+
+    // The same body to the API: its JSON, as before.
+    let response = app
+        .http
+        .post(format!("{}/api/problems/nim/testcases", app.address))
+        .bearer_auth(&app.setter)
+        .json(&json!({"name": "big-1", "input": big}))
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+    let body: serde_json::Value = response.json().await.expect("JSON");
+    assert_eq!(body["error"], "the request body is larger than 65536 bytes");
+    let (status, list) = app.get("/api/problems/nim/testcases", &app.setter).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!list.to_string().contains("big-1"), "nothing was added");
     app.stop().await;
 }
