@@ -211,7 +211,10 @@ async fn read_add_form(mut multipart: Multipart) -> Result<AddForm, PageError> {
         match name.as_str() {
             "csrf" => form.csrf = Some(text),
             "name" => form.name = text.trim().to_string(),
-            "input" => form.input = text,
+            // A browser sends a textarea's line ends as CRLF whatever was
+            // typed; the setter typed lines, so they are stored as LF. A
+            // chosen file, like the API's body, is stored as sent.
+            "input" => form.input = text.replace("\r\n", "\n"),
             "input_file" => form.input_file = Some(text),
             "hidden" => form.hidden = true,
             _ => return Err(PageError::BadForm(format!("unknown form field `{name}`"))),
