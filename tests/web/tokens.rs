@@ -1,12 +1,15 @@
-//! The admins' token page over plain HTTP: who may reach it, a secret shown
+//! The admins' token page: in Chromium, issuing a token from the menu and
+//! signing in with it; over plain HTTP, who may reach it, a secret shown
 //! once and never listed, the API's refusals shown on the page, revoking,
 //! and CSRF.
 
+use fantoccini::Locator;
 use reqwest::{StatusCode, header};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::{
+    browser::{click_and_wait_for_page, screenshot, sign_in, text_of, with_browser},
     forms::WebClient,
     helpers::{TestApp, TestDir},
 };
@@ -285,4 +288,72 @@ async fn an_admin_revokes_a_token_from_the_page_but_not_their_own() {
         .await;
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);
     app.stop().await;
+}
+
+#[tokio::test]
+async fn an_admin_issues_a_token_in_the_browser_and_its_secret_signs_its_holder_in() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        let app = TestApp::spawn(&dir, 0).await;
+        sign_in(&client, &app.address, &app.admin).await;
+        click_and_wait_for_page(&client, Locator::LinkText("Tokens"), |path| {
+            path == "/tokens"
+        })
+        .await;
+        let listed = text_of(&client, "#token-list tbody").await;
+        assert!(
+            listed.contains("carol") && listed.contains("contestant"),
+            "{listed}"
+        );
+        screenshot(&client, "tokens").await;
+
+        let field = |id: &'static str| {
+            let client = client.clone();
+            async move { client.find(Locator::Id(id)).await.expect(id) }
+        };
+        field("token-name")
+            .await
+            .send_keys("gwen")
+            .await
+            .expect("type");
+        field("token-role")
+            .await
+            .select_by_value("setter")
+            .await
+            .expect("choose the role");
+        field("token-expires-in")
+            .await
+            .send_keys("3")
+            .await
+            .expect("type");
+        field("token-expires-unit")
+            .await
+            .select_by_value("hours")
+            .await
+            .expect("choose the unit");
+        click_and_wait_for_page(&client, Locator::Id("issue-token-button"), |path| {
+            path == "/tokens"
+        })
+        .await;
+        let secret = text_of(&client, "#new-secret").await;
+        assert!(secret.starts_with("nj_"), "{secret}");
+        let row = text_of(&client, "#token-list tbody tr:last-child").await;
+        assert!(
+            row.contains("gwen") && row.contains("setter") && row.contains("live"),
+            "{row}"
+        );
+        screenshot(&client, "token-issued").await;
+
+        // The holder signs in with it and gets a setter's menu, no tokens.
+        click_and_wait_for_page(&client, Locator::Id("sign-out"), |path| path == "/sign-in").await;
+        sign_in(&client, &app.address, &secret).await;
+        let menu = text_of(&client, "header").await;
+        assert!(
+            menu.contains("gwen") && menu.contains("Verdict log"),
+            "{menu}"
+        );
+        assert!(!menu.contains("Tokens"), "{menu}");
+        app.stop().await;
+    })
+    .await;
 }
