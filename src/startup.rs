@@ -265,7 +265,7 @@ impl Application {
                 request_timeout: config.server.request_timeout,
                 body_read_timeout: config.server.connections.body_read_timeout,
             },
-            web::router(),
+            web::pages(),
         );
         let signal = cancel.clone();
         http::server::serve(listener, router, config.server.connections, async move {

@@ -9,16 +9,22 @@
 //! Last, it times taking in a submission for coin-game (small inputs) and
 //! constrained-nim (inputs of megabytes).
 
-use std::{path::PathBuf, process::ExitCode, time::Instant};
+use std::{
+    path::{Path, PathBuf},
+    process::ExitCode,
+    time::{Duration, Instant},
+};
 
 use anyhow::Context;
 use clap::Args;
+use tempfile::TempDir;
+use tokio::{sync::oneshot, task::JoinHandle};
 
 use crate::{
     config::{Config, DEFAULT_TOML},
     domain::{ProblemId, Role},
     startup::Application,
-    store::synthetic::SyntheticHistory,
+    store::{Store, synthetic::SyntheticHistory},
 };
 
 #[derive(Debug, Args)]
@@ -37,53 +43,103 @@ pub struct BenchQueriesArgs {
     pub problems_dir: PathBuf,
 }
 
+/// A server in this process (no workers) on a scratch database holding the
+/// bundled problems and a synthetic history: what the read benchmarks time.
+pub(super) struct BenchServer {
+    /// `http://127.0.0.1:PORT`.
+    pub address: String,
+    pub store: Store,
+    pub problems: Vec<ProblemId>,
+    /// Submission rows in the database.
+    pub rows: i64,
+    /// How long making the history took.
+    pub filled_in: Duration,
+    stop: oneshot::Sender<()>,
+    running: JoinHandle<anyhow::Result<()>>,
+    /// Holds the database; removed when the benchmark ends.
+    _scratch: TempDir,
+}
+
+impl BenchServer {
+    /// Starts the server on a fresh database with `submissions` judged
+    /// submissions spread over `users` users.
+    pub(super) async fn start(
+        problems_dir: &Path,
+        submissions: i64,
+        users: i64,
+    ) -> anyhow::Result<BenchServer> {
+        let scratch = tempfile::tempdir().context("a scratch folder")?;
+        let env = [
+            ("SERVER__BIND", "127.0.0.1:0".to_string()),
+            (
+                "DATABASE__URL",
+                format!("sqlite://{}", scratch.path().join("bench.db").display()),
+            ),
+            ("CATALOG__PROBLEMS_DIR", problems_dir.display().to_string()),
+            (
+                "SANDBOX__WORK_DIR",
+                scratch.path().join("sandbox").display().to_string(),
+            ),
+            ("WORKER__COUNT", "0".to_string()),
+            ("LOG__FILTER", "warn".to_string()),
+        ]
+        .map(|(key, value)| (format!("NIMJUDGE_{key}"), value));
+        let config = Config::from_layers(&[("the bundled config.toml", DEFAULT_TOML)], env)?;
+        let app = Application::build(config).await?;
+        let address = format!("http://{}", app.address());
+        let store = app.store().clone();
+        let problems: Vec<ProblemId> = store.problems().await?.into_iter().map(|p| p.id).collect();
+        anyhow::ensure!(
+            !problems.is_empty(),
+            "no problems in {}",
+            problems_dir.display()
+        );
+        let filled = Instant::now();
+        let rows = store
+            .add_synthetic_history(&SyntheticHistory {
+                submissions,
+                problems: &problems,
+                users,
+            })
+            .await?;
+        let filled_in = filled.elapsed();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let running = tokio::spawn(app.run_until(async move {
+            let _ = stopped.await;
+        }));
+        Ok(BenchServer {
+            address,
+            store,
+            problems,
+            rows,
+            filled_in,
+            stop,
+            running,
+            _scratch: scratch,
+        })
+    }
+
+    /// Stops the server and waits for it.
+    pub(super) async fn stop(self) -> anyhow::Result<()> {
+        let _ = self.stop.send(());
+        self.running.await??;
+        Ok(())
+    }
+}
+
 pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
         args.submissions > 0 && args.runs > 0,
         "N and R must be positive"
     );
-    let scratch = tempfile::tempdir().context("a scratch folder")?;
-    let env = [
-        ("SERVER__BIND", "127.0.0.1:0".to_string()),
-        (
-            "DATABASE__URL",
-            format!("sqlite://{}", scratch.path().join("bench.db").display()),
-        ),
-        (
-            "CATALOG__PROBLEMS_DIR",
-            args.problems_dir.display().to_string(),
-        ),
-        (
-            "SANDBOX__WORK_DIR",
-            scratch.path().join("sandbox").display().to_string(),
-        ),
-        ("WORKER__COUNT", "0".to_string()),
-        ("LOG__FILTER", "warn".to_string()),
-    ]
-    .map(|(key, value)| (format!("NIMJUDGE_{key}"), value));
-    let config = Config::from_layers(&[("the bundled config.toml", DEFAULT_TOML)], env)?;
-    let app = Application::build(config).await?;
-    let server = format!("http://{}", app.address());
-    let store = app.store().clone();
-    let problems: Vec<ProblemId> = store.problems().await?.into_iter().map(|p| p.id).collect();
-    anyhow::ensure!(
-        !problems.is_empty(),
-        "no problems in {}",
-        args.problems_dir.display()
-    );
-    let filled = Instant::now();
-    let rows = store
-        .add_synthetic_history(&SyntheticHistory {
-            submissions: args.submissions,
-            problems: &problems,
-            users: args.users,
-        })
-        .await?;
+    let bench = BenchServer::start(&args.problems_dir, args.submissions, args.users).await?;
+    let (server, store, problems, rows) =
+        (&bench.address, &bench.store, &bench.problems, bench.rows);
     println!(
         "bench-queries: {rows} submissions over {} problems and {} users (made in {:.1} s), {} runs per request",
         problems.len(),
         args.users,
-        filled.elapsed().as_secs_f64(),
+        bench.filled_in.as_secs_f64(),
         args.runs
     );
     let admin = store
@@ -94,10 +150,6 @@ pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
         .create_token("user-7", Role::Contestant, None)
         .await?
         .secret;
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let running = tokio::spawn(app.run_until(async move {
-        let _ = stopped.await;
-    }));
 
     let http = reqwest::Client::new();
     let get = |path: String, token: &str| {
@@ -243,13 +295,12 @@ pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
             format!("{problem} ({} answers)", answers.len())
         );
     }
-    let _ = stop.send(());
-    running.await??;
+    bench.stop().await?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// The median and the 95th percentile of `times` (sorted in place).
-fn median_and_p95(times: &mut [f64]) -> (f64, f64) {
+pub(super) fn median_and_p95(times: &mut [f64]) -> (f64, f64) {
     times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];
     let p95 = times[((times.len() * 95).div_ceil(100)).clamp(1, times.len()) - 1];

@@ -2,8 +2,10 @@
 //!
 //! The solver commands (`problems`, `solve`, `check`, `generate`) work on the
 //! solver core alone, with no daemon and no database. `serve` runs the
-//! daemon and `worker` a host of workers only; `token` and `log` open its database; `submit` and `status` talk to
-//! a running server; `bench` is the load benchmark; `sandbox` and `verify`
+//! daemon and `worker` a host of workers only; `token` and `log` open its
+//! database; `submit` and `status` talk to a running server; `bench` is the
+//! load benchmark, `bench-queries` and `bench-pages` time reads of a big
+//! database; `sandbox` and `verify`
 //! run programs in the sandbox, with no daemon. Every command prints its
 //! error as one line on stderr and exits with status 2 (1 means "not AC").
 //!
@@ -15,12 +17,14 @@
 //! - [`submit`]: `submit` and `status`.
 //! - [`bench`]: `bench`, the load benchmark.
 //! - [`bench_queries`]: `bench-queries`, the read benchmark over a big database.
+//! - [`bench_pages`]: `bench-pages`, the web UI's pages over a big database.
 //! - [`sandbox`]: `sandbox check` and `sandbox bench`.
 //! - [`verify`]: `verify`, the setter solutions through the sandbox.
 //! - [`client`]: the typed HTTP client.
 //! - [`tables`]: tables for people.
 
 pub mod bench;
+pub mod bench_pages;
 pub mod bench_queries;
 pub mod client;
 pub mod log;
@@ -73,6 +77,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Read benchmark: list filters, a submission, metrics and health over N stored submissions.
     BenchQueries(bench_queries::BenchQueriesArgs),
+    /// Page benchmark: the web UI's main pages, signed in, over N stored submissions.
+    BenchPages(bench_pages::BenchPagesArgs),
     /// What the program sandbox can do on this host, and what a run costs.
     Sandbox {
         #[command(subcommand)]
@@ -111,6 +117,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Status(args) => block_on(submit::status(args)),
         Command::Bench(args) => block_on(bench::run(args)),
         Command::BenchQueries(args) => block_on(bench_queries::run(args)),
+        Command::BenchPages(args) => block_on(bench_pages::run(args)),
         Command::Sandbox { action } => sandbox::run(action),
         Command::Verify(args) => verify::run(args),
     };

@@ -39,6 +39,7 @@ use axum::{
     extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Request},
     http::{StatusCode, header, request::Parts},
     middleware,
+    response::IntoResponse,
     routing::{any, get},
 };
 use serde::de::DeserializeOwned;
@@ -150,13 +151,28 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     documented_routes().1
 }
 
+/// The web UI as the router takes it, from a layer that the API does not
+/// import: its routes, and how a page answers a body the limits refuse.
+pub struct Pages {
+    pub routes: Router<AppState>,
+    /// The HTML page of a 413 or 408 from [`request_body`], where the API
+    /// answers JSON.
+    pub refuse_body: fn(ApiError) -> axum::response::Response,
+}
+
 /// Every route of the API and the web UI's `pages`, with the middleware
-/// (body limits, timeouts, tracing) around both. An unknown path under
-/// `/api` is a JSON 404; `pages` bring their own fallback for every other
-/// unknown path, so a browser gets an HTML page. None of the pages' routes
-/// enter the OpenAPI document.
-pub fn router(state: AppState, limits: RouterLimits, pages: Router<AppState>) -> Router {
+/// (body limits, timeouts, tracing) around both. The body limits are the
+/// same for both, but each answers a refusal in its own format. An unknown
+/// path under `/api` is a JSON 404; `pages` bring their own fallback for
+/// every other unknown path, so a browser gets an HTML page. None of the
+/// pages' routes enter the OpenAPI document.
+pub fn router(state: AppState, limits: RouterLimits, pages: Pages) -> Router {
     let (routes, document) = documented_routes();
+    let body_limits = BodyLimits {
+        max_bytes: limits.body_limit_bytes,
+        read_timeout: limits.body_read_timeout,
+        refuse: <ApiError as IntoResponse>::into_response,
+    };
     // Serialised once: the document never changes while the server runs.
     let document: Arc<str> = serde_json::to_string(&document)
         .unwrap_or_else(|e| format!("{{\"error\": \"cannot render the document: {e}\"}}"))
@@ -176,15 +192,18 @@ pub fn router(state: AppState, limits: RouterLimits, pages: Router<AppState>) ->
         )
         .route("/api", any(not_found))
         .route("/api/{*rest}", any(not_found))
-        .merge(pages)
-        .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(
-            BodyLimits {
-                max_bytes: limits.body_limit_bytes,
-                read_timeout: limits.body_read_timeout,
-            },
+            body_limits,
             request_body::read_within_limits,
         ))
+        .merge(pages.routes.layer(middleware::from_fn_with_state(
+            BodyLimits {
+                refuse: pages.refuse_body,
+                ..body_limits
+            },
+            request_body::read_within_limits,
+        )))
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.body_limit_bytes))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,

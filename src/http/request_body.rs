@@ -8,6 +8,10 @@
 //! timeout. Both answers close the connection, since the unread rest of the
 //! body would otherwise be taken for the next request. Handlers then parse the
 //! body from memory, as they would have anyway (every body here is JSON).
+//!
+//! The refusals are the API's errors, answered the way the routes behind the
+//! middleware answer errors: JSON for the API, an HTML page for the web UI's
+//! forms ([`BodyLimits::refuse`]).
 
 use std::time::Duration;
 
@@ -22,11 +26,16 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 
 use super::ApiError;
 
-/// The size and time a request body may take.
+/// The size and time a request body may take, and how a refusal is
+/// answered.
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimits {
     pub max_bytes: usize,
     pub read_timeout: Duration,
+    /// Renders a 413 or 408 (or a 400 for a body that cannot be read) for
+    /// the routes behind this middleware: the API's JSON, or the web UI's
+    /// HTML page, so a browser never shows a form's refusal as raw JSON.
+    pub refuse: fn(ApiError) -> Response,
 }
 
 /// Middleware: refuses an oversized `Content-Length`, then reads the body
@@ -36,7 +45,15 @@ pub async fn read_within_limits(
     State(limits): State<BodyLimits>,
     request: Request,
     next: Next,
-) -> Result<Response, ApiError> {
+) -> Response {
+    match read_body(limits, request).await {
+        Ok(request) => next.run(request).await,
+        Err(refusal) => (limits.refuse)(refusal),
+    }
+}
+
+/// The request with its body read into memory, or why it was refused.
+async fn read_body(limits: BodyLimits, request: Request) -> Result<Request, ApiError> {
     let (parts, body) = request.into_parts();
     let announced = parts
         .headers
@@ -59,7 +76,5 @@ pub async fn read_within_limits(
         }
         Ok(Ok(collected)) => collected.to_bytes(),
     };
-    Ok(next
-        .run(Request::from_parts(parts, Body::from(bytes)))
-        .await)
+    Ok(Request::from_parts(parts, Body::from(bytes)))
 }

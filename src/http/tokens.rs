@@ -4,13 +4,17 @@
 //! every token without it. A revoked or expired token is refused with 401 at
 //! once. A name is one user with one role, so a token for an existing name
 //! with another role is refused with 409.
+//!
+//! The rules live in [`issue_token`], [`token_list`] and [`revoke_token`],
+//! which the web UI's token page calls too, so a form is refused for the
+//! same reasons and with the same words as the API.
 
 use axum::{Json, extract::State, http::StatusCode};
 
 use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
 use crate::{
     api::{ErrorBody, NewToken, TokenCreated, TokenList},
-    domain::{Timestamp, TokenId, token_expiry, validate_user_name},
+    domain::{Timestamp, TokenId, TokenRecord, token_expiry, validate_user_name},
     store::Revocation,
 };
 
@@ -36,28 +40,37 @@ pub async fn create(
     caller: Caller,
     ApiJson(body): ApiJson<NewToken>,
 ) -> Result<(StatusCode, Json<TokenCreated>), ApiError> {
+    let created = issue_token(&state, &caller, body).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// Issues a token for an admin `caller`: the name and lifetime checked as
+/// the API checks them, then stored; the answer holds the secret, which is
+/// never shown again.
+pub async fn issue_token(
+    state: &AppState,
+    caller: &Caller,
+    request: NewToken,
+) -> Result<TokenCreated, ApiError> {
     caller.require_admin()?;
-    let name = body.name;
+    let name = request.name;
     validate_user_name(&name).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-    let expires_at = body
+    let expires_at = request
         .expires_in_seconds
         .map(|seconds| token_expiry(Timestamp::now(), seconds))
         .transpose()
         .map_err(ApiError::Unprocessable)?;
     let issued = state
         .store
-        .create_token(&name, body.role, expires_at)
+        .create_token(&name, request.role, expires_at)
         .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(TokenCreated {
-            id: issued.id,
-            name,
-            role: body.role,
-            expires_at,
-            token: issued.secret,
-        }),
-    ))
+    Ok(TokenCreated {
+        id: issued.id,
+        name,
+        role: request.role,
+        expires_at,
+        token: issued.secret,
+    })
 }
 
 /// Every token, oldest first, with its expiry and revocation, never its
@@ -76,10 +89,15 @@ pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
 ) -> Result<Json<TokenList>, ApiError> {
-    caller.require_admin()?;
     Ok(Json(TokenList {
-        tokens: state.store.tokens().await?,
+        tokens: token_list(&state, &caller).await?,
     }))
+}
+
+/// Every token, for an admin `caller`, without secrets.
+pub async fn token_list(state: &AppState, caller: &Caller) -> Result<Vec<TokenRecord>, ApiError> {
+    caller.require_admin()?;
+    Ok(state.store.tokens().await?)
 }
 
 /// Revoke a token (admins only): it is refused from now on. Revoking a
@@ -103,6 +121,14 @@ pub async fn revoke(
     caller: Caller,
     ApiPath(id): ApiPath<TokenId>,
 ) -> Result<StatusCode, ApiError> {
+    revoke_token(&state, &caller, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Revokes token `id` for an admin `caller`. Revoking a revoked token
+/// changes nothing; the caller's own token is refused with 409, so an admin
+/// cannot lock themselves out by mistake.
+pub async fn revoke_token(state: &AppState, caller: &Caller, id: TokenId) -> Result<(), ApiError> {
     caller.require_admin()?;
     if id == caller.token {
         return Err(ApiError::Conflict(format!(
@@ -110,7 +136,7 @@ pub async fn revoke(
         )));
     }
     match state.store.revoke_token(id).await? {
-        Revocation::Revoked | Revocation::AlreadyRevoked => Ok(StatusCode::NO_CONTENT),
+        Revocation::Revoked | Revocation::AlreadyRevoked => Ok(()),
         Revocation::NotFound => Err(ApiError::NotFound(format!("no token {id}"))),
     }
 }

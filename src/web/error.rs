@@ -8,11 +8,11 @@
 //! as a generic message.
 
 use axum::{
-    http::{StatusCode, header},
+    http::{HeaderValue, StatusCode, header},
     response::{IntoResponse, Redirect, Response},
 };
 
-use super::page;
+use super::{page, page::byte_size};
 use crate::{http::ApiError, store::StoreError};
 
 /// A failed page request.
@@ -35,6 +35,10 @@ pub enum PageError {
     /// contestant's submission, a hidden testcase): the same page either way.
     #[error("{0}")]
     NotFound(String),
+    /// 507: a download larger than the page will build in memory (the
+    /// inputs zip); the message names the cap.
+    #[error("{0}")]
+    TooLarge(String),
     /// The shared API code refused or failed; its status and message.
     #[error(transparent)]
     Api(#[from] ApiError),
@@ -53,6 +57,7 @@ impl PageError {
             PageError::Csrf => StatusCode::FORBIDDEN,
             PageError::BadForm(_) => StatusCode::BAD_REQUEST,
             PageError::NotFound(_) => StatusCode::NOT_FOUND,
+            PageError::TooLarge(_) => StatusCode::INSUFFICIENT_STORAGE,
             PageError::Api(e) => e.status(),
         }
     }
@@ -69,14 +74,29 @@ impl IntoResponse for PageError {
                 tracing::error!(%cause, "internal error");
                 "internal server error".to_string()
             }
+            PageError::Api(ApiError::BodyTooLarge(limit)) => format!(
+                "This form sent more than the server takes: the limit is {} ({limit} bytes, \
+                 the setting server.body_limit_bytes). Send a smaller file or less text.",
+                byte_size(*limit)
+            ),
             other => other.to_string(),
         };
         let mut response = (status, page::error(status, &message)).into_response();
-        if let PageError::Api(ApiError::TooManyRequests(exceeded)) = &self {
-            let seconds = exceeded.retry_after.as_millis().div_ceil(1000).max(1);
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, (seconds as u64).into());
+        match &self {
+            PageError::Api(ApiError::TooManyRequests(exceeded)) => {
+                let seconds = exceeded.retry_after.as_millis().div_ceil(1000).max(1);
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, (seconds as u64).into());
+            }
+            // The rest of the body was never read: the connection cannot
+            // carry another request, as the API's answer says too.
+            PageError::Api(ApiError::BodyTooLarge(_) | ApiError::BodyTimeout(_)) => {
+                response
+                    .headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
+            _ => {}
         }
         response
     }

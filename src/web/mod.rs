@@ -20,7 +20,9 @@
 //!   pages.
 //! - [`submissions`]: the submission list and page, and the live status.
 //! - [`testcases`]: the setters' testcase page: add, delete, rejudge all.
+//! - [`tokens`]: the admins' token page: list, issue, revoke.
 //! - [`statement`]: markdown statements rendered without raw HTML.
+//! - [`stored_zip`]: the zip archive of a problem's public inputs.
 //! - [`page`]: the frame every page shares and the error page.
 //! - [`assets`]: the stylesheet and the script, compiled into the binary.
 //! - [`error`]: [`PageError`] and its HTML rendering.
@@ -33,22 +35,24 @@ pub mod page;
 pub mod problems;
 pub mod session;
 pub mod statement;
+pub mod stored_zip;
 pub mod submissions;
 pub mod testcases;
+pub mod tokens;
 
 use axum::{
     Router,
     extract::FromRequestParts,
     http::{HeaderValue, StatusCode, header, request::Parts},
     middleware,
-    response::Response,
+    response::{IntoResponse, Response},
     routing::{get, post},
 };
 use serde::de::DeserializeOwned;
 
 pub use error::PageError;
 
-use crate::http::{ApiError, AppState};
+use crate::http::{ApiError, AppState, Pages};
 
 /// The policy every page is served with: only this origin's stylesheet,
 /// script and fetches; no inline script or style, no plugins, no framing,
@@ -57,10 +61,19 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
      style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; \
      frame-ancestors 'none'; base-uri 'none'";
 
-/// The pages' routes, with their security headers, the HTML 404 for every
-/// path no route claims outside `/api`, and an HTML 405 for a method a
-/// page does not take.
-pub fn router() -> Router<AppState> {
+/// The pages as the API's router takes them: their routes, with their
+/// security headers, the HTML 404 for every path no route claims outside
+/// `/api`, and an HTML 405 for a method a page does not take; and the HTML
+/// page of a body the limits refuse.
+pub fn pages() -> Pages {
+    Pages {
+        routes: router(),
+        refuse_body,
+    }
+}
+
+/// The pages' routes.
+fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(session::home))
         .route(
@@ -81,6 +94,7 @@ pub fn router() -> Router<AppState> {
             post(testcases::delete),
         )
         .route("/problems/{id}/rejudge", post(testcases::rejudge))
+        .route("/problems/{id}/inputs.zip", get(problems::inputs_zip))
         .route(
             "/problems/{id}/testcases/{name}/input",
             get(problems::input),
@@ -90,6 +104,8 @@ pub fn router() -> Router<AppState> {
         .route("/submissions/{id}", get(submissions::show))
         .route("/submissions/{id}/live", get(submissions::live))
         .route("/submissions/{id}/rejudge", post(submissions::rejudge))
+        .route("/tokens", get(tokens::show).post(tokens::issue))
+        .route("/tokens/{id}/revoke", post(tokens::revoke))
         .route("/static/style.css", get(assets::style))
         .route("/static/submission.js", get(assets::submission_script))
         .fallback(not_found)
@@ -97,10 +113,21 @@ pub fn router() -> Router<AppState> {
         .layer(middleware::map_response(security_headers))
 }
 
+/// A body refused before any page handler ran (too large, too slow): its
+/// HTML page, with the headers every page carries. The refusal runs outside
+/// the pages' own layers, so it adds them itself.
+fn refuse_body(refusal: ApiError) -> Response {
+    with_security_headers(PageError::Api(refusal).into_response())
+}
+
+async fn security_headers(response: Response) -> Response {
+    with_security_headers(response)
+}
+
 /// Adds the security headers to every page response. Pages show a
 /// visitor's own data, so they are not cached (the static files say
 /// otherwise for themselves).
-async fn security_headers(mut response: Response) -> Response {
+fn with_security_headers(mut response: Response) -> Response {
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_SECURITY_POLICY,

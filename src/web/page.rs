@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use maud::{DOCTYPE, Markup, html};
 
 use super::session::Visitor;
-use crate::domain::{SubmissionState, Verdict};
+use crate::domain::{Role, SubmissionState, Verdict};
 
 /// A whole page: `title`, the menu for `visitor` (none on the sign-in and
 /// error pages), and `body`.
@@ -34,6 +34,9 @@ pub fn frame(title: &str, visitor: Option<&Visitor>, body: Markup) -> Markup {
                             @if visitor.caller.role().is_staff() {
                                 a href="/submissions?everyone=true" { "All submissions" }
                                 a href="/log" { "Verdict log" }
+                            }
+                            @if visitor.caller.role() == Role::Admin {
+                                a href="/tokens" { "Tokens" }
                             }
                         }
                         div.who {
@@ -79,11 +82,33 @@ pub fn verdict_badge(state: SubmissionState, verdict: Option<Verdict>) -> Markup
     }
 }
 
+/// A size in bytes, KiB or MiB.
+pub fn byte_size(bytes: usize) -> String {
+    match bytes {
+        0..1024 => format!("{bytes} B"),
+        1024..1_048_576 => format!("{:.1} KiB", bytes as f64 / 1024.0),
+        _ => format!("{:.1} MiB", bytes as f64 / 1_048_576.0),
+    }
+}
+
 /// What a waiting submission shows.
 pub fn state_label(state: SubmissionState) -> &'static str {
     match state {
         SubmissionState::Queued => "queued",
         SubmissionState::Running => "judging",
         SubmissionState::Done => "done",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::byte_size;
+
+    #[test]
+    fn sizes_are_shown_in_the_largest_fitting_unit() {
+        assert_eq!(byte_size(0), "0 B");
+        assert_eq!(byte_size(1023), "1023 B");
+        assert_eq!(byte_size(1536), "1.5 KiB");
+        assert_eq!(byte_size(3 * 1_048_576), "3.0 MiB");
     }
 }

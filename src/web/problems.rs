@@ -16,7 +16,7 @@ use axum::{
 };
 use maud::{Markup, PreEscaped, html};
 
-use super::{PageError, PagePath, page, session::Visitor, statement};
+use super::{PageError, PagePath, page, session::Visitor, statement, stored_zip::StoredZip};
 use crate::{
     api::SubmitRequest,
     domain::{LanguageId, Problem, ProblemId, TestcaseName, TestcaseOrigin},
@@ -129,6 +129,9 @@ pub async fn show(
         }
         section #testcases {
             h2 { "Public testcases" }
+            @if !public.is_empty() {
+                p { a #inputs-zip href={ "/problems/" (id) "/inputs.zip" } download { "Download all inputs (zip)" } }
+            }
             ul.testcases {
                 @for testcase in &public {
                     li {
@@ -205,6 +208,52 @@ pub async fn input(
             "problem `{id}` has no testcase `{name}`"
         ))),
     }
+}
+
+/// The largest "all inputs" zip a page builds: it is held in memory while
+/// it is sent, so it is capped well below the format's 4 GiB.
+pub const MAX_INPUTS_ZIP_BYTES: usize = 64 * 1024 * 1024;
+
+/// `GET /problems/{id}/inputs.zip`: the problem's public inputs in one
+/// zip, each as `<testcase>.in`. Public ones only, for every role, as the
+/// problem page lists them: a hidden input never leaves through it (staff
+/// read those one at a time). An archive past [`MAX_INPUTS_ZIP_BYTES`] is
+/// refused with a page that says so.
+pub async fn inputs_zip(
+    State(state): State<AppState>,
+    // Signed-in visitors only, like every page.
+    _: Visitor,
+    PagePath(id): PagePath<ProblemId>,
+) -> Result<Response, PageError> {
+    existing_problem(&state, &id).await?;
+    let mut zip = StoredZip::with_limit(MAX_INPUTS_ZIP_BYTES);
+    for testcase in state.store.testcases(&id, false).await? {
+        // A testcase deleted since the listing is left out.
+        let Some((testcase, input)) = state.store.testcase(&id, &testcase.name).await? else {
+            continue;
+        };
+        if testcase.hidden {
+            continue;
+        }
+        zip.add(&format!("{}.in", testcase.name), input.as_bytes())
+            .map_err(|e| {
+                PageError::TooLarge(format!(
+                    "the public inputs of `{id}` do not fit in one download ({e}); \
+                     download them one at a time"
+                ))
+            })?;
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{id}-inputs.zip\""),
+            ),
+        ],
+        zip.finish(),
+    )
+        .into_response())
 }
 
 /// The submit forms' fields, as read from the multipart body.

@@ -38,8 +38,8 @@ use crate::{
 /// sooner).
 pub const SESSION_LIFETIME: jiff::SignedDuration = jiff::SignedDuration::from_hours(12);
 
-/// The cookie holding the session id.
-const SESSION_COOKIE: &str = "nimjudge_session";
+/// The cookie holding the session id (`nimjudge bench-pages` sends it too).
+pub const SESSION_COOKIE: &str = "nimjudge_session";
 
 /// The cookie holding the sign-in form's CSRF value.
 const SIGN_IN_COOKIE: &str = "nimjudge_sign_in";

@@ -20,7 +20,11 @@ use axum::{
 use maud::html;
 use serde::Deserialize;
 
-use super::{PageError, PagePath, page, session::Visitor};
+use super::{
+    PageError, PagePath,
+    page::{self, byte_size},
+    session::Visitor,
+};
 use crate::{
     api::NewTestcase,
     domain::{Problem, ProblemId, TestcaseName, TestcaseOrigin},
@@ -189,15 +193,6 @@ async fn render(
     Ok((status, page::frame(&title, Some(visitor), body)).into_response())
 }
 
-/// A size in bytes, KiB or MiB.
-fn byte_size(bytes: usize) -> String {
-    match bytes {
-        0..1024 => format!("{bytes} B"),
-        1024..1_048_576 => format!("{:.1} KiB", bytes as f64 / 1024.0),
-        _ => format!("{:.1} MiB", bytes as f64 / 1_048_576.0),
-    }
-}
-
 /// Reads the multipart add form. An empty file input is skipped.
 async fn read_add_form(mut multipart: Multipart) -> Result<AddForm, PageError> {
     let mut form = AddForm::default();
@@ -216,7 +211,10 @@ async fn read_add_form(mut multipart: Multipart) -> Result<AddForm, PageError> {
         match name.as_str() {
             "csrf" => form.csrf = Some(text),
             "name" => form.name = text.trim().to_string(),
-            "input" => form.input = text,
+            // A browser sends a textarea's line ends as CRLF whatever was
+            // typed; the setter typed lines, so they are stored as LF. A
+            // chosen file, like the API's body, is stored as sent.
+            "input" => form.input = text.replace("\r\n", "\n"),
             "input_file" => form.input_file = Some(text),
             "hidden" => form.hidden = true,
             _ => return Err(PageError::BadForm(format!("unknown form field `{name}`"))),
@@ -332,17 +330,4 @@ pub async fn rejudge(
     Ok(Redirect::to(&format!(
         "/problems/{id}/testcases?rejudged={queued}"
     )))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::byte_size;
-
-    #[test]
-    fn sizes_are_shown_in_the_largest_fitting_unit() {
-        assert_eq!(byte_size(0), "0 B");
-        assert_eq!(byte_size(1023), "1023 B");
-        assert_eq!(byte_size(1536), "1.5 KiB");
-        assert_eq!(byte_size(3 * 1_048_576), "3.0 MiB");
-    }
 }

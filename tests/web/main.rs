@@ -4,6 +4,7 @@
 //! them the browser tests fail, saying what to install.
 
 mod browser;
+mod downloads;
 mod forms;
 mod grundy;
 // The API tests' fixture, shared rather than copied; this binary uses part
@@ -15,3 +16,4 @@ mod log;
 mod pages;
 mod plotted;
 mod testcases;
+mod tokens;

@@ -379,9 +379,9 @@ async fn a_setter_adds_an_invalid_testcase_sees_the_validators_message_then_adds
         assert!(notice.starts_with("Added testcase `extra-1`"), "{notice}");
         let row = text_of(&client, r#"#testcase-list tr[data-name="extra-1"]"#).await;
         assert!(
-            // A browser sends a textarea's line breaks as CRLF, and the
-            // input is stored as sent: "2\r\n4 5\r\n" is 8 bytes.
-            row.contains("setter by sam-setter") && row.contains("hidden") && row.contains("8 B"),
+            // A browser sends a textarea's line breaks as CRLF; the form
+            // stores them as LF: "2\n4 5\n" is 6 bytes.
+            row.contains("setter by sam-setter") && row.contains("hidden") && row.contains("6 B"),
             "{row}"
         );
         screenshot(&client, "testcases").await;

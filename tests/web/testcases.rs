@@ -276,3 +276,39 @@ async fn the_rejudge_buttons_queue_through_the_apis_calls_and_say_how_many() {
     app.drain().await;
     app.stop().await;
 }
+
+#[tokio::test]
+async fn typed_line_ends_are_stored_as_lf_and_a_chosen_file_as_sent() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let web = WebClient::sign_in(&app, &app.setter).await;
+    // What a browser sends for a textarea, whatever the setter's system.
+    let typed = add(&web, &web.csrf, "typed-1", "2\r\n1 1\r\n", false).await;
+    assert_eq!(typed.status(), StatusCode::SEE_OTHER);
+    let file = web
+        .post_multipart(
+            "/problems/nim/testcases",
+            &[
+                ("csrf", None, &web.csrf),
+                ("name", None, "file-1"),
+                ("input_file", Some("file-1.in"), "2\r\n3 4\r\n"),
+            ],
+        )
+        .await;
+    assert_eq!(file.status(), StatusCode::SEE_OTHER);
+    for (name, stored) in [("typed-1", "2\n1 1\n"), ("file-1", "2\r\n3 4\r\n")] {
+        let response = app
+            .http
+            .get(format!(
+                "{}/api/problems/nim/testcases/{name}/input",
+                app.address
+            ))
+            .bearer_auth(&app.setter)
+            .send()
+            .await
+            .expect("send");
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.text().await.expect("the input"), stored, "{name}");
+    }
+    app.stop().await;
+}
