@@ -33,6 +33,11 @@ pub const ENV_PREFIX: &str = "NIMJUDGE_";
 /// client (`nimjudge submit`, `status`), not to the daemon's settings.
 pub const CLIENT_VARIABLES: [&str; 2] = ["NIMJUDGE_SERVER", "NIMJUDGE_TOKEN"];
 
+/// Variables with the settings' prefix that belong to the test fixtures
+/// ([`crate::testing`]): which database they use, and the PostgreSQL
+/// cluster they may create databases on.
+pub const FIXTURE_VARIABLES: [&str; 2] = ["NIMJUDGE_TEST_BACKEND", "NIMJUDGE_TEST_POSTGRES_URL"];
+
 /// Why settings could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -357,7 +362,9 @@ impl Config {
             let Some(rest) = name.strip_prefix(ENV_PREFIX) else {
                 continue;
             };
-            if CLIENT_VARIABLES.contains(&name.as_str()) {
+            if CLIENT_VARIABLES.contains(&name.as_str())
+                || FIXTURE_VARIABLES.contains(&name.as_str())
+            {
                 continue;
             }
             let Some((section, key)) = rest.split_once("__") else {
@@ -785,6 +792,11 @@ mod tests {
             &[("defaults", DEFAULT_TOML)],
             env(&[
                 ("NIMJUDGE_TOKEN", "nj_secret"),
+                ("NIMJUDGE_TEST_BACKEND", "postgres"),
+                (
+                    "NIMJUDGE_TEST_POSTGRES_URL",
+                    "postgres://localhost/postgres",
+                ),
                 ("NIMJUDGE_SERVER", "http://127.0.0.1:9"),
             ]),
         )

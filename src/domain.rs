@@ -451,6 +451,8 @@ pub struct Testcase {
     /// The setter who added it; none for testcases from the problem folder.
     pub created_by: Option<String>,
     pub status: ReferenceStatus,
+    /// The input's size in bytes.
+    pub input_bytes: i64,
     #[schema(value_type = String, format = DateTime)]
     pub created_at: Timestamp,
 }

@@ -44,11 +44,11 @@ pub struct FixturePolicy {
 }
 
 /// The environment variable that picks the fixtures' database.
-pub const BACKEND_VARIABLE: &str = "NIMJUDGE_TEST_BACKEND";
+pub const BACKEND_VARIABLE: &str = crate::config::FIXTURE_VARIABLES[0];
 
 /// The environment variable naming the throwaway PostgreSQL cluster: a URL
 /// whose user may create databases. `scripts/test.sh` starts one and sets it.
-pub const POSTGRES_VARIABLE: &str = "NIMJUDGE_TEST_POSTGRES_URL";
+pub const POSTGRES_VARIABLE: &str = crate::config::FIXTURE_VARIABLES[1];
 
 /// Which database the fixtures use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

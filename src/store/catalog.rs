@@ -84,7 +84,12 @@ pub struct PendingReference {
 /// The columns [`testcase`] reads, as a literal for `concat!`.
 macro_rules! testcase_columns {
     () => {
+        // octet_length reads the stored length, not the (multi-megabyte)
+        // value.
         "t.name, t.hidden, t.origin, t.created_by, t.created_at, \
+         cast((select octet_length(s.input) from testcase_input s where s.testcase_id = t.id) \
+             as bigint) \
+         as input_bytes, \
          case when r.testcase_id is null then 'pending' when r.output is null then 'failed' \
          else 'ready' end as status"
     };
@@ -97,6 +102,7 @@ fn testcase(row: &DbRow) -> Result<Testcase, StoreError> {
         origin: parse_column(row, "origin")?,
         created_by: row.try_get("created_by")?,
         status: parse_column(row, "status")?,
+        input_bytes: row.try_get("input_bytes")?,
         created_at: time_column(row, "created_at")?,
     })
 }

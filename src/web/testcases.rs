@@ -119,15 +119,6 @@ async fn render(
 ) -> Result<Response, PageError> {
     let id = &problem.id;
     let testcases = state.store.testcases(id, true).await?;
-    let mut rows = Vec::with_capacity(testcases.len());
-    for testcase in testcases {
-        let size = state
-            .store
-            .testcase(id, &testcase.name)
-            .await?
-            .map(|(_, input)| input.len());
-        rows.push((testcase, size));
-    }
     let body = html! {
         p.crumbs {
             a href="/problems" { "Problems" } " › "
@@ -145,12 +136,12 @@ async fn render(
                 th { "Reference" } th { "" }
             } }
             tbody {
-                @for (testcase, size) in &rows {
+                @for testcase in &testcases {
                     tr data-name=(testcase.name) {
                         td { a href={ "/problems/" (id) "/testcases/" (testcase.name) "/input" } { (testcase.name) } }
                         td { (testcase.origin) @if let Some(by) = &testcase.created_by { " by " (by) } }
                         td { @if testcase.hidden { span.status.tried { "hidden" } } @else { "public" } }
-                        td.num { (size.map(byte_size).unwrap_or_default()) }
+                        td.num { (byte_size(usize::try_from(testcase.input_bytes).unwrap_or(0))) }
                         td { (testcase.status) }
                         td {
                             @if testcase.origin == TestcaseOrigin::Setter {
