@@ -1,6 +1,7 @@
 //! A synthetic history for benchmarks: many judged submissions made in one
 //! SQL statement each, so a database of a million rows takes seconds, not
-//! an hour of real judging. Used by `nimjudge bench-queries` only.
+//! an hour of real judging. Used by `nimjudge bench-queries` and
+//! `nimjudge bench-pages`, and by the store tests on both databases.
 
 use super::{Store, StoreError, backend::query, now_ms};
 use crate::domain::ProblemId;

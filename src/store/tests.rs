@@ -970,6 +970,43 @@ async fn migration_10_moves_every_testcase_input_into_its_own_table() {
     assert_eq!(orphans, 0, "the input goes with its testcase");
 }
 
+async fn a_synthetic_history_is_judged_rows_with_their_verdicts_counted(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let rows = store
+        .add_synthetic_history(&synthetic::SyntheticHistory {
+            submissions: 100,
+            problems: &[nim()],
+            users: 7,
+        })
+        .await
+        .expect("a synthetic history");
+    assert_eq!(rows, 100);
+    // Counted by verdict, in the order of their names.
+    assert_eq!(
+        store.verdict_counts().await.expect("counts"),
+        [(Verdict::AC, 25), (Verdict::TLE, 25), (Verdict::WA, 50)]
+    );
+    let page = store
+        .list_submissions(&ListFilter {
+            user: Some("user-3".into()),
+            verdict: Some(Verdict::AC),
+            limit: 100,
+            ..ListFilter::default()
+        })
+        .await
+        .expect("a listing");
+    // user-3 has rows 3, 10, 17, …, 94; AC is every fourth row.
+    let expected = (0..100).filter(|i| i % 7 == 3 && i % 4 == 0).count();
+    assert_eq!(page.submissions.len(), expected);
+    assert!(
+        page.submissions
+            .iter()
+            .all(|s| s.state == SubmissionState::Done)
+    );
+    let ids: std::collections::BTreeSet<_> = page.submissions.iter().map(|s| s.id).collect();
+    assert_eq!(ids.len(), expected, "ids are unique");
+}
+
 /// Runs each conformance case once on SQLite and once on PostgreSQL.
 macro_rules! on_both_backends {
     ($($case:ident),* $(,)?) => {
@@ -1004,4 +1041,5 @@ on_both_backends!(
     a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed,
     every_listing_filter_and_the_cursor_work_together,
     created_at_never_decreases_so_since_can_bound_the_scan,
+    a_synthetic_history_is_judged_rows_with_their_verdicts_counted,
 );
