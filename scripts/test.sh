@@ -9,7 +9,9 @@
 # so chromium and chromedriver must be installed too. The store's conformance
 # suite and the API tests run on PostgreSQL as well, on a throwaway cluster
 # this script starts (scripts/postgres-cluster.sh) and removes at the end,
-# so the postgresql server package must be installed. All come from
+# so the postgresql server package must be installed. Last, the multi-host
+# test (scripts/multihost.py) runs hosts in network namespaces, with `ip`
+# from iproute2, on the debug binary the tests built. All come from
 # Debian's packages when missing. The sandbox needs root (namespaces,
 # cgroups): run this as root. A test that lacks any of them fails and says
 # why; none is skipped.
@@ -22,6 +24,7 @@ command -v python3 >/dev/null 2>&1 || missing+=(python3)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+command -v ip >/dev/null 2>&1 || missing+=(iproute2)
 if ((${#missing[@]})); then
   echo "== installing ${missing[*]} from Debian's packages"
   apt-get update -qq
@@ -51,3 +54,5 @@ echo "== every test (fixtures on SQLite; the store's conformance cases on both)"
 cargo test --locked "$@"
 echo "== the API tests again, on PostgreSQL"
 NIMJUDGE_TEST_BACKEND=postgres cargo test --locked --test api "$@"
+echo "== the multi-host test: PostgreSQL, an API host and three worker hosts in network namespaces"
+scripts/multihost.py --binary "${CARGO_TARGET_DIR:-target}/debug/nimjudge" --backlog 1000

@@ -234,6 +234,17 @@ pub struct NewTestcase {
     pub hidden: bool,
 }
 
+/// `PATCH /api/problems/{id}/testcases/{name}`: hide a setter's testcase
+/// from contestants or show it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(examples(json!({ "hidden": true })))]
+pub struct TestcaseVisibility {
+    /// Hidden testcases are seen by setters and admins only, and judge
+    /// programs only; public ones can be downloaded and take answers.
+    pub hidden: bool,
+}
+
 /// The answer to adding a testcase: stored; its reference is computed next.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct TestcaseCreated {
@@ -333,6 +344,21 @@ pub struct TokenCreated {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct TokenList {
     pub tokens: Vec<TokenRecord>,
+    /// Pass as `cursor` for the next page; null on the last one.
+    pub next_cursor: Option<String>,
+}
+
+/// Query of `GET /api/tokens`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct TokenListQuery {
+    /// Page size, 1 to 500 (default 100).
+    #[param(minimum = 1, maximum = 500)]
+    pub limit: Option<i64>,
+    /// `next_cursor` of the previous page: 1 to 19 decimal digits.
+    #[param(pattern = "^[0-9]{1,19}$")]
+    pub cursor: Option<String>,
 }
 
 #[cfg(test)]

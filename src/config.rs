@@ -251,10 +251,15 @@ pub struct DatabaseConfig {
     pub busy_timeout: Duration,
 }
 
+/// Whether a database URL names PostgreSQL (else it must be SQLite).
+fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres:") || url.starts_with("postgresql:")
+}
+
 impl DatabaseConfig {
     /// Whether the URL names PostgreSQL (else it is SQLite).
     pub fn is_postgres(&self) -> bool {
-        self.url.starts_with("postgres:") || self.url.starts_with("postgresql:")
+        is_postgres_url(&self.url)
     }
 
     /// The URL for messages and logs: a password in it is replaced by `***`.
@@ -466,9 +471,7 @@ impl RawConfig {
             )));
         }
         let request_timeout = Duration::from_millis(self.server.request_timeout_ms);
-        let postgres = self.database.url.starts_with("postgres:")
-            || self.database.url.starts_with("postgresql:");
-        if !postgres && !self.database.url.starts_with("sqlite:") {
+        if !is_postgres_url(&self.database.url) && !self.database.url.starts_with("sqlite:") {
             // Only the scheme: the rest of a URL may hold a password.
             let scheme = self.database.url.split(':').next().unwrap_or_default();
             return Err(invalid(format!(

@@ -482,6 +482,21 @@ pub struct Submission {
     pub latency_ms: Option<i64>,
     #[schema(value_type = String, format = DateTime)]
     pub created_at: Timestamp,
+    /// While it is judged: how far, as its worker last recorded it (now
+    /// and then, not after each testcase). None before the first record,
+    /// once judged, and for a contestant when the problem's feedback is
+    /// `none`.
+    #[serde(default)]
+    pub progress: Option<Progress>,
+}
+
+/// How far a judging is: testcases judged out of those the attempt will
+/// judge (every testcase of a program, the public ones of answers; a
+/// program that fails one may stop before the total).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Progress {
+    pub done: i64,
+    pub total: i64,
 }
 
 /// One testcase's result within a judgement.

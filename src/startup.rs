@@ -36,6 +36,21 @@ use crate::{
     worker::Judge,
 };
 
+/// `<host>-<8 hex digits>`: the host's name kept to letters, digits, `.`
+/// and `-` (at most 32 of them; `host` if none is left), so it is safe in a
+/// `like` prefix, and the first 8 hex digits of `random`.
+fn instance_name(hostname: &str, random: &uuid::Uuid) -> String {
+    let host: String = hostname
+        .trim()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+        .take(32)
+        .collect();
+    let host = if host.is_empty() { "host" } else { &host };
+    let random = random.simple().to_string();
+    format!("{host}-{}", &random[..8])
+}
+
 /// A daemon that is bound and ready to run.
 pub struct Application {
     listener: TcpListener,
@@ -57,7 +72,9 @@ struct Host {
     metrics: Metrics,
     programs: Arc<Programs>,
     /// Names this process's workers `<instance>-w<n>`, so a shutdown can
-    /// release exactly the jobs its own workers hold.
+    /// release exactly the jobs its own workers hold. It is the host's name
+    /// and a random part (`judge3-1f0c9a2e`), so a reviewer reading a
+    /// submission's events sees which machine judged it.
     instance: String,
 }
 
@@ -69,8 +86,10 @@ impl Host {
             .await
             .with_context(|| format!("cannot open the database {}", config.database.shown_url()))?;
         info!(database = %store.describe(), "database open");
-        let instance = uuid::Uuid::new_v4().simple().to_string();
-        let instance = instance.get(..8).unwrap_or(&instance).to_string();
+        let instance = instance_name(
+            &std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default(),
+            &uuid::Uuid::new_v4(),
+        );
         let programs = {
             let (sandbox, languages) = (config.sandbox.clone(), config.languages.clone());
             tokio::task::spawn_blocking(move || Programs::start(&sandbox, &languages))
@@ -350,5 +369,20 @@ pub fn shutdown_signal() -> impl Future<Output = ()> {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::instance_name;
+
+    #[test]
+    fn an_instance_is_named_after_its_host_with_a_like_safe_name() {
+        let random = uuid::Uuid::from_u128(0x1f0c_9a2e_0000_4000_8000_0000_0000_0001);
+        assert_eq!(instance_name("judge3\n", &random), "judge3-1f0c9a2e");
+        // `%` and `_` would be wildcards in the release's `like` prefix.
+        assert_eq!(instance_name("lab_host%7", &random), "labhost7-1f0c9a2e");
+        assert_eq!(instance_name("", &random), "host-1f0c9a2e");
+        assert_eq!(instance_name(&"a".repeat(40), &random).len(), 32 + 9);
     }
 }

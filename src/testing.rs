@@ -62,12 +62,32 @@ pub enum TestBackend {
 impl TestBackend {
     /// [`BACKEND_VARIABLE`]: `postgres`, or `sqlite` (also when unset).
     pub fn from_env() -> anyhow::Result<TestBackend> {
-        match std::env::var(BACKEND_VARIABLE).as_deref() {
-            Err(std::env::VarError::NotPresent) | Ok("sqlite") => Ok(TestBackend::Sqlite),
-            Ok("postgres") => Ok(TestBackend::Postgres),
-            Ok(other) => anyhow::bail!("{BACKEND_VARIABLE}=`{other}`: expected sqlite or postgres"),
+        match std::env::var(BACKEND_VARIABLE) {
+            Err(std::env::VarError::NotPresent) => Ok(TestBackend::Sqlite),
+            Ok(name) => name
+                .parse()
+                .map_err(|e| anyhow::anyhow!("{BACKEND_VARIABLE}: {e}")),
             Err(e) => anyhow::bail!("{BACKEND_VARIABLE}: {e}"),
         }
+    }
+
+    /// `sqlite` or `postgres`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TestBackend::Sqlite => "sqlite",
+            TestBackend::Postgres => "postgres",
+        }
+    }
+}
+
+impl std::str::FromStr for TestBackend {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<TestBackend, String> {
+        [TestBackend::Sqlite, TestBackend::Postgres]
+            .into_iter()
+            .find(|backend| backend.as_str() == name)
+            .ok_or_else(|| format!("`{name}` is neither sqlite nor postgres"))
     }
 }
 

@@ -50,7 +50,7 @@ pub struct BenchArgs {
     pub testcases: usize,
     /// The databases to run on, in turn: sqlite, postgres.
     #[arg(long, value_delimiter = ',', default_value = "sqlite")]
-    pub backends: Vec<String>,
+    pub backends: Vec<TestBackend>,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -85,16 +85,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         args.submissions > 0 && args.concurrency > 0,
         "K and C must be positive"
     );
-    let backends = args
-        .backends
-        .iter()
-        .map(|name| match name.as_str() {
-            "sqlite" => Ok(TestBackend::Sqlite),
-            "postgres" => Ok(TestBackend::Postgres),
-            other => anyhow::bail!("--backends: `{other}` is neither sqlite nor postgres"),
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    for backend in backends {
+    for &backend in &args.backends {
         run_on(&args, backend).await?;
     }
     Ok(ExitCode::SUCCESS)
@@ -102,10 +93,7 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
 
 /// The benchmark on one database.
 async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
-    let label = match backend {
-        TestBackend::Sqlite => "sqlite",
-        TestBackend::Postgres => "postgres",
-    };
+    let label = backend.as_str();
     let names: Vec<String> = (1..=args.testcases.max(1))
         .map(|seed| format!("random-{seed}"))
         .collect();

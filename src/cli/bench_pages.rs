@@ -147,6 +147,11 @@ pub async fn run(args: BenchPagesArgs) -> anyhow::Result<ExitCode> {
             format!("/problems/{first}/testcases"),
             as_admin,
         ),
+        (
+            "rejudge progress (first problem)",
+            format!("/problems/{first}/rejudge/progress"),
+            as_admin,
+        ),
         ("tokens (admin)", "/tokens".into(), as_admin),
         (
             "inputs zip (first problem)",

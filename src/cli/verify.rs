@@ -265,6 +265,7 @@ fn judge(
                 testcases: job.testcases,
                 judge_all: job.problem.judge_all,
                 label: &format!("verify-{}-{index}", std::process::id()),
+                progress: None,
             })
             .map_err(|e| e.to_string())
         })

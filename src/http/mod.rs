@@ -136,7 +136,10 @@ fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(problems::list))
         .routes(routes!(problems::show))
         .routes(routes!(problems::testcases, problems::add_testcase))
-        .routes(routes!(problems::delete_testcase))
+        .routes(routes!(
+            problems::delete_testcase,
+            problems::set_testcase_visibility
+        ))
         .routes(routes!(problems::input))
         .routes(routes!(problems::rejudge))
         .routes(routes!(submissions::list, submissions::create))

@@ -12,11 +12,11 @@ use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
 use crate::{
     api::{
         ErrorBody, NewTestcase, ProblemDocument, ProblemList, RejudgeCount, TestcaseCreated,
-        TestcaseList,
+        TestcaseList, TestcaseVisibility,
     },
     domain::{Problem, ProblemId, ReferenceStatus, TestcaseName},
     solver,
-    store::TestcaseDeletion,
+    store::TestcaseChange,
 };
 
 async fn existing_problem(state: &AppState, id: &ProblemId) -> Result<Problem, ApiError> {
@@ -228,6 +228,52 @@ pub async fn delete_testcase(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// Hide a testcase a setter added from contestants, or show it (setters
+/// and admins). Verdicts already given stay until a rejudge. A testcase
+/// from the problem folder is refused with 409, as for deletion.
+#[utoipa::path(
+    patch,
+    path = "/api/problems/{id}/testcases/{name}",
+    tag = "problems",
+    params(
+        ("id" = ProblemId, Path, description = "Problem id"),
+        ("name" = TestcaseName, Path, description = "Testcase name"),
+    ),
+    request_body = TestcaseVisibility,
+    responses(
+        (status = NO_CONTENT, description = "Changed (or already so)."),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such problem or testcase.", body = ErrorBody),
+        (status = CONFLICT, description = "The testcase comes from the problem folder.", body = ErrorBody),
+        (status = UNSUPPORTED_MEDIA_TYPE, description = "Not JSON.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "A body without a boolean `hidden`.", body = ErrorBody),
+    )
+)]
+pub async fn set_testcase_visibility(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath((id, name)): ApiPath<(ProblemId, TestcaseName)>,
+    ApiJson(body): ApiJson<TestcaseVisibility>,
+) -> Result<StatusCode, ApiError> {
+    change_visibility(&state, &caller, &id, &name, body.hidden).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Hides or shows a setter's testcase, the one path for the API and the web
+/// UI, with the same refusals as [`remove_testcase`].
+pub async fn change_visibility(
+    state: &AppState,
+    caller: &Caller,
+    id: &ProblemId,
+    name: &TestcaseName,
+    hidden: bool,
+) -> Result<(), ApiError> {
+    caller.require_staff()?;
+    let change = state.store.set_testcase_hidden(id, name, hidden).await?;
+    setter_change(change, id, name, "change it")
+}
+
 /// Deletes a setter's testcase, the one path for the API and the web UI:
 /// staff only (403), an existing testcase (404), and never one from the
 /// problem folder (409, saying to remove it from `problem.toml`).
@@ -238,14 +284,26 @@ pub async fn remove_testcase(
     name: &TestcaseName,
 ) -> Result<(), ApiError> {
     caller.require_staff()?;
-    match state.store.delete_testcase(id, name).await? {
-        TestcaseDeletion::Deleted => Ok(()),
-        TestcaseDeletion::Missing => Err(ApiError::NotFound(format!(
+    let change = state.store.delete_testcase(id, name).await?;
+    setter_change(change, id, name, "remove it")
+}
+
+/// A setter's change to a testcase as the API answers it: 404 for a missing
+/// one, 409 for one from the problem folder, saying to `what` there.
+fn setter_change(
+    change: TestcaseChange,
+    id: &ProblemId,
+    name: &TestcaseName,
+    what: &str,
+) -> Result<(), ApiError> {
+    match change {
+        TestcaseChange::Done => Ok(()),
+        TestcaseChange::Missing => Err(ApiError::NotFound(format!(
             "problem `{id}` has no testcase `{name}`"
         ))),
-        TestcaseDeletion::Bundled(origin) => Err(ApiError::Conflict(format!(
+        TestcaseChange::Bundled(origin) => Err(ApiError::Conflict(format!(
             "testcase `{name}` is a {origin} testcase from problems/{id}/problem.toml; \
-             remove it there (the next start syncs the change), not through the API"
+             {what} there (the next start syncs the change), not through the API"
         ))),
     }
 }

@@ -331,8 +331,9 @@ async fn problem_feedback(state: &AppState, submission: &Submission) -> Result<F
 }
 
 /// Removes from a contestant's own submission what the problem's feedback
-/// does not show them. Under `none`, the verdict alone: no message and no
-/// per-testcase results. Otherwise no detail (the expected token) unless
+/// does not show them. Under `none`, the verdict alone: no message, no
+/// per-testcase results and no progress (its total counts the testcases,
+/// hidden ones too). Otherwise no detail (the expected token) unless
 /// the feedback is `full`, and of a hidden testcase only its verdict, time
 /// and memory: no message, no detail, no exit status.
 fn redact_for_contestant(
@@ -342,6 +343,7 @@ fn redact_for_contestant(
 ) {
     if feedback == Feedback::None {
         submission.message = None;
+        submission.progress = None;
         for judgement in judgements.iter_mut() {
             judgement.message = None;
             judgement.results.clear();
@@ -437,7 +439,7 @@ pub async fn list(
 }
 
 /// Cuts a listing to what `caller` may see: under feedback `none` a
-/// contestant sees the verdict alone, without the message.
+/// contestant sees the verdict alone, without the message or progress.
 pub async fn redact_listing(
     state: &AppState,
     caller: &Caller,
@@ -457,6 +459,7 @@ pub async fn redact_listing(
     for submission in submissions {
         if silent.contains(&submission.problem) {
             submission.message = None;
+            submission.progress = None;
         }
     }
     Ok(())
@@ -464,7 +467,7 @@ pub async fn redact_listing(
 
 /// Parses a page cursor: the decimal row id a `next_cursor` gave, 1 to 19
 /// digits as the document says. One past every row id means no bound.
-fn parse_cursor(cursor: &str) -> Result<i64, ApiError> {
+pub(super) fn parse_cursor(cursor: &str) -> Result<i64, ApiError> {
     let invalid = || ApiError::Unprocessable(format!("invalid cursor `{cursor}`"));
     if cursor.is_empty() || cursor.len() > 19 || !cursor.bytes().all(|b| b.is_ascii_digit()) {
         return Err(invalid());

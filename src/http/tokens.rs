@@ -5,17 +5,19 @@
 //! once. A name is one user with one role, so a token for an existing name
 //! with another role is refused with 409.
 //!
-//! The rules live in [`issue_token`], [`token_list`] and [`revoke_token`],
+//! The rules live in [`issue_token`], [`token_page`] and [`revoke_token`],
 //! which the web UI's token page calls too, so a form is refused for the
 //! same reasons and with the same words as the API.
 
 use axum::{Json, extract::State, http::StatusCode};
 
-use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
+use super::{
+    ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller, submissions::parse_cursor,
+};
 use crate::{
-    api::{ErrorBody, NewToken, TokenCreated, TokenList},
-    domain::{Timestamp, TokenId, TokenRecord, token_expiry, validate_user_name},
-    store::Revocation,
+    api::{ErrorBody, NewToken, TokenCreated, TokenList, TokenListQuery},
+    domain::{Timestamp, TokenId, token_expiry, validate_user_name},
+    store::{Revocation, TokenPage},
 };
 
 /// Create a token (admins only); the secret is returned this once.
@@ -73,31 +75,56 @@ pub async fn issue_token(
     })
 }
 
-/// Every token, oldest first, with its expiry and revocation, never its
-/// secret (admins only).
+/// Tokens, newest first, a page at a time, with their expiry and
+/// revocation, never their secrets (admins only).
 #[utoipa::path(
     get,
     path = "/api/tokens",
     tag = "tokens",
+    params(TokenListQuery),
     responses(
-        (status = OK, description = "Every token.", body = TokenList),
+        (status = OK, description = "One page of tokens.", body = TokenList),
+        (status = BAD_REQUEST, description = "A malformed query or an unknown parameter.", body = ErrorBody),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
         (status = FORBIDDEN, description = "Not an admin.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "A limit out of range or an invalid cursor.", body = ErrorBody),
     )
 )]
 pub async fn list(
     State(state): State<AppState>,
     caller: Caller,
+    ApiQuery(query): ApiQuery<TokenListQuery>,
 ) -> Result<Json<TokenList>, ApiError> {
+    caller.require_admin()?;
+    let limit = query.limit.unwrap_or(100);
+    if !(1..=500).contains(&limit) {
+        return Err(ApiError::Unprocessable(
+            "limit must be between 1 and 500".into(),
+        ));
+    }
+    let before = query
+        .cursor
+        .as_deref()
+        .map(parse_cursor)
+        .transpose()?
+        .map(TokenId);
+    let page = token_page(&state, &caller, before, limit).await?;
     Ok(Json(TokenList {
-        tokens: token_list(&state, &caller).await?,
+        tokens: page.tokens,
+        next_cursor: page.next_cursor.map(|id| id.to_string()),
     }))
 }
 
-/// Every token, for an admin `caller`, without secrets.
-pub async fn token_list(state: &AppState, caller: &Caller) -> Result<Vec<TokenRecord>, ApiError> {
+/// One page of tokens, newest first, for an admin `caller`, without
+/// secrets: the API's listing and the web UI's token page.
+pub async fn token_page(
+    state: &AppState,
+    caller: &Caller,
+    before: Option<TokenId>,
+    limit: i64,
+) -> Result<TokenPage, ApiError> {
     caller.require_admin()?;
-    Ok(state.store.tokens().await?)
+    Ok(state.store.token_page(before, limit).await?)
 }
 
 /// Revoke a token (admins only): it is refused from now on. Revoking a

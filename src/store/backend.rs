@@ -79,12 +79,9 @@ impl Pool {
         match self {
             Pool::Sqlite(pool) => Ok(Tx::Sqlite(pool.begin_with("begin immediate").await?)),
             Pool::Postgres(pool) => {
-                let mut tx = pool.begin().await?;
-                sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
-                    .bind(key)
-                    .execute(&mut *tx)
-                    .await?;
-                Ok(Tx::Postgres(tx))
+                let mut tx = Tx::Postgres(pool.begin().await?);
+                tx.serialize(key).await?;
+                Ok(tx)
             }
         }
     }
@@ -104,6 +101,20 @@ impl Tx {
             Tx::Sqlite(_) => Dialect::Sqlite,
             Tx::Postgres(_) => Dialect::Postgres,
         }
+    }
+
+    /// Waits until no other transaction that called `serialize(key)` is
+    /// open, and keeps them waiting until this one ends: PostgreSQL's
+    /// transaction-scoped advisory lock. On SQLite every write transaction
+    /// is serial already (one writer), so nothing happens.
+    pub async fn serialize(&mut self, key: &str) -> Result<(), sqlx::Error> {
+        if let Tx::Postgres(tx) = self {
+            sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
+                .bind(key)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Sends `payload` on `channel` to the processes listening, when this
@@ -243,24 +254,19 @@ impl DbRow {
     }
 }
 
-/// SQL text: written in the code, or built from pieces that were.
-#[derive(Debug, Clone)]
-enum Sql {
-    Static(&'static str),
-    Built(String),
-}
-
 /// A statement and its arguments, ready to run on either driver.
 #[derive(Debug, Clone)]
 pub(super) struct Statement<'a> {
-    sql: Sql,
+    /// Written in the code, or built from pieces that were.
+    sql: Cow<'static, str>,
     args: Vec<Arg<'a>>,
 }
 
-/// A statement of fixed text; bind its `$n` arguments in order.
+/// A statement of fixed text; bind its `$n` arguments in order, or extend
+/// it with [`Statement::push`] and [`Statement::push_bind`].
 pub(super) fn query<'a>(sql: &'static str) -> Statement<'a> {
     Statement {
-        sql: Sql::Static(sql),
+        sql: Cow::Borrowed(sql),
         args: Vec::new(),
     }
 }
@@ -293,23 +299,21 @@ macro_rules! dispatch {
     ($statement:expr, $target:expr, $method:ident, $sqlite:expr, $postgres:expr) => {{
         let Statement { sql, args } = $statement;
         match $target {
-            Target::Pool(Pool::Sqlite(pool)) => $sqlite(
-                bound(sql.into_query::<Sqlite>(), args)
-                    .$method(pool)
-                    .await?,
-            ),
+            Target::Pool(Pool::Sqlite(pool)) => {
+                $sqlite(bound(sql_query::<Sqlite>(sql), args).$method(pool).await?)
+            }
             Target::Tx(Tx::Sqlite(tx)) => $sqlite(
-                bound(sql.into_query::<Sqlite>(), args)
+                bound(sql_query::<Sqlite>(sql), args)
                     .$method(&mut **tx)
                     .await?,
             ),
             Target::Pool(Pool::Postgres(pool)) => $postgres(
-                bound(sql.into_query::<Postgres>(), args)
+                bound(sql_query::<Postgres>(sql), args)
                     .$method(pool)
                     .await?,
             ),
             Target::Tx(Tx::Postgres(tx)) => $postgres(
-                bound(sql.into_query::<Postgres>(), args)
+                bound(sql_query::<Postgres>(sql), args)
                     .$method(&mut **tx)
                     .await?,
             ),
@@ -317,36 +321,19 @@ macro_rules! dispatch {
     }};
 }
 
-impl Sql {
-    fn into_query<'q, DB: Database>(self) -> Query<'q, DB, DB::Arguments> {
-        match self {
-            Sql::Static(text) => sqlx::query(text),
-            // Built only from `&'static str` pieces by `Statement::push`.
-            Sql::Built(text) => sqlx::query(AssertSqlSafe(text)),
-        }
+/// A driver's query of a statement's text.
+fn sql_query<'q, DB: Database>(sql: Cow<'static, str>) -> Query<'q, DB, DB::Arguments> {
+    match sql {
+        Cow::Borrowed(text) => sqlx::query(text),
+        // Built only from `&'static str` pieces by `Statement::push`.
+        Cow::Owned(text) => sqlx::query(AssertSqlSafe(text)),
     }
 }
 
 impl<'a> Statement<'a> {
-    /// A statement to build from pieces with [`Statement::push`] and
-    /// [`Statement::push_bind`].
-    pub fn build(start: &'static str) -> Statement<'a> {
-        Statement {
-            sql: Sql::Built(start.to_string()),
-            args: Vec::new(),
-        }
-    }
-
     /// Appends SQL text.
     pub fn push(mut self, text: &'static str) -> Self {
-        match &mut self.sql {
-            Sql::Built(sql) => sql.push_str(text),
-            Sql::Static(fixed) => {
-                let mut sql = fixed.to_string();
-                sql.push_str(text);
-                self.sql = Sql::Built(sql);
-            }
-        }
+        self.sql.to_mut().push_str(text);
         self
     }
 
@@ -354,10 +341,7 @@ impl<'a> Statement<'a> {
     pub fn push_bind(mut self, arg: impl Into<Arg<'a>>) -> Self {
         self.args.push(arg.into());
         let placeholder = format!("${}", self.args.len());
-        match &mut self.sql {
-            Sql::Built(sql) => sql.push_str(&placeholder),
-            Sql::Static(fixed) => self.sql = Sql::Built(format!("{fixed}{placeholder}")),
-        }
+        self.sql.to_mut().push_str(&placeholder);
         self
     }
 
@@ -371,12 +355,8 @@ impl<'a> Statement<'a> {
     /// that check which indexes serve it.
     #[cfg(test)]
     pub fn explained(self) -> Self {
-        let sql = match self.sql {
-            Sql::Static(text) => format!("explain query plan {text}"),
-            Sql::Built(text) => format!("explain query plan {text}"),
-        };
         Statement {
-            sql: Sql::Built(sql),
+            sql: Cow::Owned(format!("explain query plan {}", self.sql)),
             args: self.args,
         }
     }

@@ -34,10 +34,11 @@ pub struct DefinedTestcase {
     pub origin: TestcaseOrigin,
 }
 
-/// What became of a request to delete a testcase.
+/// What became of a setter's request to delete a testcase or change whether
+/// it is hidden.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TestcaseDeletion {
-    Deleted,
+pub enum TestcaseChange {
+    Done,
     Missing,
     /// It comes from the problem folder (a sample or a generated one): the
     /// folder is its source of truth, and a sync does not bring it back.
@@ -347,20 +348,11 @@ impl Store {
         &self,
         problem_id: &ProblemId,
         name: &TestcaseName,
-    ) -> Result<TestcaseDeletion, StoreError> {
+    ) -> Result<TestcaseChange, StoreError> {
         self.noted(async {
             let mut tx = self.write.begin().await?;
-            let origin = query("select origin from testcase where problem_id = $1 and name = $2")
-                .bind(problem_id.as_str())
-                .bind(name.as_str())
-                .fetch_optional(&mut tx)
-                .await?;
-            let Some(origin) = origin else {
-                return Ok(TestcaseDeletion::Missing);
-            };
-            let origin: TestcaseOrigin = parse_column(&origin, "origin")?;
-            if origin != TestcaseOrigin::Setter {
-                return Ok(TestcaseDeletion::Bundled(origin));
+            if let Some(refused) = setter_testcase(&mut tx, problem_id, name).await? {
+                return Ok(refused);
             }
             query("delete from testcase where problem_id = $1 and name = $2")
                 .bind(problem_id.as_str())
@@ -368,7 +360,34 @@ impl Store {
                 .execute(&mut tx)
                 .await?;
             tx.commit().await?;
-            Ok(TestcaseDeletion::Deleted)
+            Ok(TestcaseChange::Done)
+        })
+        .await
+    }
+
+    /// Hides a setter's testcase from contestants, or shows it. A public
+    /// testcase's input can be downloaded and answers are judged on it; a
+    /// hidden one judges programs only. Verdicts already given stay until a
+    /// rejudge.
+    pub async fn set_testcase_hidden(
+        &self,
+        problem_id: &ProblemId,
+        name: &TestcaseName,
+        hidden: bool,
+    ) -> Result<TestcaseChange, StoreError> {
+        self.noted(async {
+            let mut tx = self.write.begin().await?;
+            if let Some(refused) = setter_testcase(&mut tx, problem_id, name).await? {
+                return Ok(refused);
+            }
+            query("update testcase set hidden = $3 where problem_id = $1 and name = $2")
+                .bind(problem_id.as_str())
+                .bind(name.as_str())
+                .bind(hidden)
+                .execute(&mut tx)
+                .await?;
+            tx.commit().await?;
+            Ok(TestcaseChange::Done)
         })
         .await
     }
@@ -521,4 +540,23 @@ async fn save_input(
     .execute(&mut *tx)
     .await?;
     Ok(())
+}
+
+/// `None` if the testcase exists and is a setter's, so a setter may change
+/// it; otherwise why not.
+async fn setter_testcase(
+    tx: &mut Tx,
+    problem_id: &ProblemId,
+    name: &TestcaseName,
+) -> Result<Option<TestcaseChange>, StoreError> {
+    let origin = query("select origin from testcase where problem_id = $1 and name = $2")
+        .bind(problem_id.as_str())
+        .bind(name.as_str())
+        .fetch_optional(&mut *tx)
+        .await?;
+    let Some(origin) = origin else {
+        return Ok(Some(TestcaseChange::Missing));
+    };
+    let origin: TestcaseOrigin = parse_column(&origin, "origin")?;
+    Ok((origin != TestcaseOrigin::Setter).then_some(TestcaseChange::Bundled(origin)))
 }

@@ -51,16 +51,16 @@ use sqlx::{
 };
 
 pub use admission::{Admission, AdmissionOutcome, IdempotencyKey, LimitExceeded, UserLimit};
-use backend::{DbRow, Dialect, Pool};
+use backend::{DbRow, Pool};
 pub use catalog::{
     DefinedTestcase, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow, SyncOutcome,
-    TestcaseDeletion,
+    TestcaseChange,
 };
 pub use notices::{Notice, Notices};
 pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
 pub use sessions::{OpenedSession, SessionHolder};
 pub use standing::Standing;
-pub use tokens::{IssuedToken, Revocation};
+pub use tokens::{IssuedToken, Revocation, TokenPage};
 pub use write_health::{WriteFailure, WriteStatus};
 
 use crate::{
@@ -214,7 +214,7 @@ impl Store {
     }
 
     async fn open_postgres(config: &DatabaseConfig) -> Result<Store, StoreError> {
-        let options = PgConnectOptions::from_str(&config.url)?;
+        let options = with_session_defaults(PgConnectOptions::from_str(&config.url)?);
         let shown = format!(
             "PostgreSQL database `{}` on {}",
             options.get_database().unwrap_or("(default)"),
@@ -262,16 +262,40 @@ impl Store {
         }
     }
 
-    /// The SQL dialect of the database.
-    pub fn dialect(&self) -> Dialect {
-        self.write.dialect()
-    }
-
     /// Closes both pools, waiting for statements in progress.
     pub async fn close(&self) {
         self.write.close().await;
         self.read.close().await;
     }
+}
+
+/// PostgreSQL session settings for hosts that may vanish, each applied
+/// unless the URL's `options` sets it. Without them a host whose network
+/// dies in the middle of a transaction keeps that transaction's row locks
+/// (a claimed job no other worker can reclaim, however long ago its lease
+/// ran out), and one that dies holding the startup lock blocks every other
+/// host's start, until the server's TCP stack gives up on it (hours).
+const SESSION_DEFAULTS: [(&str, &str); 4] = [
+    // No nimjudge transaction waits between its statements.
+    ("idle_in_transaction_session_timeout", "10s"),
+    // A silent peer is found dead after about 10 + 3 × 5 seconds.
+    ("tcp_keepalives_idle", "10"),
+    ("tcp_keepalives_interval", "5"),
+    ("tcp_keepalives_count", "3"),
+];
+
+fn with_session_defaults(options: PgConnectOptions) -> PgConnectOptions {
+    let given = options.get_options().unwrap_or_default().to_owned();
+    let options = if options.get_application_name().is_none() {
+        options.application_name("nimjudge")
+    } else {
+        options
+    };
+    options.options(
+        SESSION_DEFAULTS
+            .into_iter()
+            .filter(|(name, _)| !given.contains(&format!("{name}="))),
+    )
 }
 
 /// Held while a process migrates the database or syncs the catalog into it,

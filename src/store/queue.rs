@@ -14,8 +14,8 @@ use super::{
     millis, notices, now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::domain::{
-    Event, EventKind, Judgement, Payload, ProblemId, RunUsage, Submission, SubmissionId,
-    SubmissionKind, TestcaseResult, Timestamp, Verdict,
+    Event, EventKind, Judgement, Payload, ProblemId, Progress, RunUsage, Submission, SubmissionId,
+    SubmissionKind, SubmissionState, TestcaseResult, Timestamp, Verdict,
 };
 
 /// A submission to insert.
@@ -90,19 +90,30 @@ pub enum RejudgeOutcome {
 macro_rules! submission_columns {
     () => {
         "seq, id, problem_id, user_name, kind, state, verdict, message, \
-         attempt, worker, queued_at, judged_at, created_at"
+         attempt, worker, queued_at, judged_at, created_at, progress_done, progress_total"
     };
 }
 
 fn submission(row: &DbRow) -> Result<Submission, StoreError> {
     let queued_at: i64 = row.try_get("queued_at")?;
     let judged_at: Option<i64> = row.try_get("judged_at")?;
+    let state = parse_column(row, "state")?;
+    // A number recorded by an attempt that is over (released, or judged)
+    // says nothing about the submission now.
+    let progress = match (
+        state,
+        row.try_get::<Option<i64>>("progress_done")?,
+        row.try_get::<Option<i64>>("progress_total")?,
+    ) {
+        (SubmissionState::Running, Some(done), Some(total)) => Some(Progress { done, total }),
+        _ => None,
+    };
     Ok(Submission {
         id: parse_column(row, "id")?,
         problem: parse_column(row, "problem_id")?,
         user: row.try_get("user_name")?,
         kind: parse_column(row, "kind")?,
-        state: parse_column(row, "state")?,
+        state,
         verdict: parse_optional_column(row, "verdict")?,
         message: row.try_get("message")?,
         attempt: row.try_get("attempt")?,
@@ -111,6 +122,7 @@ fn submission(row: &DbRow) -> Result<Submission, StoreError> {
         judged_at: judged_at.map(super::timestamp).transpose()?,
         latency_ms: judged_at.map(|j| j - queued_at),
         created_at: time_column(row, "created_at")?,
+        progress,
     })
 }
 
@@ -163,18 +175,22 @@ impl Store {
             // The oldest job whose lease expired, else the oldest queued one.
             // PostgreSQL runs claims side by side: `skip locked` lets each
             // take a row no other claim holds. SQLite runs one write at a
-            // time, so the plain subqueries are enough.
+            // time, so the plain subqueries are enough. Leases are set and
+            // compared by one clock: on PostgreSQL the database's own (the
+            // hosts' clocks may disagree; `$2` is then unused), on SQLite
+            // its one host's.
             let row = query(tx.dialect().pick(
                 "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-                 worker = $1, lease_until = $2 + $3 \
+                 worker = $1, lease_until = $2 + $3, progress_done = null, progress_total = null \
                  where seq = coalesce( \
                      (select min(seq) from submission where state = 'running' and lease_until < $2), \
                      (select min(seq) from submission where state = 'queued')) \
                  returning id, problem_id, kind, payload, attempt, tries, queued_at",
                 "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-                 worker = $1, lease_until = $2 + $3 \
+                 worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, progress_done = null, progress_total = null \
                  where seq = coalesce( \
-                     (select seq from submission where state = 'running' and lease_until < $2 \
+                     (select seq from submission where state = 'running' \
+                      and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint \
                       order by seq limit 1 for update skip locked), \
                      (select seq from submission where state = 'queued' \
                       order by seq limit 1 for update skip locked)) \
@@ -244,7 +260,8 @@ impl Store {
             let mut tx = self.write.begin().await?;
             let fenced = query(
                 "update submission set state = 'done', verdict = $1, message = $2, judged_at = $3, \
-             lease_until = null where id = $4 and attempt = $5 and state = 'running'",
+             lease_until = null, progress_done = null, progress_total = null \
+             where id = $4 and attempt = $5 and state = 'running'",
             )
             .bind(judgement.verdict.as_str())
             .bind(&judgement.message)
@@ -344,10 +361,14 @@ impl Store {
     pub async fn extend_lease(&self, claim: &Claim, lease: Duration) -> Result<bool, StoreError> {
         self.noted(async {
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-            let extended = query(
+            // The claim's clock: the database's on PostgreSQL (`$1` unused).
+            let extended = query(self.write.dialect().pick(
                 "update submission set lease_until = $1 + $2 \
              where id = $3 and attempt = $4 and state = 'running'",
-            )
+                "update submission set \
+             lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $2 \
+             where id = $3 and attempt = $4 and state = 'running'",
+            ))
             .bind(now_ms())
             .bind(lease_ms)
             .bind(claim.id.to_string())
@@ -355,6 +376,32 @@ impl Store {
             .execute(&self.write)
             .await?;
             Ok(extended == 1)
+        })
+        .await
+    }
+
+    /// Records how far a running claim's judging is. Fenced by the attempt
+    /// like every write of a worker: `false`, and nothing changed, if the
+    /// lease was lost (another attempt took over, or the job ended).
+    /// Workers call it now and then, not per testcase (see the worker's
+    /// `PROGRESS_INTERVAL`).
+    pub async fn record_progress(
+        &self,
+        claim: &Claim,
+        progress: Progress,
+    ) -> Result<bool, StoreError> {
+        self.noted(async {
+            let recorded = query(
+                "update submission set progress_done = $1, progress_total = $2 \
+                 where id = $3 and attempt = $4 and state = 'running'",
+            )
+            .bind(progress.done)
+            .bind(progress.total)
+            .bind(claim.id.to_string())
+            .bind(claim.attempt)
+            .execute(&self.write)
+            .await?;
+            Ok(recorded == 1)
         })
         .await
     }
@@ -566,6 +613,19 @@ impl Store {
         .await
     }
 
+    /// A problem's submissions waiting or being judged: what is left of a
+    /// rejudge. Read through the state index: only unjudged rows are seen.
+    pub async fn unjudged_of_problem(&self, problem_id: &ProblemId) -> Result<i64, StoreError> {
+        let row = query(
+            "select count(*) as n from submission \
+             where state in ('queued', 'running') and problem_id = $1",
+        )
+        .bind(problem_id.as_str())
+        .fetch_one(&self.read)
+        .await?;
+        Ok(row.try_get("n")?)
+    }
+
     /// Submissions waiting and being judged.
     pub async fn queue_depth(&self) -> Result<(i64, i64), StoreError> {
         let row = query(
@@ -595,24 +655,28 @@ impl Store {
 /// index that serves them (see SQLite's migration 0009) instead of one plan
 /// for every combination of nulls.
 pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
-    let mut query = Statement::build(concat!(
+    let mut statement = query(concat!(
         "select ",
         submission_columns!(),
         " from submission where true"
     ));
     if let Some(problem) = &filter.problem {
-        query = query.push(" and problem_id = ").push_bind(problem.as_str());
+        statement = statement
+            .push(" and problem_id = ")
+            .push_bind(problem.as_str());
     }
     if let Some(verdict) = filter.verdict {
-        query = query.push(" and verdict = ").push_bind(verdict.as_str());
+        statement = statement
+            .push(" and verdict = ")
+            .push_bind(verdict.as_str());
     }
     if let Some(user) = &filter.user {
-        query = query.push(" and user_name = ").push_bind(user.as_str());
+        statement = statement.push(" and user_name = ").push_bind(user.as_str());
     }
     if let Some(since) = filter.since {
         // created_at never decreases as seq grows, so the first row
         // created at or after `since` bounds the newest-first scan.
-        query = query
+        statement = statement
             .push(" and created_at >= ")
             .push_bind(millis(since))
             .push(" and seq >= coalesce((select seq from submission where created_at >= ")
@@ -620,14 +684,17 @@ pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
             .push(" order by created_at, seq limit 1), 9223372036854775807)");
     }
     if let Some(before) = filter.before {
-        query = query.push(" and seq < ").push_bind(before);
+        statement = statement.push(" and seq < ").push_bind(before);
     }
-    query
+    statement
         .push(" order by seq desc limit ")
         .push_bind(filter.limit)
 }
 
 /// Inserts a queued submission and its `queued` event inside `tx`.
+/// The lock that makes submissions' inserts take turns on PostgreSQL.
+const SUBMISSION_ORDER_KEY: &str = "submission order";
+
 pub(super) async fn insert_queued(
     tx: &mut Tx,
     new: &NewSubmission<'_>,
@@ -637,7 +704,12 @@ pub(super) async fn insert_queued(
     let payload = serde_json::to_string(new.payload)
         .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))?;
     // created_at never decreases as seq grows (listings bound their scans
-    // by it): the larger of now and the newest row's.
+    // by it): the larger of now and the newest row's. On PostgreSQL two
+    // submitting transactions could each miss the other's uncommitted row
+    // (and a seq taken first could commit last), so inserts take turns
+    // until commit: the next one reads this row's created_at and takes a
+    // larger seq. (A later per-user lock is never taken after this one.)
+    tx.serialize(SUBMISSION_ORDER_KEY).await?;
     let row = query(concat!(
         "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
          queued_at, created_at) values ($1, $2, $3, $4, $5, $6, 'queued', $7, \

@@ -11,8 +11,8 @@ use crate::testing::TestBackend;
 use crate::{
     config::LimitsConfig,
     domain::{
-        Feedback, Payload, Principal, ProblemId, SubmissionId, SubmissionState, TestcaseName,
-        TestcaseOrigin, TestcaseResult, TokenId, Verdict,
+        Feedback, Payload, Principal, ProblemId, Progress, SubmissionId, SubmissionState,
+        TestcaseName, TestcaseOrigin, TestcaseResult, TokenId, Verdict,
     },
 };
 
@@ -189,6 +189,174 @@ async fn only_the_current_attempt_may_write_and_only_once(backend: TestBackend) 
     assert_eq!(row.verdict, Some(Verdict::AC));
 }
 
+/// The progress a submission shows, and its two columns as stored.
+async fn progress_of(store: &Store, id: &SubmissionId) -> (Option<Progress>, [Option<i64>; 2]) {
+    let shown = store
+        .submission(id)
+        .await
+        .expect("read")
+        .expect("row")
+        .progress;
+    let row = backend::query("select progress_done, progress_total from submission where id = $1")
+        .bind(id.to_string())
+        .fetch_one(&store.read)
+        .await
+        .expect("read the columns");
+    let stored = [
+        row.try_get("progress_done").expect("done"),
+        row.try_get("progress_total").expect("total"),
+    ];
+    (shown, stored)
+}
+
+async fn progress_is_recorded_only_by_the_attempt_holding_the_lease(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let id = submit(&store).await;
+    let progress = |done, total| Progress { done, total };
+    assert_eq!(progress_of(&store, &id).await, (None, [None, None]));
+    let old = store
+        .claim("a", Duration::from_millis(1))
+        .await
+        .expect("claim")
+        .expect("job");
+    assert!(
+        store
+            .record_progress(&old, progress(1, 3))
+            .await
+            .expect("record")
+    );
+    assert_eq!(
+        progress_of(&store, &id).await,
+        (Some(progress(1, 3)), [Some(1), Some(3)])
+    );
+
+    // Another attempt takes over: its claim starts from nothing, and the
+    // old attempt's writes change nothing from then on.
+    tokio::time::sleep(Duration::from_millis(10)).await;
+    let new = store
+        .claim("b", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("job");
+    assert_eq!(new.attempt, old.attempt + 1);
+    assert_eq!(progress_of(&store, &id).await, (None, [None, None]));
+    assert!(
+        !store
+            .record_progress(&old, progress(2, 3))
+            .await
+            .expect("record")
+    );
+    assert_eq!(progress_of(&store, &id).await, (None, [None, None]));
+    assert!(
+        store
+            .record_progress(&new, progress(2, 3))
+            .await
+            .expect("record")
+    );
+    assert!(
+        !store
+            .record_progress(&old, progress(3, 3))
+            .await
+            .expect("record")
+    );
+    assert_eq!(
+        progress_of(&store, &id).await,
+        (Some(progress(2, 3)), [Some(2), Some(3)])
+    );
+
+    // Once judged there is no progress, and a late write changes nothing.
+    assert!(
+        store
+            .finish(&new, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+    assert_eq!(progress_of(&store, &id).await, (None, [None, None]));
+    assert!(
+        !store
+            .record_progress(&new, progress(3, 3))
+            .await
+            .expect("record")
+    );
+    assert_eq!(progress_of(&store, &id).await, (None, [None, None]));
+}
+
+async fn a_token_page_is_newest_first_and_its_cursor_reaches_every_token(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let mut issued = Vec::new();
+    for n in 0..5 {
+        let token = store
+            .create_token(&format!("user-{n}"), Role::Contestant, None)
+            .await
+            .expect("create");
+        issued.push(token.id);
+    }
+    assert_eq!(
+        store.revoke_token(issued[1]).await.expect("revoke"),
+        Revocation::Revoked
+    );
+    let ids = |page: &TokenPage| page.tokens.iter().map(|t| t.id).collect::<Vec<_>>();
+    let first = store.token_page(None, 2).await.expect("a page");
+    assert_eq!(ids(&first), [issued[4], issued[3]]);
+    assert_eq!(first.next_cursor, Some(issued[3]));
+    let second = store
+        .token_page(first.next_cursor, 2)
+        .await
+        .expect("a page");
+    assert_eq!(ids(&second), [issued[2], issued[1]]);
+    assert!(second.tokens[1].revoked_at.is_some(), "revoked ones listed");
+    let third = store
+        .token_page(second.next_cursor, 2)
+        .await
+        .expect("a page");
+    assert_eq!(ids(&third), [issued[0]]);
+    assert_eq!(third.next_cursor, None, "the last page");
+    let whole = store.token_page(None, 50).await.expect("a page");
+    let mut newest_first = issued.clone();
+    newest_first.reverse();
+    assert_eq!(ids(&whole), newest_first);
+    assert_eq!(whole.next_cursor, None);
+    // The page holds exactly what the full listing holds for those tokens.
+    let listed = store.tokens().await.expect("list");
+    assert_eq!(
+        whole
+            .tokens
+            .iter()
+            .rev()
+            .map(|t| (&t.name, t.revoked_at))
+            .collect::<Vec<_>>(),
+        listed
+            .iter()
+            .map(|t| (&t.name, t.revoked_at))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[tokio::test]
+async fn a_token_page_walks_the_primary_key_newest_first() {
+    let (_dir, store) = fresh(TestBackend::Sqlite).await;
+    for before in [None, Some(TokenId(1000))] {
+        let plan: Vec<String> = tokens::token_page_statement(before, 50)
+            .explained()
+            .fetch_all(&store.read)
+            .await
+            .expect("explain")
+            .iter()
+            .map(|row| row.try_get::<String>("detail").expect("detail"))
+            .collect();
+        assert!(
+            !plan.iter().any(|step| step.contains("TEMP B-TREE")),
+            "no sort: {plan:?}"
+        );
+        if before.is_some() {
+            assert!(
+                plan.iter().any(|step| step.contains("INTEGER PRIMARY KEY")),
+                "the cursor bounds a walk of the primary key: {plan:?}"
+            );
+        }
+    }
+}
+
 async fn syncing_is_idempotent_and_keeps_setter_testcases(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     assert!(
@@ -219,6 +387,83 @@ async fn syncing_is_idempotent_and_keeps_setter_testcases(backend: TestBackend) 
         .collect();
     assert_eq!(names, ["mine", "sample-2"]);
     assert_eq!(store.testcases(&nim(), false).await.expect("list").len(), 1);
+}
+
+async fn a_setter_hides_and_shows_only_testcases_setters_added(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    store
+        .add_testcase(&nim(), &name("mine"), "1\n2\n", false, "sam")
+        .await
+        .expect("add");
+    let public = |store: Store| async move {
+        let names: Vec<String> = store
+            .testcases(&nim(), false)
+            .await
+            .expect("list")
+            .into_iter()
+            .map(|t| t.name.into())
+            .collect();
+        let judged = store
+            .judge_testcases(&nim(), false)
+            .await
+            .expect("read")
+            .expect("problem")
+            .1
+            .len();
+        (names, judged)
+    };
+    assert_eq!(
+        public(store.clone()).await,
+        (vec!["mine".into(), "sample-1".into()], 2)
+    );
+    for hidden in [true, true] {
+        assert_eq!(
+            store
+                .set_testcase_hidden(&nim(), &name("mine"), hidden)
+                .await
+                .expect("hide"),
+            TestcaseChange::Done,
+            "hiding twice is no error"
+        );
+    }
+    // Hidden: neither listed for contestants nor judging answers; programs
+    // still run on it.
+    assert_eq!(public(store.clone()).await, (vec!["sample-1".into()], 1));
+    let for_programs = store
+        .judge_testcases(&nim(), true)
+        .await
+        .expect("read")
+        .expect("problem")
+        .1;
+    assert!(
+        for_programs
+            .iter()
+            .any(|t| t.name.as_str() == "mine" && t.hidden)
+    );
+    store
+        .set_testcase_hidden(&nim(), &name("mine"), false)
+        .await
+        .expect("show");
+    assert_eq!(
+        public(store.clone()).await,
+        (vec!["mine".into(), "sample-1".into()], 2)
+    );
+    // The problem folder's testcases and missing ones are refused, unchanged.
+    assert_eq!(
+        store
+            .set_testcase_hidden(&nim(), &name("sample-1"), true)
+            .await
+            .expect("refused"),
+        TestcaseChange::Bundled(TestcaseOrigin::Sample)
+    );
+    assert_eq!(
+        store
+            .set_testcase_hidden(&nim(), &name("nowhere"), true)
+            .await
+            .expect("refused"),
+        TestcaseChange::Missing
+    );
+    assert_eq!(public(store).await.0, ["mine", "sample-1"]);
 }
 
 async fn the_first_reference_for_a_version_wins(backend: TestBackend) {
@@ -278,7 +523,7 @@ async fn a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped(bac
             .delete_testcase(&nim(), &name("mine"))
             .await
             .expect("delete"),
-        TestcaseDeletion::Deleted
+        TestcaseChange::Done
     );
     let reference = ReferenceRow {
         output: Some("Alice\n".into()),
@@ -628,24 +873,38 @@ async fn every_listing_filter_and_the_cursor_work_together(backend: TestBackend)
     );
 }
 
-#[tokio::test]
-async fn the_migration_gives_old_payloads_their_kind_tag() {
-    let dir = tempfile::tempdir().expect("temp dir");
+/// A SQLite database in `dir` as the first `applied` migrations left it,
+/// for the tests of later migrations; the pool is the caller's to fill
+/// and close.
+async fn old_sqlite_database(
+    dir: &tempfile::TempDir,
+    applied: usize,
+) -> (DatabaseConfig, sqlx::SqlitePool) {
     let config = DatabaseConfig {
         url: format!("sqlite://{}", dir.path().join("old.db").display()),
         read_connections: 1,
         busy_timeout: Duration::from_secs(5),
     };
+    let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
+        .expect("url")
+        .create_if_missing(true);
+    let pool = sqlx::SqlitePool::connect_with(options).await.expect("open");
+    let mut before = sqlx::migrate!("migrations/sqlite");
+    before.migrations = std::borrow::Cow::Owned(before.migrations[..applied].to_vec());
+    before
+        .run(&pool)
+        .await
+        .unwrap_or_else(|e| panic!("migrations 1 to {applied}: {e}"));
+    (config, pool)
+}
+
+#[tokio::test]
+async fn the_migration_gives_old_payloads_their_kind_tag() {
+    let dir = tempfile::tempdir().expect("temp dir");
     // A database as the first release left it: migration 1 only, with an
     // untagged payload.
+    let (config, pool) = old_sqlite_database(&dir, 1).await;
     {
-        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
-            .expect("url")
-            .create_if_missing(true);
-        let pool = sqlx::SqlitePool::connect_with(options).await.expect("open");
-        let mut first = sqlx::migrate!("migrations/sqlite");
-        first.migrations = std::borrow::Cow::Owned(first.migrations[..1].to_vec());
-        first.run(&pool).await.expect("migration 1");
         sqlx::query(
             "insert into problem (id, title, statement, version, definition_hash, time_limit_ms, created_at, updated_at) \
              values ('nim', 'Nim', '', 1, 'h', 2000, 0, 0)",
@@ -677,21 +936,10 @@ async fn the_migration_gives_old_payloads_their_kind_tag() {
 #[tokio::test]
 async fn migration_5_resyncs_problems_and_moves_old_expected_tokens_into_the_detail() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let config = DatabaseConfig {
-        url: format!("sqlite://{}", dir.path().join("old.db").display()),
-        read_connections: 1,
-        busy_timeout: Duration::from_secs(5),
-    };
     // A database as migrations 1 to 4 left it, with a WA whose messages
     // name the expected token.
+    let (config, pool) = old_sqlite_database(&dir, 4).await;
     {
-        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
-            .expect("url")
-            .create_if_missing(true);
-        let pool = sqlx::SqlitePool::connect_with(options).await.expect("open");
-        let mut before = sqlx::migrate!("migrations/sqlite");
-        before.migrations = std::borrow::Cow::Owned(before.migrations[..4].to_vec());
-        before.run(&pool).await.expect("migrations 1 to 4");
         let leaky = "testcase small-1: token 1 (line 1): expected `Bob`, found `Alice`";
         for statement in [
             "insert into problem (id, title, statement, version, definition_hash, time_limit_ms, \
@@ -908,23 +1156,57 @@ async fn created_at_never_decreases_so_since_can_bound_the_scan(backend: TestBac
     assert_eq!(ids, [second.id, first.id]);
 }
 
+/// Concurrent submitters (on PostgreSQL, transactions on several
+/// connections, hosts' clocks apart) still leave created_at non-decreasing
+/// in seq order, which `since` relies on.
+async fn concurrent_inserts_keep_created_at_in_seq_order(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let mut tasks = tokio::task::JoinSet::new();
+    for task in 0..16 {
+        let store = store.clone();
+        tasks.spawn(async move {
+            for _ in 0..25 {
+                let payload = Payload::Custom {
+                    input: "1\n1\n".into(),
+                    output: "Alice\n".into(),
+                };
+                let user = format!("user{task}");
+                store
+                    .insert_submission(&NewSubmission {
+                        problem: &nim(),
+                        user: &user,
+                        payload: &payload,
+                    })
+                    .await
+                    .expect("insert");
+            }
+        });
+    }
+    while let Some(done) = tasks.join_next().await {
+        done.expect("a submitter");
+    }
+    let rows = backend::query("select created_at from submission order by seq")
+        .fetch_all(&store.read)
+        .await
+        .expect("read");
+    let times: Vec<i64> = rows
+        .iter()
+        .map(|row| row.try_get("created_at").expect("created_at"))
+        .collect();
+    assert_eq!(times.len(), 400);
+    let decreases = times.windows(2).filter(|w| w[1] < w[0]).count();
+    assert_eq!(
+        decreases, 0,
+        "created_at went back {decreases} times in seq order"
+    );
+}
+
 #[tokio::test]
 async fn migration_10_moves_every_testcase_input_into_its_own_table() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let config = DatabaseConfig {
-        url: format!("sqlite://{}", dir.path().join("old.db").display()),
-        read_connections: 1,
-        busy_timeout: Duration::from_secs(5),
-    };
     // A database as migrations 1 to 9 left it: inputs inside the testcase row.
+    let (config, pool) = old_sqlite_database(&dir, 9).await;
     {
-        let options = sqlx::sqlite::SqliteConnectOptions::from_str(&config.url)
-            .expect("url")
-            .create_if_missing(true);
-        let pool = sqlx::SqlitePool::connect_with(options).await.expect("open");
-        let mut before = sqlx::migrate!("migrations/sqlite");
-        before.migrations = std::borrow::Cow::Owned(before.migrations[..9].to_vec());
-        before.run(&pool).await.expect("migrations 1 to 9");
         for statement in [
             "insert into problem (id, title, statement, version, definition_hash, time_limit_ms, \
              created_at, updated_at) values ('nim', 'Nim', '', 1, 'h1', 2000, 0, 0)",
@@ -959,7 +1241,7 @@ async fn migration_10_moves_every_testcase_input_into_its_own_table() {
             .delete_testcase(&nim(), &name("mine"))
             .await
             .expect("delete"),
-        TestcaseDeletion::Deleted
+        TestcaseChange::Done
     );
     let orphans: i64 = backend::query("select count(*) as n from testcase_input")
         .fetch_one(&store.write)
@@ -1007,6 +1289,41 @@ async fn a_synthetic_history_is_judged_rows_with_their_verdicts_counted(backend:
     assert_eq!(ids.len(), expected, "ids are unique");
 }
 
+/// Reads one PostgreSQL setting of a session of `store`'s pool.
+async fn session_setting(store: &Store, name: &'static str) -> String {
+    backend::query(name)
+        .fetch_one(&store.read)
+        .await
+        .expect("show a setting")
+        .try_get::<String>(&name["show ".len()..])
+        .expect("the setting's value")
+}
+
+#[tokio::test]
+async fn postgres_sessions_give_up_on_vanished_hosts_unless_the_url_says_otherwise() {
+    let (_dir, store) = fresh(TestBackend::Postgres).await;
+    let idle = "show idle_in_transaction_session_timeout";
+    assert_eq!(session_setting(&store, idle).await, "10s");
+    // (The TCP keepalive settings read 0 here: the test cluster listens on
+    // a Unix socket, where they do not apply.)
+    assert_eq!(
+        session_setting(&store, "show application_name").await,
+        "nimjudge"
+    );
+
+    let url = crate::testing::fresh_postgres_database()
+        .await
+        .expect("a fresh PostgreSQL database");
+    let separator = if url.contains('?') { '&' } else { '?' };
+    let config = DatabaseConfig {
+        url: format!("{url}{separator}options=-c%20idle_in_transaction_session_timeout%3D2500ms"),
+        read_connections: 1,
+        busy_timeout: Duration::from_secs(5),
+    };
+    let store = Store::connect(&config).await.expect("open");
+    assert_eq!(session_setting(&store, idle).await, "2500ms");
+}
+
 /// Runs each conformance case once on SQLite and once on PostgreSQL.
 macro_rules! on_both_backends {
     ($($case:ident),* $(,)?) => {
@@ -1032,7 +1349,10 @@ macro_rules! on_both_backends {
 on_both_backends!(
     claims_take_the_oldest_job_once_and_expired_leases_first,
     only_the_current_attempt_may_write_and_only_once,
+    progress_is_recorded_only_by_the_attempt_holding_the_lease,
+    a_token_page_is_newest_first_and_its_cursor_reaches_every_token,
     syncing_is_idempotent_and_keeps_setter_testcases,
+    a_setter_hides_and_shows_only_testcases_setters_added,
     the_first_reference_for_a_version_wins,
     a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped,
     tokens_are_stored_hashed_and_resolve_to_their_role,
@@ -1041,5 +1361,6 @@ on_both_backends!(
     a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed,
     every_listing_filter_and_the_cursor_work_together,
     created_at_never_decreases_so_since_can_bound_the_scan,
+    concurrent_inserts_keep_created_at_in_seq_order,
     a_synthetic_history_is_judged_rows_with_their_verdicts_counted,
 );

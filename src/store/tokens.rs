@@ -9,8 +9,9 @@
 use sha2::{Digest, Sha256};
 
 use super::{
-    Store, StoreError, backend::query, hex, millis, now_ms, optional_time_column, parse_column,
-    time_column,
+    Store, StoreError,
+    backend::{DbRow, Statement, query},
+    hex, millis, now_ms, optional_time_column, parse_column, time_column,
 };
 use crate::domain::{Principal, Role, Timestamp, TokenId, TokenRecord};
 
@@ -29,6 +30,33 @@ pub enum Revocation {
     /// It was revoked before; nothing changed.
     AlreadyRevoked,
     NotFound,
+}
+
+/// One page of the token listing, newest first.
+#[derive(Debug, Clone)]
+pub struct TokenPage {
+    pub tokens: Vec<TokenRecord>,
+    /// Pass as `before` for the next page; `None` on the last.
+    pub next_cursor: Option<TokenId>,
+}
+
+/// The columns [`token_record`] reads, as a literal for `concat!`.
+macro_rules! token_columns {
+    () => {
+        "id, name, role, created_at, expires_at, revoked_at"
+    };
+}
+
+/// A token's listing entry (never its hash).
+fn token_record(row: &DbRow) -> Result<TokenRecord, StoreError> {
+    Ok(TokenRecord {
+        id: TokenId(row.try_get("id")?),
+        name: row.try_get("name")?,
+        role: parse_column(row, "role")?,
+        created_at: time_column(row, "created_at")?,
+        expires_at: optional_time_column(row, "expires_at")?,
+        revoked_at: optional_time_column(row, "revoked_at")?,
+    })
 }
 
 /// The stored form of a token secret: its sha256 in hex.
@@ -120,21 +148,40 @@ impl Store {
 
     /// Every token, oldest first, revoked and expired ones included.
     pub async fn tokens(&self) -> Result<Vec<TokenRecord>, StoreError> {
-        query("select id, name, role, created_at, expires_at, revoked_at from token order by id")
+        query(concat!(
+            "select ",
+            token_columns!(),
+            " from token order by id"
+        ))
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(token_record)
+        .collect()
+    }
+
+    /// One page of tokens, newest first: at most `limit` tokens numbered
+    /// below `before` (every token when `None`), revoked and expired ones
+    /// included. A walk down the primary key, so a page costs the same
+    /// however many tokens there are.
+    pub async fn token_page(
+        &self,
+        before: Option<TokenId>,
+        limit: i64,
+    ) -> Result<TokenPage, StoreError> {
+        let rows = token_page_statement(before, limit)
             .fetch_all(&self.read)
-            .await?
-            .iter()
-            .map(|row| {
-                Ok(TokenRecord {
-                    id: TokenId(row.try_get("id")?),
-                    name: row.try_get("name")?,
-                    role: parse_column(row, "role")?,
-                    created_at: time_column(row, "created_at")?,
-                    expires_at: optional_time_column(row, "expires_at")?,
-                    revoked_at: optional_time_column(row, "revoked_at")?,
-                })
-            })
-            .collect()
+            .await?;
+        let tokens: Vec<TokenRecord> = rows.iter().map(token_record).collect::<Result<_, _>>()?;
+        let next_cursor = if tokens.len() as i64 == limit {
+            tokens.last().map(|token| token.id)
+        } else {
+            None
+        };
+        Ok(TokenPage {
+            tokens,
+            next_cursor,
+        })
     }
 
     /// Revokes a token: it stops working at once, and its row stays.
@@ -164,4 +211,18 @@ impl Store {
         })
         .await
     }
+}
+
+/// The statement of one page of tokens: only the bound given enters it, so
+/// the page is a walk down the primary key from `before`.
+pub(super) fn token_page_statement(before: Option<TokenId>, limit: i64) -> Statement<'static> {
+    let mut statement = query(concat!(
+        "select ",
+        token_columns!(),
+        " from token where true"
+    ));
+    if let Some(before) = before {
+        statement = statement.push(" and id < ").push_bind(before.0);
+    }
+    statement.push(" order by id desc limit ").push_bind(limit)
 }

@@ -1,6 +1,6 @@
 //! The web UI's static files, compiled into the binary with `include_str!`
-//! so the daemon needs no files beside it: the stylesheet and the one
-//! script (the Content-Security-Policy allows no inline script or style).
+//! so the daemon needs no files beside it: the stylesheet and the two
+//! scripts (the Content-Security-Policy allows no inline script or style).
 
 use axum::{http::header, response::IntoResponse};
 
@@ -18,11 +18,21 @@ pub async fn style() -> impl IntoResponse {
 /// `GET /static/submission.js`: polls a submission's live status and
 /// updates its page in place.
 pub async fn submission_script() -> impl IntoResponse {
+    script(include_str!("static/submission.js"))
+}
+
+/// `GET /static/rejudge.js`: follows a problem's rejudge on its testcase
+/// page.
+pub async fn rejudge_script() -> impl IntoResponse {
+    script(include_str!("static/rejudge.js"))
+}
+
+fn script(text: &'static str) -> impl IntoResponse {
     (
         [
             (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        include_str!("static/submission.js"),
+        text,
     )
 }

@@ -19,7 +19,7 @@ use axum::{
 };
 use maud::{Markup, html};
 
-use super::{PageError, PagePath, page, session::Visitor};
+use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
     domain::ProblemId,
     http::AppState,

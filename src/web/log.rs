@@ -19,7 +19,7 @@ use axum::{
 };
 use maud::html;
 
-use super::{PageError, page, session::Visitor};
+use super::{PageError, page, visitor::Visitor};
 use crate::{
     domain::{ProblemId, Timestamp, Verdict},
     http::AppState,

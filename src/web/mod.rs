@@ -19,10 +19,12 @@
 //! - [`log`]: the verdict log for setters and admins, with filters and
 //!   pages.
 //! - [`submissions`]: the submission list and page, and the live status.
-//! - [`testcases`]: the setters' testcase page: add, delete, rejudge all.
+//! - [`testcases`]: the setters' testcase page: add, hide/show, delete,
+//!   rejudge all with progress.
 //! - [`tokens`]: the admins' token page: list, issue, revoke.
 //! - [`statement`]: markdown statements rendered without raw HTML.
 //! - [`stored_zip`]: the zip archive of a problem's public inputs.
+//! - [`visitor`]: the signed-in visitor every page is drawn for.
 //! - [`page`]: the frame every page shares and the error page.
 //! - [`assets`]: the stylesheet and the script, compiled into the binary.
 //! - [`error`]: [`PageError`] and its HTML rendering.
@@ -39,6 +41,7 @@ pub mod stored_zip;
 pub mod submissions;
 pub mod testcases;
 pub mod tokens;
+pub mod visitor;
 
 use axum::{
     Router,
@@ -93,7 +96,19 @@ fn router() -> Router<AppState> {
             "/problems/{id}/testcases/{name}/delete",
             post(testcases::delete),
         )
+        .route(
+            "/problems/{id}/testcases/{name}/hide",
+            post(testcases::hide),
+        )
+        .route(
+            "/problems/{id}/testcases/{name}/show",
+            post(testcases::show_to_all),
+        )
         .route("/problems/{id}/rejudge", post(testcases::rejudge))
+        .route(
+            "/problems/{id}/rejudge/progress",
+            get(testcases::rejudge_progress),
+        )
         .route("/problems/{id}/inputs.zip", get(problems::inputs_zip))
         .route(
             "/problems/{id}/testcases/{name}/input",
@@ -108,6 +123,7 @@ fn router() -> Router<AppState> {
         .route("/tokens/{id}/revoke", post(tokens::revoke))
         .route("/static/style.css", get(assets::style))
         .route("/static/submission.js", get(assets::submission_script))
+        .route("/static/rejudge.js", get(assets::rejudge_script))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::map_response(security_headers))

@@ -9,7 +9,7 @@
 use axum::http::StatusCode;
 use maud::{DOCTYPE, Markup, html};
 
-use super::session::Visitor;
+use super::visitor::Visitor;
 use crate::domain::{Role, SubmissionState, Verdict};
 
 /// A whole page: `title`, the menu for `visitor` (none on the sign-in and

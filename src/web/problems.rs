@@ -16,7 +16,7 @@ use axum::{
 };
 use maud::{Markup, PreEscaped, html};
 
-use super::{PageError, PagePath, page, session::Visitor, statement, stored_zip::StoredZip};
+use super::{PageError, PagePath, page, statement, stored_zip::StoredZip, visitor::Visitor};
 use crate::{
     api::SubmitRequest,
     domain::{LanguageId, Problem, ProblemId, TestcaseName, TestcaseOrigin},

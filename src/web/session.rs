@@ -27,7 +27,7 @@ use axum::{
 use maud::html;
 use serde::Deserialize;
 
-use super::{PageError, page};
+use super::{PageError, page, visitor::Visitor};
 use crate::{
     domain::Timestamp,
     http::{AppState, auth::Caller},
@@ -44,17 +44,8 @@ pub const SESSION_COOKIE: &str = "nimjudge_session";
 /// The cookie holding the sign-in form's CSRF value.
 const SIGN_IN_COOKIE: &str = "nimjudge_sign_in";
 
-/// A signed-in visitor: the same [`Caller`] the API's bearer tokens give,
-/// so pages call the same code with the same permissions.
-#[derive(Debug, Clone)]
-pub struct Visitor {
-    pub caller: Caller,
-    /// This session's CSRF token, for the forms a page renders.
-    pub csrf: String,
-    /// The session id from the cookie, to end the session at sign-out.
-    session_id: String,
-}
-
+/// The CSRF check of a visitor's forms; the session cookie finds the
+/// visitor ([`Visitor`] itself is data, below the page frame that draws it).
 impl Visitor {
     /// Refuses a form whose CSRF token is not this session's.
     pub fn check_csrf(&self, sent: Option<&str>) -> Result<(), PageError> {

@@ -1,6 +1,7 @@
 //! Submission pages: the visitor's own list (everyone's for setters and
 //! admins who ask), a submission's page, and the small JSON document its
-//! script polls to update the verdict live.
+//! script polls to update the verdict, the progress (testcases judged out
+//! of how many, as the worker last recorded it) and the event log live.
 //!
 //! Both the page and the JSON read through the API's own
 //! [`visible_submission`] and [`readable_judgements`], so a contestant sees
@@ -19,11 +20,9 @@ use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{PageError, PagePath, page, session::Visitor};
+use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
-    domain::{
-        Judgement, Submission, SubmissionId, SubmissionKind, SubmissionState, TestcaseResult,
-    },
+    domain::{Event, Judgement, Submission, SubmissionId, SubmissionState, TestcaseResult},
     http::{
         ApiError, AppState,
         submissions::{
@@ -134,7 +133,8 @@ async fn readable(
 
 /// `GET /submissions/{id}`: the verdict, the per-testcase table, compile
 /// output and the event log. While it is judged, `/static/submission.js`
-/// polls [`live`] and updates the verdict, table and progress in place.
+/// polls [`live`] and updates the verdict, table and progress in place,
+/// and appends the events that are new.
 pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
@@ -172,12 +172,17 @@ pub async fn show(
                     dt { "State" } dd #state { (page::state_label(submission.state)) }
                 }
             }
-            @if done {
-                progress #progress max=(results.len().max(1)) value=(results.len().max(1)) {}
-            } @else if submission.state == SubmissionState::Running {
-                progress #progress {}
-            } @else {
-                progress #progress max="1" value="0" {}
+            div.progress {
+                @if done {
+                    progress #progress max=(results.len().max(1)) value=(results.len().max(1)) {}
+                } @else if let Some(progress) = submission.progress {
+                    progress #progress max=(progress.total.max(1)) value=(progress.done) {}
+                } @else if submission.state == SubmissionState::Running {
+                    progress #progress {}
+                } @else {
+                    progress #progress max="1" value="0" {}
+                }
+                span.muted #progress-text { (progress_text(&submission)) }
             }
             p #message { (submission.message.as_deref().unwrap_or_default()) }
         }
@@ -200,17 +205,15 @@ pub async fn show(
             h2 { "Compiler output" }
             pre #compile-output { (compile_output.unwrap_or_default()) }
         }
-        @if submission.kind == SubmissionKind::Program || !events.is_empty() {
-            section {
-                h2 { "Event log" }
-                ul.events {
-                    @for event in &events {
-                        li {
-                            span.muted { (event.created_at.strftime("%H:%M:%S")) } " "
-                            strong { (event.kind) }
-                            @if let Some(actor) = &event.actor { " by " (actor) }
-                            @if let Some(detail) = &event.detail { ": " (detail) }
-                        }
+        section {
+            h2 { "Event log" }
+            ul.events #events {
+                @for event in &events {
+                    li {
+                        span.muted { (event_time(event)) } " "
+                        strong { (event.kind) }
+                        @if let Some(actor) = &event.actor { " by " (actor) }
+                        @if let Some(detail) = &event.detail { ": " (detail) }
                     }
                 }
             }
@@ -218,6 +221,31 @@ pub async fn show(
         script src="/static/submission.js" {}
     };
     Ok(page::frame("Submission", Some(&visitor), body))
+}
+
+/// What the progress bar says in words: testcases judged out of how many,
+/// while the worker has recorded a number.
+fn progress_text(submission: &Submission) -> String {
+    match submission.progress {
+        Some(progress) => format!("{} / {} testcases", progress.done, progress.total),
+        None => String::new(),
+    }
+}
+
+/// An event's time as the log shows it, to the second.
+fn event_time(event: &Event) -> String {
+    event.created_at.strftime("%H:%M:%S").to_string()
+}
+
+/// An event as the script appends it to the log: the page's fields, the
+/// page's wording of the time.
+fn event_json(event: &Event) -> Value {
+    json!({
+        "time": event_time(event),
+        "kind": event.kind,
+        "actor": event.actor,
+        "detail": event.detail,
+    })
 }
 
 /// The submission page's query: `rejudged` after its rejudge button.
@@ -314,15 +342,36 @@ fn result_json(result: &TestcaseResult) -> Value {
     })
 }
 
+/// The live document's query: `events_from`, how many events of the log
+/// the page already shows (the document then carries only the later ones).
+#[derive(Debug, Deserialize)]
+pub struct LiveQuery {
+    #[serde(default)]
+    events_from: usize,
+}
+
 /// `GET /submissions/{id}/live`: what the submission page shows, as JSON
 /// for its script (not part of the API: it answers to the session cookie,
-/// and its shape follows the page).
+/// and its shape follows the page). `progress` is the submission's own,
+/// redacted as the API redacts it; `events` are the log's entries from
+/// `events_from` on, the same entries the page lists.
 pub async fn live(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(id): PagePath<SubmissionId>,
+    query: Result<Query<LiveQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, PageError> {
     let (submission, judgements) = readable(&state, &visitor, &id).await?;
+    let Query(query) =
+        query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
+    let events: Vec<Value> = state
+        .store
+        .events(&id)
+        .await?
+        .iter()
+        .skip(query.events_from)
+        .map(event_json)
+        .collect();
     let latest = judgements.last();
     let results: Vec<Value> = latest
         .map(|j| j.results.iter().map(result_json).collect())
@@ -332,7 +381,10 @@ pub async fn live(
         "state_label": page::state_label(submission.state),
         "verdict": (submission.state == SubmissionState::Done).then_some(submission.verdict).flatten(),
         "message": submission.message,
+        "progress": submission.progress,
+        "progress_text": progress_text(&submission),
         "compile_output": latest.and_then(|j| j.compile_output.clone()),
         "results": results,
+        "events": events,
     })))
 }

@@ -1,9 +1,11 @@
 //! The setters' testcase page of a problem: every testcase (hidden ones
-//! too) with its origin and size, a form to add one, delete buttons for the
-//! ones setters added, and a button to rejudge the whole problem.
+//! too) with its origin and size, a form to add one, hide/show and delete
+//! buttons for the ones setters added, and a button to rejudge the whole
+//! problem, after which the page follows the rejudge with a progress bar
+//! (`rejudge.js` polls [`rejudge_progress`]).
 //!
-//! Every action goes through the API's own functions
-//! ([`store_testcase`], [`remove_testcase`], [`requeue_problem`]), so it is
+//! Every action goes through the API's own functions ([`store_testcase`],
+//! [`change_visibility`], [`remove_testcase`], [`requeue_problem`]), so it is
 //! refused for the same reasons with the same words: staff only (a
 //! contestant gets the API's 403 for the page and for every form), the
 //! validator's message as a 422, a taken name and a testcase from the
@@ -23,14 +25,14 @@ use serde::Deserialize;
 use super::{
     PageError, PagePath,
     page::{self, byte_size},
-    session::Visitor,
+    visitor::Visitor,
 };
 use crate::{
     api::NewTestcase,
     domain::{Problem, ProblemId, TestcaseName, TestcaseOrigin},
     http::{
         ApiError, AppState,
-        problems::{remove_testcase, requeue_problem, store_testcase},
+        problems::{change_visibility, remove_testcase, requeue_problem, store_testcase},
     },
 };
 
@@ -48,6 +50,8 @@ struct AddForm {
 /// refused.
 enum Notice {
     Done(String),
+    /// A rejudge of this many submissions was queued: the page follows it.
+    Rejudged(String, u64),
     Refused(String),
 }
 
@@ -56,6 +60,8 @@ enum Notice {
 pub struct DoneQuery {
     added: Option<TestcaseName>,
     deleted: Option<TestcaseName>,
+    hidden: Option<TestcaseName>,
+    shown: Option<TestcaseName>,
     rejudged: Option<u64>,
 }
 
@@ -85,16 +91,30 @@ pub async fn show(
     let problem = staff_problem(&state, &visitor, &id).await?;
     let Query(query) =
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
-    let notice = match (query.added, query.deleted, query.rejudged) {
-        (Some(name), _, _) => Some(Notice::Done(format!(
+    let notice = if let Some(name) = query.added {
+        Some(Notice::Done(format!(
             "Added testcase `{name}`; a worker is computing its reference output."
-        ))),
-        (_, Some(name), _) => Some(Notice::Done(format!("Deleted testcase `{name}`."))),
-        (_, _, Some(count)) => Some(Notice::Done(format!(
-            "Queued {count} submission{} of this problem for rejudging.",
-            if count == 1 { "" } else { "s" }
-        ))),
-        _ => None,
+        )))
+    } else if let Some(name) = query.deleted {
+        Some(Notice::Done(format!("Deleted testcase `{name}`.")))
+    } else if let Some(name) = query.hidden {
+        Some(Notice::Done(format!(
+            "Testcase `{name}` is hidden: contestants no longer see it, and it judges programs only."
+        )))
+    } else if let Some(name) = query.shown {
+        Some(Notice::Done(format!(
+            "Testcase `{name}` is public: contestants can download it, and answers are judged on it."
+        )))
+    } else {
+        query.rejudged.map(|count| {
+            Notice::Rejudged(
+                format!(
+                    "Queued {count} submission{} of this problem for rejudging.",
+                    if count == 1 { "" } else { "s" }
+                ),
+                count,
+            )
+        })
     };
     render(
         &state,
@@ -105,6 +125,19 @@ pub async fn show(
         StatusCode::OK,
     )
     .await
+}
+
+/// `GET /problems/{id}/rejudge/progress`: how many of the problem's
+/// submissions are still queued or being judged, for the page's progress
+/// bar. Staff only, like the page.
+pub async fn rejudge_progress(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ProblemId>,
+) -> Result<Response, PageError> {
+    staff_problem(&state, &visitor, &id).await?;
+    let unjudged = state.store.unjudged_of_problem(&id).await?;
+    Ok(axum::Json(serde_json::json!({ "unjudged": unjudged })).into_response())
 }
 
 /// The page with `notice` and the add form holding `form`, answered with
@@ -127,6 +160,18 @@ async fn render(
         h1 { "Testcases: " (problem.title) }
         @match &notice {
             Some(Notice::Done(text)) => p.notice #testcase-notice { (text) },
+            Some(Notice::Rejudged(text, count)) => {
+                p.notice #testcase-notice { (text) }
+                @if *count > 0 {
+                    // Filled in by rejudge.js: judged = queued - unjudged
+                    // (a contestant's new submission counts as unjudged too).
+                    div #rejudge-progress data-live={ "/problems/" (id) "/rejudge/progress" } data-queued=(count) {
+                        progress #rejudge-bar max=(count) value="0" {}
+                        span #rejudge-status { "Waiting for the workers…" }
+                    }
+                    script src="/static/rejudge.js" defer {}
+                }
+            }
             Some(Notice::Refused(text)) => p.alert #testcase-error { (text) },
             None => {},
         }
@@ -145,6 +190,12 @@ async fn render(
                         td { (testcase.status) }
                         td {
                             @if testcase.origin == TestcaseOrigin::Setter {
+                                @let (action, label) = if testcase.hidden { ("show", "Show") } else { ("hide", "Hide") };
+                                form.inline method="post" action={ "/problems/" (id) "/testcases/" (testcase.name) "/" (action) } {
+                                    input type="hidden" name="csrf" value=(visitor.csrf);
+                                    button.small type="submit" id={ (action) "-" (testcase.name) } { (label) }
+                                }
+                                " "
                                 form.inline method="post" action={ "/problems/" (id) "/testcases/" (testcase.name) "/delete" } {
                                     input type="hidden" name="csrf" value=(visitor.csrf);
                                     button.small type="submit" id={ "delete-" (testcase.name) } { "Delete" }
@@ -290,21 +341,65 @@ pub async fn delete(
         Ok(()) => {
             Ok(Redirect::to(&format!("/problems/{id}/testcases?deleted={name}")).into_response())
         }
-        Err(e @ ApiError::Conflict(_)) => {
-            let status = e.status();
-            let notice = Some(Notice::Refused(e.to_string()));
-            render(
-                &state,
-                &visitor,
-                &problem,
-                notice,
-                &AddForm::default(),
-                status,
-            )
-            .await
-        }
+        Err(e @ ApiError::Conflict(_)) => refused_on_the_page(&state, &visitor, &problem, e).await,
         Err(other) => Err(other.into()),
     }
+}
+
+/// `POST /problems/{id}/testcases/{name}/hide`: hides a setter's testcase
+/// from contestants through the API's own path.
+pub async fn hide(
+    state: State<AppState>,
+    visitor: Visitor,
+    path: PagePath<(ProblemId, TestcaseName)>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Response, PageError> {
+    set_hidden(state, visitor, path, form, true).await
+}
+
+/// `POST /problems/{id}/testcases/{name}/show`: makes a setter's testcase
+/// public again through the API's own path.
+pub async fn show_to_all(
+    state: State<AppState>,
+    visitor: Visitor,
+    path: PagePath<(ProblemId, TestcaseName)>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Response, PageError> {
+    set_hidden(state, visitor, path, form, false).await
+}
+
+/// Hide or show; a testcase from the problem folder is the page again with
+/// the API's 409 message.
+async fn set_hidden(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath((id, name)): PagePath<(ProblemId, TestcaseName)>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+    hidden: bool,
+) -> Result<Response, PageError> {
+    let form = read_csrf_form(form)?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    let problem = staff_problem(&state, &visitor, &id).await?;
+    match change_visibility(&state, &visitor.caller, &id, &name, hidden).await {
+        Ok(()) => {
+            let done = if hidden { "hidden" } else { "shown" };
+            Ok(Redirect::to(&format!("/problems/{id}/testcases?{done}={name}")).into_response())
+        }
+        Err(e @ ApiError::Conflict(_)) => refused_on_the_page(&state, &visitor, &problem, e).await,
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// The page again, with the API's refusal above the form.
+async fn refused_on_the_page(
+    state: &AppState,
+    visitor: &Visitor,
+    problem: &Problem,
+    refusal: ApiError,
+) -> Result<Response, PageError> {
+    let status = refusal.status();
+    let notice = Some(Notice::Refused(refusal.to_string()));
+    render(state, visitor, problem, notice, &AddForm::default(), status).await
 }
 
 /// `POST /problems/{id}/rejudge`: queues every judged submission of the

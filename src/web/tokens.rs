@@ -4,13 +4,15 @@
 //! live token.
 //!
 //! Every action goes through the API's own functions ([`issue_token`],
-//! [`token_list`], [`revoke_token`]), so it is refused for the same
+//! [`token_page`], [`revoke_token`]), so it is refused for the same
 //! reasons with the same words: admins only (setters and contestants get
 //! the API's 403 for the page and for every form), an invalid name or
 //! lifetime as a 422, a name that is a user of another role as a 409, the
 //! admin's own token as a 409. A new token's secret is shown once, on the
 //! page that answers the issue form, and never again. Every form carries
-//! the session's CSRF token.
+//! the session's CSRF token. The list is paged newest first, like the
+//! verdict log: an "Older tokens" link passes the page's last token number
+//! as `before`.
 
 use axum::{
     Form,
@@ -21,15 +23,19 @@ use axum::{
 use maud::html;
 use serde::Deserialize;
 
-use super::{PageError, PagePath, page, session::Visitor};
+use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
     api::{NewToken, TokenCreated},
-    domain::{Role, Timestamp, TokenId, TokenRecord},
+    domain::{Role, Timestamp, TokenId},
     http::{
         ApiError, AppState,
-        tokens::{issue_token, revoke_token, token_list},
+        tokens::{issue_token, revoke_token, token_page},
     },
+    store::TokenPage,
 };
+
+/// Tokens per page of the list.
+pub const PAGE_SIZE: i64 = 50;
 
 /// What the issue form sent, kept to fill the form in again after a
 /// refusal. Every field is text, so a malformed one is refused on the page
@@ -59,19 +65,23 @@ enum Notice {
     Refused(String),
 }
 
-/// The query a redirect after a revocation carries.
+/// The list's query: `before` (a cursor, the last token number of the
+/// page before), and `revoked`, which a redirect after a revocation carries.
 #[derive(Debug, Deserialize)]
-pub struct DoneQuery {
+pub struct ShowQuery {
     revoked: Option<TokenId>,
+    before: Option<TokenId>,
 }
 
-/// `GET /tokens`: the list and the issue form.
+/// `GET /tokens`: a page of the list, newest first, and the issue form.
 pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
-    query: Result<Query<DoneQuery>, axum::extract::rejection::QueryRejection>,
+    query: Result<Query<ShowQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, PageError> {
-    let tokens = token_list(&state, &visitor.caller).await?;
+    // Admins only (the API's 403), before a malformed query is refused.
+    let before = query.as_ref().ok().and_then(|Query(query)| query.before);
+    let tokens = token_page(&state, &visitor.caller, before, PAGE_SIZE).await?;
     let Query(query) =
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
     let notice = query
@@ -90,7 +100,7 @@ pub async fn show(
 /// `status`.
 fn render(
     visitor: &Visitor,
-    tokens: &[TokenRecord],
+    tokens: &TokenPage,
     notice: Option<Notice>,
     form: &IssueForm,
     status: StatusCode,
@@ -126,7 +136,7 @@ fn render(
                 th { "Status" } th { "" }
             } }
             tbody {
-                @for token in tokens {
+                @for token in &tokens.tokens {
                     @let live = token.revoked_at.is_none() && token.expires_at.is_none_or(|at| at > now);
                     tr data-id=(token.id) {
                         td.num { (token.id) }
@@ -156,6 +166,9 @@ fn render(
                     }
                 }
             }
+        }
+        @if let Some(cursor) = tokens.next_cursor {
+            p { a #older-tokens href={ "/tokens?before=" (cursor) } { "Older tokens" } }
         }
         section.forms {
             form.card #issue-token method="post" action="/tokens" {
@@ -228,7 +241,7 @@ pub async fn issue(
     })?;
     visitor.check_csrf(form.csrf.as_deref())?;
     // Admins only, before the form's content is looked at.
-    let tokens = token_list(&state, &visitor.caller).await?;
+    let tokens = token_page(&state, &visitor.caller, None, PAGE_SIZE).await?;
     let refused = |message: String, status: StatusCode| {
         render(
             &visitor,
@@ -253,7 +266,7 @@ pub async fn issue(
     };
     match issue_token(&state, &visitor.caller, request).await {
         Ok(created) => {
-            let tokens = token_list(&state, &visitor.caller).await?;
+            let tokens = token_page(&state, &visitor.caller, None, PAGE_SIZE).await?;
             Ok(render(
                 &visitor,
                 &tokens,
@@ -290,7 +303,7 @@ pub async fn revoke(
     match revoke_token(&state, &visitor.caller, id).await {
         Ok(()) => Ok(Redirect::to(&format!("/tokens?revoked={id}")).into_response()),
         Err(e @ ApiError::Conflict(_)) => {
-            let tokens = token_list(&state, &visitor.caller).await?;
+            let tokens = token_page(&state, &visitor.caller, None, PAGE_SIZE).await?;
             let notice = Some(Notice::Refused(e.to_string()));
             Ok(render(
                 &visitor,

@@ -9,6 +9,12 @@
 //! the same time share one computation. Verdicts are written through [`Store::finish`], fenced by
 //! the claim's attempt number. [`Judge::run_one_job`] is public so tests can
 //! drain the queue one job at a time. This module does not speak HTTP.
+//!
+//! While a job runs, its judging reports how many testcases are done to a
+//! [`ProgressReport`] (no write), and the worker writes the latest number
+//! through [`Store::record_progress`] at most every [`PROGRESS_INTERVAL`],
+//! fenced like the verdict: a job that ends sooner writes none, so fast
+//! answer judging costs no extra write.
 
 pub mod program;
 
@@ -20,20 +26,54 @@ use std::{
 
 use program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program};
 
-use tokio::sync::OnceCell;
+use tokio::{
+    sync::{OnceCell, watch},
+    time::{self as clock, MissedTickBehavior},
+};
 use tokio_util::sync::CancellationToken;
 use tracing::{Instrument, error, info, info_span, warn};
 
 use crate::{
     checker::{self, Comparison},
     config::WorkerConfig,
-    domain::{LanguageId, Payload, ProblemId, SubmissionId, TestcaseName, TestcaseResult, Verdict},
+    domain::{
+        LanguageId, Payload, ProblemId, Progress, SubmissionId, TestcaseName, TestcaseResult,
+        Verdict,
+    },
     job_signals::JobSignals,
     programs::Programs,
     solver::{self, InputError},
     store::{Claim, JudgementWrite, ReferenceRow, Store, StoreError},
     telemetry::Metrics,
 };
+
+/// How often, at most, a job's progress is written to the store: a job
+/// that ends sooner writes none.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
+
+/// Where a judging reports how many testcases it has judged. Reporting
+/// writes nothing: the worker samples the latest report and records it now
+/// and then (see [`PROGRESS_INTERVAL`]). Cheap to clone, for the blocking
+/// pool.
+#[derive(Debug, Clone)]
+pub struct ProgressReport(Arc<watch::Sender<Option<Progress>>>);
+
+impl ProgressReport {
+    /// A report and the receiver the worker samples.
+    fn new() -> (ProgressReport, watch::Receiver<Option<Progress>>) {
+        let (sender, receiver) = watch::channel(None);
+        (ProgressReport(Arc::new(sender)), receiver)
+    }
+
+    /// `done` testcases of `total` are judged.
+    pub fn judged(&self, done: usize, total: usize) {
+        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        self.0.send_replace(Some(Progress {
+            done: count(done),
+            total: count(total),
+        }));
+    }
+}
 
 /// A failure that leaves the job to be reclaimed when its lease expires.
 #[derive(Debug, thiserror::Error)]
@@ -149,16 +189,18 @@ impl Judge {
                 results: Vec::new(),
             }
         } else {
+            let (report, reported) = ProgressReport::new();
             match &claim.payload {
                 Ok(Payload::Answers { answers }) => {
-                    self.judge_answers(&claim.problem, answers).await?
+                    let judging = self.judge_answers(&claim.problem, answers, &report);
+                    self.supervise(&claim, false, reported, judging).await?
                 }
                 Ok(Payload::Custom { input, output }) => {
                     self.judge_custom(&claim.problem, input, output).await?
                 }
                 Ok(Payload::Program { language, source }) => {
-                    self.with_heartbeat(&claim, self.judge_program(&claim, language, source))
-                        .await?
+                    let judging = self.judge_program(&claim, language, source, report);
+                    self.supervise(&claim, true, reported, judging).await?
                 }
                 Err(unreadable) => internal_error(0, unreadable.clone()),
             }
@@ -183,6 +225,7 @@ impl Judge {
         &self,
         problem: &ProblemId,
         answers: &BTreeMap<TestcaseName, String>,
+        report: &ProgressReport,
     ) -> Result<JudgementWrite, WorkerError> {
         let Some((version, testcases)) = self.store.judge_testcases(problem, false).await? else {
             return Ok(internal_error(
@@ -196,7 +239,9 @@ impl Judge {
                 "the problem has no public testcases".into(),
             ));
         }
-        let mut results = Vec::with_capacity(testcases.len());
+        let total = testcases.len();
+        report.judged(0, total);
+        let mut results = Vec::with_capacity(total);
         for testcase in testcases {
             let started = Instant::now();
             let reference = match testcase.reference {
@@ -227,6 +272,7 @@ impl Judge {
                 detail: checked.detail,
                 run: None,
             });
+            report.judged(results.len(), total);
         }
         Ok(summarise(version, results))
     }
@@ -265,6 +311,7 @@ impl Judge {
         claim: &Claim,
         language: &LanguageId,
         source: &str,
+        report: ProgressReport,
     ) -> Result<JudgementWrite, WorkerError> {
         let problem_id = &claim.problem;
         let (sandbox, language) = match self.programs.usable(language) {
@@ -332,6 +379,7 @@ impl Judge {
                     testcases: &testcases,
                     judge_all,
                     label: &label,
+                    progress: Some(&report),
                 })
             })
         })
@@ -351,15 +399,44 @@ impl Judge {
         })
     }
 
-    /// Runs `work` while extending the claim's lease every third of a
-    /// lease, so a long judging is not claimed a second time.
-    async fn with_heartbeat<T>(&self, claim: &Claim, work: impl Future<Output = T>) -> T {
+    /// Runs `work`, the judging of `claim`, and meanwhile records the
+    /// progress it reports at most every [`PROGRESS_INTERVAL`] (only when
+    /// it changed, and none for a job that ends sooner); with `heartbeat`,
+    /// also extends the claim's lease every third of a lease, so a long
+    /// judging is not claimed a second time.
+    async fn supervise<T>(
+        &self,
+        claim: &Claim,
+        heartbeat: bool,
+        mut reported: watch::Receiver<Option<Progress>>,
+        work: impl Future<Output = T>,
+    ) -> T {
         let mut work = std::pin::pin!(work);
-        let period = self.lease / 3;
+        let beat = self.lease / 3;
+        let mut beats = clock::interval_at(clock::Instant::now() + beat, beat);
+        beats.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let mut samples =
+            clock::interval_at(clock::Instant::now() + PROGRESS_INTERVAL, PROGRESS_INTERVAL);
+        samples.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        let mut recorded: Option<Progress> = None;
+        let mut lost = false;
         loop {
             tokio::select! {
                 out = &mut work => return out,
-                () = tokio::time::sleep(period) => {
+                _ = samples.tick(), if !lost => {
+                    let latest = *reported.borrow_and_update();
+                    if let Some(progress) = latest.filter(|latest| Some(*latest) != recorded) {
+                        match self.store.record_progress(claim, progress).await {
+                            Ok(true) => recorded = Some(progress),
+                            Ok(false) => {
+                                warn!("the claim was lost while judging");
+                                lost = true;
+                            }
+                            Err(e) => warn!(error = %e, "recording the progress failed"),
+                        }
+                    }
+                }
+                _ = beats.tick(), if heartbeat => {
                     match self.store.extend_lease(claim, self.lease).await {
                         Ok(true) => {}
                         Ok(false) => warn!("the claim was lost while judging"),

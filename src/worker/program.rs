@@ -15,7 +15,7 @@ use std::{
     time::Duration,
 };
 
-use super::{Checked, checked};
+use super::{Checked, ProgressReport, checked};
 use crate::{
     checker,
     config::SandboxConfig,
@@ -69,6 +69,8 @@ pub struct ProgramJob<'a> {
     pub judge_all: bool,
     /// Names the scratch folder (e.g. the submission id and attempt).
     pub label: &'a str,
+    /// Told after compiling and after each testcase how many are judged.
+    pub progress: Option<&'a ProgressReport>,
 }
 
 /// Compiles and runs the program. An `Err` is the sandbox's failure, not
@@ -144,7 +146,14 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
         scratch.io_dir.join("stdout"),
         scratch.io_dir.join("stderr"),
     );
-    let mut results = Vec::with_capacity(job.testcases.len());
+    let total = job.testcases.len();
+    let judged_so_far = |done: usize| {
+        if let Some(progress) = job.progress {
+            progress.judged(done, total);
+        }
+    };
+    judged_so_far(0);
+    let mut results = Vec::with_capacity(total);
     let mut first_failure: Option<usize> = None;
     for testcase in job.testcases {
         if first_failure.is_some() && !job.judge_all {
@@ -175,6 +184,7 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
             detail: checked.detail,
             run: Some(usage(&report)),
         });
+        judged_so_far(results.len());
     }
     let (verdict, message) = match first_failure {
         None => (Verdict::AC, None),

@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// Every method and path the server answers, as the router registers them.
-const ROUTES: [(&str, &str); 17] = [
+const ROUTES: [(&str, &str); 18] = [
     ("get", "/api/health"),
     ("get", "/metrics"),
     ("get", "/api/tokens"),
@@ -18,6 +18,7 @@ const ROUTES: [(&str, &str); 17] = [
     ("get", "/api/problems/{id}/testcases"),
     ("post", "/api/problems/{id}/testcases"),
     ("delete", "/api/problems/{id}/testcases/{name}"),
+    ("patch", "/api/problems/{id}/testcases/{name}"),
     ("get", "/api/problems/{id}/testcases/{name}/input"),
     ("post", "/api/problems/{id}/rejudge"),
     ("get", "/api/submissions"),
@@ -110,6 +111,20 @@ async fn the_served_document_describes_every_route_with_bodies_parameters_and_st
         doc["paths"]["/api/problems/{id}/testcases/{name}"]["delete"]["responses"]["204"]
             .is_object()
     );
+    let visibility = &doc["paths"]["/api/problems/{id}/testcases/{name}"]["patch"];
+    assert_eq!(
+        visibility["requestBody"]["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/TestcaseVisibility"
+    );
+    assert!(visibility["responses"]["409"].is_object(), "{visibility}");
+    let token_query: Vec<&str> = doc["paths"]["/api/tokens"]["get"]["parameters"]
+        .as_array()
+        .expect("parameters")
+        .iter()
+        .filter(|p| p["in"] == "query")
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert_eq!(token_query, ["limit", "cursor"]);
     let list: Vec<&str> = doc["paths"]["/api/submissions"]["get"]["parameters"]
         .as_array()
         .expect("parameters")

@@ -1,8 +1,14 @@
-//! Answers stay secret: what contestants see of a wrong answer follows the
-//! problem's `feedback`, custom checks follow its `custom_checks`, and a
-//! hidden testcase does not exist for them.
+//! Answers stay secret: what contestants see of a wrong answer (and of a
+//! judging's progress) follows the problem's `feedback`, custom checks
+//! follow its `custom_checks`, and a hidden testcase does not exist for
+//! them.
 
-use nimjudge::{domain::Feedback, testing::FixturePolicy};
+use std::time::Duration;
+
+use nimjudge::{
+    domain::{Feedback, Progress},
+    testing::FixturePolicy,
+};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -178,4 +184,51 @@ async fn a_hidden_testcase_is_404_to_contestants_like_one_that_does_not_exist() 
     assert_eq!(status, StatusCode::OK);
     assert_eq!(input, "1\n9\n");
     app.stop().await;
+}
+
+#[tokio::test]
+async fn progress_while_judged_is_shown_to_a_contestant_unless_the_feedback_is_none() {
+    for (feedback, contestant_sees) in [(Feedback::Verdict, true), (Feedback::None, false)] {
+        let dir = with_feedback(feedback);
+        let app = TestApp::spawn(&dir, 0).await;
+        let id = app
+            .submit_answers(&app.contestant, &correct_answers())
+            .await;
+        // A worker's claim and its record, as the worker makes them.
+        let claim = app
+            .store()
+            .claim("progress-worker", Duration::from_secs(60))
+            .await
+            .expect("claim")
+            .expect("the job");
+        let progress = Progress { done: 1, total: 3 };
+        assert!(
+            app.store()
+                .record_progress(&claim, progress)
+                .await
+                .expect("record")
+        );
+        let shown = json!({ "done": 1, "total": 3 });
+        let (_, setter) = app
+            .get(&format!("/api/submissions/{id}"), &app.setter)
+            .await;
+        assert_eq!(setter["submission"]["progress"], shown, "{setter}");
+        let (_, contestant) = app
+            .get(&format!("/api/submissions/{id}"), &app.contestant)
+            .await;
+        let (_, listed) = app.get("/api/submissions", &app.contestant).await;
+        let listed = &listed["submissions"][0]["progress"];
+        if contestant_sees {
+            assert_eq!(contestant["submission"]["progress"], shown, "{contestant}");
+            assert_eq!(*listed, shown);
+        } else {
+            // Its total counts every testcase, hidden ones too.
+            assert!(
+                contestant["submission"]["progress"].is_null(),
+                "{contestant}"
+            );
+            assert!(listed.is_null(), "{listed}");
+        }
+        app.stop().await;
+    }
 }

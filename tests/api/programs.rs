@@ -157,6 +157,59 @@ async fn python_programs_get_every_verdict() {
 }
 
 #[tokio::test]
+async fn a_program_records_its_progress_while_its_testcases_run() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    // Each run outlasts the worker's progress interval, so the worker
+    // records the count between testcases.
+    let slow = format!("import time\ntime.sleep(0.4)\n{PY_SOLVE}solve()\n");
+    let (status, body) = app.submit_program(&app.contestant, "python", &slow).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let id = submission_id(&body["id"]);
+    let judge = app.judge.clone();
+    let job = tokio::spawn(async move { judge.run_one_job("progress-worker").await });
+    // Every distinct progress the contestant reads while it runs.
+    let mut seen: Vec<Value> = Vec::new();
+    while !job.is_finished() {
+        let (status, body) = app
+            .get(&format!("/api/submissions/{id}"), &app.contestant)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let progress = &body["submission"]["progress"];
+        if !progress.is_null() && seen.last() != Some(progress) {
+            seen.push(progress.clone());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let outcome = job
+        .await
+        .expect("the job's task")
+        .expect("judging")
+        .expect("the job");
+    assert_eq!(outcome.verdict.map(|v| v.to_string()), Some("AC".into()));
+    let total = NIM_TESTCASES.len() as i64;
+    assert!(
+        seen.iter().any(|p| p["done"].as_i64() >= Some(1)),
+        "a testcase was counted while the others ran: {seen:?}"
+    );
+    let mut done = 0;
+    for progress in &seen {
+        assert_eq!(progress["total"], total, "{seen:?}");
+        let now = progress["done"].as_i64().expect("a count");
+        assert!((done..=total).contains(&now), "never backwards: {seen:?}");
+        done = now;
+    }
+    // Judged, the submission has its results and no progress any more.
+    let judged = app.verdict(&id, &app.contestant).await;
+    assert!(judged["submission"]["progress"].is_null(), "{judged}");
+    assert_eq!(
+        judged["results"].as_array().map(Vec::len),
+        Some(NIM_TESTCASES.len())
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn rust_programs_get_every_verdict() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 2).await;

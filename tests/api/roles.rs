@@ -83,6 +83,12 @@ async fn every_role_is_allowed_or_refused_on_every_endpoint() {
             [403, 201, 201],
         ),
         case(
+            Method::PATCH,
+            "/api/problems/nim/testcases/hidden-1",
+            Some(json!({ "hidden": true })),
+            [403, 204, 204],
+        ),
+        case(
             Method::DELETE,
             "/api/problems/nim/testcases/del-{role}",
             None,

@@ -195,3 +195,69 @@ async fn a_testcase_from_the_problem_folder_cannot_be_deleted_through_the_api() 
     assert_eq!(status, StatusCode::OK);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_setter_hides_and_shows_a_testcase_and_contestants_follow_it() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let (status, _) = app
+        .post(
+            "/api/problems/nim/testcases",
+            &app.setter,
+            json!({ "name": "extra-1", "input": "1\n9\n" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let input = "/api/problems/nim/testcases/extra-1/input";
+    let patch = |name: &str, body: Value, token: String| {
+        let app = &app;
+        let path = format!("/api/problems/nim/testcases/{name}");
+        async move {
+            app.request(Method::PATCH, &path, Some(&token), Some(body))
+                .await
+        }
+    };
+    assert_eq!(app.get(input, &app.contestant).await.0, StatusCode::OK);
+
+    // A contestant may not; a setter hides it: its input and its answers
+    // are gone for contestants.
+    let (status, _) = patch("extra-1", json!({ "hidden": true }), app.contestant.clone()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = patch("extra-1", json!({ "hidden": true }), app.setter.clone()).await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    assert_eq!(
+        app.get(input, &app.contestant).await.0,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(app.get(input, &app.setter).await.0, StatusCode::OK);
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "answers": { "extra-1": "Alice" } }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    // Shown again, contestants read it.
+    let (status, _) = patch("extra-1", json!({ "hidden": false }), app.admin.clone()).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, body) = app.get(input, &app.contestant).await;
+    assert_eq!((status, body), (StatusCode::OK, json!("1\n9\n")));
+
+    // Refusals name what is wrong.
+    let (status, body) = patch("sample-1", json!({ "hidden": true }), app.setter.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("problem.toml"),
+        "{body}"
+    );
+    let (status, body) = patch("nowhere", json!({ "hidden": true }), app.setter.clone()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (status, body) = patch("extra-1", json!({ "hidden": "yes" }), app.setter.clone()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("hidden"), "{body}");
+    let (status, _) = patch("extra-1", json!({}), app.setter.clone()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    app.stop().await;
+}

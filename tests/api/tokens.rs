@@ -244,3 +244,68 @@ async fn repeated_json_keys_and_empty_answers_are_refused_naming_the_key() {
     assert_eq!(app.store().queue_depth().await.expect("depth"), (0, 0));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_token_list_is_paged_newest_first_and_its_cursor_reaches_every_token() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    for i in 0..7 {
+        let (status, _) = app
+            .post(
+                "/api/tokens",
+                &app.admin,
+                json!({ "name": format!("user-{i}"), "role": "contestant" }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let (_, everything) = app.get("/api/tokens", &app.admin).await;
+    let all: Vec<i64> = everything["tokens"]
+        .as_array()
+        .expect("tokens")
+        .iter()
+        .map(|t| t["id"].as_i64().expect("an id"))
+        .collect();
+    assert_eq!(
+        all.len(),
+        11,
+        "four from the harness and seven: {everything}"
+    );
+    assert!(all.windows(2).all(|w| w[0] > w[1]), "newest first: {all:?}");
+    assert_eq!(everything["next_cursor"], Value::Null);
+
+    let mut walked = Vec::new();
+    let mut path = "/api/tokens?limit=3".to_string();
+    let mut pages = 0;
+    loop {
+        let (status, page) = app.get(&path, &app.admin).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        pages += 1;
+        let tokens = page["tokens"].as_array().expect("tokens");
+        assert!(tokens.len() <= 3);
+        walked.extend(tokens.iter().map(|t| t["id"].as_i64().expect("an id")));
+        match page["next_cursor"].as_str() {
+            Some(cursor) => path = format!("/api/tokens?limit=3&cursor={cursor}"),
+            None => break,
+        }
+    }
+    assert_eq!(walked, all, "every token once, in order");
+    assert_eq!(pages, 4);
+
+    for (query, named, wanted) in [
+        ("limit=0", "limit", StatusCode::UNPROCESSABLE_ENTITY),
+        ("limit=501", "limit", StatusCode::UNPROCESSABLE_ENTITY),
+        ("cursor=abc", "cursor", StatusCode::UNPROCESSABLE_ENTITY),
+        ("cursor=", "cursor", StatusCode::UNPROCESSABLE_ENTITY),
+        ("limit=ten", "limit", StatusCode::BAD_REQUEST),
+        ("order=asc", "order", StatusCode::BAD_REQUEST),
+    ] {
+        let (status, body) = app.get(&format!("/api/tokens?{query}"), &app.admin).await;
+        assert_eq!(status, wanted, "{query}: {body}");
+        assert!(
+            body["error"].as_str().unwrap_or_default().contains(named),
+            "{query}: {body}"
+        );
+    }
+    app.stop().await;
+}

@@ -12,6 +12,7 @@ mod grundy;
 #[allow(dead_code)]
 #[path = "../api/helpers.rs"]
 mod helpers;
+mod live;
 mod log;
 mod pages;
 mod plotted;

@@ -96,6 +96,18 @@ async fn a_contestant_submits_answers_and_watches_the_verdict_become_ac_without_
             .await
             .expect("read the mark");
         assert_eq!(mark, json!(true), "the verdict arrived without a reload");
+        // The event log grew in the same update, each event once.
+        let mut kinds = Vec::new();
+        for kind in client
+            .find_all(Locator::Css("#events li strong"))
+            .await
+            .expect("the event log")
+        {
+            kinds.push(kind.text().await.expect("an event's kind"));
+        }
+        assert_eq!(kinds, ["queued", "claimed", "judged"]);
+        let log = text_of(&client, "#events").await;
+        assert!(log.contains("claimed by test-worker"), "{log}");
         assert_eq!(current_path(&client).await, path);
         let rows = client
             .find_all(Locator::Css("#results tbody tr"))
@@ -385,6 +397,80 @@ async fn a_setter_adds_an_invalid_testcase_sees_the_validators_message_then_adds
             "{row}"
         );
         screenshot(&client, "testcases").await;
+
+        // Shown to contestants, then hidden again, from its row.
+        click_and_wait_for_page(&client, Locator::Id("show-extra-1"), |path| {
+            path == "/problems/nim/testcases"
+        })
+        .await;
+        let notice = text_of(&client, "#testcase-notice").await;
+        assert!(
+            notice.starts_with("Testcase `extra-1` is public"),
+            "{notice}"
+        );
+        let row = text_of(&client, r#"#testcase-list tr[data-name="extra-1"]"#).await;
+        assert!(row.contains("public") && row.contains("Hide"), "{row}");
+        click_and_wait_for_page(&client, Locator::Id("hide-extra-1"), |path| {
+            path == "/problems/nim/testcases"
+        })
+        .await;
+        let row = text_of(&client, r#"#testcase-list tr[data-name="extra-1"]"#).await;
+        assert!(row.contains("hidden") && row.contains("Show"), "{row}");
+        app.stop().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_setter_rejudges_a_problem_and_the_progress_bar_follows_it_to_the_end() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        let app = TestApp::spawn(&dir, 1).await;
+        let first = app
+            .submit_answers(&app.contestant, &correct_answers())
+            .await;
+        let second = app.submit_answers(&app.other, &correct_answers()).await;
+        app.verdict(&first, &app.admin).await;
+        app.verdict(&second, &app.admin).await;
+        sign_in(&client, &app.address, &app.setter).await;
+        client
+            .goto(&format!("{}/problems/nim/testcases", app.address))
+            .await
+            .expect("open the testcase page");
+        click_and_wait_for_page(&client, Locator::Id("rejudge-problem-button"), |path| {
+            path == "/problems/nim/testcases"
+        })
+        .await;
+        let notice = text_of(&client, "#testcase-notice").await;
+        assert_eq!(
+            notice,
+            "Queued 2 submissions of this problem for rejudging."
+        );
+        // The worker judges both; the bar's script follows without a reload.
+        let seen = wait_for_text(
+            &client,
+            "#rejudge-status",
+            "Rejudge finished: every submission of this problem is judged.",
+            Duration::from_secs(30),
+        )
+        .await;
+        let bar = client
+            .find(Locator::Id("rejudge-bar"))
+            .await
+            .expect("the bar");
+        // The element's value property reflects into its attribute.
+        let value = bar.attr("value").await.expect("its value");
+        let max = bar.attr("max").await.expect("its max");
+        assert_eq!(
+            (value.as_deref(), max.as_deref()),
+            (Some("2"), Some("2")),
+            "{seen:?}"
+        );
+        screenshot(&client, "testcases-rejudged").await;
+        for id in [&first, &second] {
+            let verdict = app.verdict(id, &app.admin).await;
+            assert_eq!(verdict["submission"]["verdict"], "AC", "{verdict}");
+        }
         app.stop().await;
     })
     .await;

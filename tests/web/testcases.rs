@@ -21,6 +21,17 @@ async fn testcase_names(app: &TestApp) -> Vec<String> {
         .collect()
 }
 
+/// Whether nim's testcase `extra-1` is hidden, as the API lists it.
+async fn hidden(app: &TestApp) -> Option<bool> {
+    let (_, body) = app.get("/api/problems/nim/testcases", &app.setter).await;
+    body["testcases"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|t| t["name"] == "extra-1")
+        .map(|t| t["hidden"] == true)
+}
+
 /// Posts the add form with these fields (csrf first).
 async fn add(
     web: &WebClient,
@@ -273,7 +284,92 @@ async fn the_rejudge_buttons_queue_through_the_apis_calls_and_say_how_many() {
         page.contains("Queued 2 submissions of this problem for rejudging."),
         "{page}"
     );
+    assert!(page.contains(r#"data-queued="2""#), "{page}");
     app.drain().await;
+    // What the progress bar reads: the staff's alone.
+    let progress = web.get("/problems/nim/rejudge/progress").await;
+    assert_eq!(progress.status(), StatusCode::OK);
+    let body: serde_json::Value = progress.json().await.expect("json");
+    assert_eq!(body, serde_json::json!({ "unjudged": 0 }));
+    let contestant = WebClient::sign_in(&app, &app.contestant).await;
+    let refused = contestant.get("/problems/nim/rejudge/progress").await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_hide_and_show_buttons_go_through_the_api_and_need_the_csrf_token() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let web = WebClient::sign_in(&app, &app.setter).await;
+    let added = add(&web, &web.csrf, "extra-1", "2\n4 5\n", false).await;
+    assert_eq!(added.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hidden(&app).await, Some(false));
+
+    let forged = web
+        .post_form("/problems/nim/testcases/extra-1/hide", &[("csrf", "x")])
+        .await;
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    assert_eq!(hidden(&app).await, Some(false));
+    let done = web
+        .post_form(
+            "/problems/nim/testcases/extra-1/hide",
+            &[("csrf", &web.csrf)],
+        )
+        .await;
+    assert_eq!(done.status(), StatusCode::SEE_OTHER);
+    assert_eq!(
+        done.headers()[header::LOCATION],
+        "/problems/nim/testcases?hidden=extra-1"
+    );
+    assert_eq!(hidden(&app).await, Some(true));
+    let page = web
+        .get("/problems/nim/testcases")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(
+        page.contains("show-extra-1") && !page.contains("hide-extra-1"),
+        "{page}"
+    );
+    let done = web
+        .post_form(
+            "/problems/nim/testcases/extra-1/show",
+            &[("csrf", &web.csrf)],
+        )
+        .await;
+    assert_eq!(done.status(), StatusCode::SEE_OTHER);
+    assert_eq!(hidden(&app).await, Some(false));
+
+    // The problem folder's testcases: the API's 409 on the page; no button.
+    let page = web
+        .get("/problems/nim/testcases")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(!page.contains("hide-sample-1"), "{page}");
+    let bundled = web
+        .post_form(
+            "/problems/nim/testcases/sample-1/hide",
+            &[("csrf", &web.csrf)],
+        )
+        .await;
+    assert_eq!(bundled.status(), StatusCode::CONFLICT);
+    let body = bundled.text().await.expect("page");
+    assert!(body.contains("change it there"), "{body}");
+
+    // A contestant is refused.
+    let contestant = WebClient::sign_in(&app, &app.contestant).await;
+    let refused = contestant
+        .post_form(
+            "/problems/nim/testcases/extra-1/hide",
+            &[("csrf", &contestant.csrf)],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    assert_eq!(hidden(&app).await, Some(false));
     app.stop().await;
 }
 

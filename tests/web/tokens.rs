@@ -1,9 +1,10 @@
 //! The admins' token page: in Chromium, issuing a token from the menu and
 //! signing in with it; over plain HTTP, who may reach it, a secret shown
 //! once and never listed, the API's refusals shown on the page, revoking,
-//! and CSRF.
+//! CSRF, and the list's pages.
 
 use fantoccini::Locator;
+use nimjudge::domain::Role;
 use reqwest::{StatusCode, header};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -337,7 +338,8 @@ async fn an_admin_issues_a_token_in_the_browser_and_its_secret_signs_its_holder_
         .await;
         let secret = text_of(&client, "#new-secret").await;
         assert!(secret.starts_with("nj_"), "{secret}");
-        let row = text_of(&client, "#token-list tbody tr:last-child").await;
+        // Newest first: the new token heads the list.
+        let row = text_of(&client, "#token-list tbody tr:first-child").await;
         assert!(
             row.contains("gwen") && row.contains("setter") && row.contains("live"),
             "{row}"
@@ -356,4 +358,77 @@ async fn an_admin_issues_a_token_in_the_browser_and_its_secret_signs_its_holder_
         app.stop().await;
     })
     .await;
+}
+
+/// The token numbers a token page lists, in order.
+fn listed_ids(page: &str) -> Vec<i64> {
+    page.match_indices(r#"<tr data-id=""#)
+        .map(|(at, found)| {
+            let start = at + found.len();
+            let end = page[start..].find('"').expect("the end of the id") + start;
+            page[start..end].parse().expect("a token number")
+        })
+        .collect()
+}
+
+/// The href of the "Older tokens" link, if the page has one.
+fn older_link(page: &str) -> Option<String> {
+    let marker = r#"id="older-tokens" href=""#;
+    let start = page.find(marker)? + marker.len();
+    let end = page[start..].find('"')? + start;
+    Some(page[start..end].replace("&amp;", "&"))
+}
+
+#[tokio::test]
+async fn the_token_list_pages_newest_first_with_an_older_link_for_admins_only() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    // A full page and a few more, besides the fixture's tokens.
+    let page_size = usize::try_from(nimjudge::web::tokens::PAGE_SIZE).expect("a size");
+    for n in 0..page_size + 2 {
+        app.store()
+            .create_token(&format!("bulk-{n:03}"), Role::Contestant, None)
+            .await
+            .expect("create a token");
+    }
+    let mut every: Vec<i64> = api_tokens(&app)
+        .await
+        .iter()
+        .map(|t| t["id"].as_i64().expect("a number"))
+        .collect();
+    every.sort_unstable_by(|a, b| b.cmp(a));
+    assert!(every.len() > page_size, "more than one page");
+
+    let web = WebClient::sign_in(&app, &app.admin).await;
+    let first = web.get("/tokens").await;
+    assert_eq!(first.status(), StatusCode::OK);
+    let first = first.text().await.expect("the page");
+    assert_eq!(listed_ids(&first), every[..page_size], "newest first");
+    let older = older_link(&first).expect("an older-tokens link");
+    assert_eq!(older, format!("/tokens?before={}", every[page_size - 1]));
+
+    let second = web.get(&older).await;
+    assert_eq!(second.status(), StatusCode::OK);
+    let second = second.text().await.expect("the page");
+    assert_eq!(listed_ids(&second), every[page_size..], "the rest");
+    assert!(older_link(&second).is_none(), "the last page: {second}");
+    assert!(
+        second.contains("issue-token"),
+        "the issue form is on every page"
+    );
+
+    // A cursor that is not a token number is a 400 page; contestants and
+    // setters get the API's 403 whatever the cursor.
+    let malformed = web.get("/tokens?before=newest").await;
+    assert_eq!(malformed.status(), StatusCode::BAD_REQUEST);
+    for token in [&app.contestant, &app.setter] {
+        let other = WebClient::sign_in(&app, token).await;
+        for path in [older.as_str(), "/tokens?before=newest"] {
+            let refused = other.get(path).await;
+            assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{path}");
+            let body = refused.text().await.expect("the page");
+            assert!(!body.contains("bulk-"), "{body}");
+        }
+    }
+    app.stop().await;
 }

@@ -1,7 +1,9 @@
 // Keeps a submission's page current while it is judged: polls the page's
 // live status (the URL in the `data-live` attribute) and updates the
-// verdict, state, progress, message, testcase table and compiler output in
-// place. Everything shown is set as text, never as HTML.
+// verdict, state, progress (testcases judged out of how many), message,
+// testcase table and compiler output in place, and appends the events the
+// log does not show yet (it asks only for those, by how many it shows).
+// Everything shown is set as text, never as HTML.
 "use strict";
 
 (function () {
@@ -37,6 +39,18 @@
     return tr;
   }
 
+  function event(entry) {
+    const li = document.createElement("li");
+    li.append(text("span", entry.time, "muted"), " ", text("strong", entry.kind));
+    if (entry.actor != null) {
+      li.append(" by " + entry.actor);
+    }
+    if (entry.detail != null) {
+      li.append(": " + entry.detail);
+    }
+    return li;
+  }
+
   function show(status) {
     const verdict = document.getElementById("verdict");
     const done = status.state === "done" && status.verdict;
@@ -51,9 +65,14 @@
       const total = Math.max(status.results.length, 1);
       progress.max = total;
       progress.value = total;
+    } else if (status.state === "running" && status.progress) {
+      progress.max = Math.max(status.progress.total, 1);
+      progress.value = status.progress.done;
     } else if (status.state === "running") {
       progress.removeAttribute("value");
     }
+    document.getElementById("progress-text").textContent = status.progress_text || "";
+    document.getElementById("events").append(...status.events.map(event));
 
     const body = document.querySelector("#results tbody");
     body.replaceChildren(...status.results.map(row));
@@ -73,7 +92,8 @@
 
   async function poll() {
     try {
-      const response = await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" });
+      const shown = document.getElementById("events").children.length;
+      const response = await fetch(url + "?events_from=" + shown, { headers: { Accept: "application/json" }, cache: "no-store" });
       const type = response.headers.get("Content-Type") || "";
       if (!response.ok || !type.startsWith("application/json")) {
         // Signed out or gone: stop, the next reload shows why.
