@@ -1,17 +1,26 @@
 //! `nimjudge bench`: the load benchmark.
 //!
 //! Starts a fresh server in this process over a scratch `nim` catalog of
-//! generated testcases, sends K answer submissions over HTTP from C
-//! concurrent clients, each waiting for its verdict, and prints throughput
-//! and submit-to-verdict latency. Then measures the raw ceiling of the same
-//! database setup: a tight loop of the same inserts and updates (insert,
-//! claim, record the verdict) without HTTP or judging.
+//! generated testcases. The load comes from another process (`nimjudge
+//! bench-load`, this same binary): C concurrent clients send K answer
+//! submissions over HTTP, each waiting for its verdict, and report
+//! throughput and submit-to-verdict latency; this process meanwhile counts
+//! the server's CPU time (every thread: HTTP, workers, database), so the
+//! CPU per submission excludes the clients. Then it measures the raw
+//! ceiling of the same database setup: C tasks running the same writes
+//! concurrently (insert, claim, record the verdict) through the same store,
+//! without HTTP or judging.
+//!
+//! `--repeat N` (default 3) runs the server measurement and the ceiling N
+//! times each, alternating, each on a fresh database, and reports every run
+//! and the medians: one run on a shared machine swings too much to quote.
 //!
 //! `--backends sqlite,postgres` runs it on each database in turn, in one
 //! run: SQLite in the scratch folder, then a fresh database on the
 //! PostgreSQL cluster named by `NIMJUDGE_TEST_POSTGRES_URL`.
 
 use std::{
+    path::PathBuf,
     process::ExitCode,
     sync::{
         Arc,
@@ -22,6 +31,7 @@ use std::{
 
 use anyhow::Context;
 use clap::Args;
+use serde::{Deserialize, Serialize};
 
 use super::client::Client;
 use crate::{
@@ -39,7 +49,7 @@ pub struct BenchArgs {
     /// Number of submissions (K).
     #[arg(long, default_value_t = 2000)]
     pub submissions: usize,
-    /// Concurrent clients (C).
+    /// Concurrent clients (C), and concurrent tasks of the ceiling.
     #[arg(long, default_value_t = 32)]
     pub concurrency: usize,
     /// Judging workers (default: one per core).
@@ -51,6 +61,55 @@ pub struct BenchArgs {
     /// The databases to run on, in turn: sqlite, postgres.
     #[arg(long, value_delimiter = ',', default_value = "sqlite")]
     pub backends: Vec<TestBackend>,
+    /// Runs of each measurement; the medians are reported.
+    #[arg(long, default_value_t = 3)]
+    pub repeat: usize,
+}
+
+/// `nimjudge bench-load`: the load benchmark's clients, run by `bench` as a
+/// process of their own. The token comes in the environment
+/// ([`TOKEN_VARIABLE`]), not on the command line.
+#[derive(Debug, Args)]
+pub struct BenchLoadArgs {
+    /// The server's base URL.
+    #[arg(long)]
+    pub server: String,
+    /// A file holding the submission to send, as JSON (`SubmitRequest`).
+    #[arg(long)]
+    pub request: PathBuf,
+    /// Number of submissions (K).
+    #[arg(long)]
+    pub submissions: usize,
+    /// Concurrent clients (C).
+    #[arg(long)]
+    pub concurrency: usize,
+}
+
+/// Where `bench-load` finds its token.
+const TOKEN_VARIABLE: &str = "NIMJUDGE_BENCH_TOKEN";
+
+/// What `bench-load` prints, one JSON line.
+#[derive(Debug, Serialize, Deserialize)]
+struct LoadReport {
+    elapsed_s: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+}
+
+/// One server measurement.
+#[derive(Debug)]
+struct ServerRun {
+    throughput: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    cpu_ms_per_submission: f64,
+}
+
+/// One ceiling measurement.
+#[derive(Debug)]
+struct CeilingRun {
+    throughput: f64,
+    cpu_ms_per_submission: f64,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -82,8 +141,8 @@ fn server_overrides(workers: Option<usize>) -> Vec<(&'static str, String)> {
 
 pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
-        args.submissions > 0 && args.concurrency > 0,
-        "K and C must be positive"
+        args.submissions > 0 && args.concurrency > 0 && args.repeat > 0,
+        "K, C and the number of runs must be positive"
     );
     for &backend in &args.backends {
         run_on(&args, backend).await?;
@@ -91,7 +150,32 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The benchmark on one database.
+/// The median of some figures (the lower middle one of an even count).
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values
+        .get((values.len().max(1) - 1) / 2)
+        .copied()
+        .unwrap_or(0.0)
+}
+
+/// CPU time this process has used so far, every thread, user and system.
+fn process_cpu() -> Duration {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid pointer to a rusage; RUSAGE_SELF is always valid.
+    let status = unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    if status != 0 {
+        return Duration::ZERO;
+    }
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+/// The benchmark on one database: `repeat` server runs and ceiling runs,
+/// alternating, then the medians.
 async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     let label = backend.as_str();
     let names: Vec<String> = (1..=args.testcases.max(1))
@@ -109,10 +193,62 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
         .collect();
     let scratch = ScratchCatalog::nim(&testcases)?.with_backend(backend);
     let answers = scratch.correct_answers()?;
-    let overrides = server_overrides(args.workers);
-    let config = scratch.config("server", &overrides)?;
+    let nim: ProblemId = "nim".parse().map_err(anyhow::Error::msg)?;
+    let request = SubmitRequest {
+        problem: nim.clone(),
+        answers: Some(answers.clone()),
+        input: None,
+        output: None,
+        language: None,
+        source: None,
+    };
+    let request_file = scratch.problems_dir().with_file_name("bench-request.json");
+    std::fs::write(&request_file, serde_json::to_vec(&request)?)
+        .with_context(|| format!("writing {}", request_file.display()))?;
+    let payload = Payload::Answers { answers };
+
+    let mut servers = Vec::new();
+    let mut ceilings = Vec::new();
+    for round in 1..=args.repeat {
+        let server = server_run(args, &scratch, &request_file, round).await?;
+        println!(
+            "[{label}] run {round}: server  {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms, {:.2} ms CPU per submission",
+            server.throughput, server.p50_ms, server.p99_ms, server.cpu_ms_per_submission
+        );
+        let ceiling = ceiling_run(args, &scratch, &nim, &payload, round).await?;
+        println!(
+            "[{label}] run {round}: ceiling {:.0} submissions/s, {:.2} ms CPU per submission",
+            ceiling.throughput, ceiling.cpu_ms_per_submission
+        );
+        servers.push(server);
+        ceilings.push(ceiling);
+    }
+    let server = median(servers.iter().map(|r| r.throughput).collect());
+    let ceiling = median(ceilings.iter().map(|r| r.throughput).collect());
+    println!(
+        "[{label}] median of {}: server {server:.0} submissions/s (p50 {:.1} ms, p99 {:.1} ms, {:.2} ms CPU each); \
+         ceiling {ceiling:.0} submissions/s ({:.2} ms CPU each); ratio {:.0}%",
+        args.repeat,
+        median(servers.iter().map(|r| r.p50_ms).collect()),
+        median(servers.iter().map(|r| r.p99_ms).collect()),
+        median(servers.iter().map(|r| r.cpu_ms_per_submission).collect()),
+        median(ceilings.iter().map(|r| r.cpu_ms_per_submission).collect()),
+        100.0 * server / ceiling
+    );
+    Ok(())
+}
+
+/// A fresh server and database; the load from a `bench-load` process.
+async fn server_run(
+    args: &BenchArgs,
+    scratch: &ScratchCatalog,
+    request_file: &std::path::Path,
+    round: usize,
+) -> anyhow::Result<ServerRun> {
+    let label = scratch.backend().as_str();
+    let config = scratch.config(&format!("server-{round}"), &server_overrides(args.workers))?;
     let workers = config.worker.count;
-    let app = Application::build(config.clone()).await?;
+    let app = Application::build(config).await?;
     let server = format!("http://{}", app.address());
     let token = app
         .store()
@@ -123,27 +259,152 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     let running = tokio::spawn(app.run_until(async move {
         let _ = stopped.await;
     }));
-
-    println!(
-        "[{label}] bench: K = {} submissions, C = {} clients, {workers} workers, {} testcases each",
-        args.submissions,
-        args.concurrency,
-        answers.len()
+    if round == 1 {
+        println!(
+            "[{label}] bench: K = {} submissions, C = {} clients in another process, {workers} workers",
+            args.submissions, args.concurrency
+        );
+    }
+    let mut command = std::process::Command::new(std::env::current_exe()?);
+    command
+        .arg("bench-load")
+        .arg("--server")
+        .arg(&server)
+        .arg("--request")
+        .arg(request_file)
+        .arg("--submissions")
+        .arg(args.submissions.to_string())
+        .arg("--concurrency")
+        .arg(args.concurrency.to_string())
+        .env(TOKEN_VARIABLE, &token)
+        .stderr(std::process::Stdio::inherit());
+    let cpu_before = process_cpu();
+    let output = tokio::task::spawn_blocking(move || command.output()).await??;
+    let cpu = process_cpu().saturating_sub(cpu_before);
+    let _ = stop.send(());
+    running.await??;
+    anyhow::ensure!(
+        output.status.success(),
+        "bench-load failed ({})",
+        output.status
     );
-    let nim: ProblemId = "nim".parse().map_err(anyhow::Error::msg)?;
-    let request = Arc::new(SubmitRequest {
-        problem: nim.clone(),
-        answers: Some(answers.clone()),
-        input: None,
-        output: None,
-        language: None,
-        source: None,
+    let report: LoadReport = serde_json::from_slice(&output.stdout)
+        .context("bench-load's report is not what bench reads")?;
+    Ok(ServerRun {
+        throughput: args.submissions as f64 / report.elapsed_s,
+        p50_ms: report.p50_ms,
+        p99_ms: report.p99_ms,
+        cpu_ms_per_submission: cpu.as_secs_f64() * 1000.0 / args.submissions as f64,
+    })
+}
+
+/// The ceiling: C tasks running the same writes as the server (insert the
+/// submission, claim it, record the verdict) through the same store on a
+/// fresh database of the same setup, concurrently, no HTTP, no judging. A
+/// task may claim another task's submission; every one is finished once.
+async fn ceiling_run(
+    args: &BenchArgs,
+    scratch: &ScratchCatalog,
+    nim: &ProblemId,
+    payload: &Payload,
+    round: usize,
+) -> anyhow::Result<CeilingRun> {
+    let config = scratch.config(&format!("ceiling-{round}"), &[])?;
+    let store = Store::connect(&config.database).await?;
+    catalog::sync(&store, &scratch.problems_dir()).await?;
+    let judgement = Arc::new(JudgementWrite {
+        problem_version: 1,
+        verdict: Verdict::AC,
+        message: None,
+        compile_output: None,
+        results: match payload {
+            Payload::Answers { answers } => answers
+                .keys()
+                .map(|name| TestcaseResult {
+                    testcase: name.to_string(),
+                    hidden: false,
+                    verdict: Verdict::AC,
+                    time_us: 1,
+                    message: None,
+                    detail: None,
+                    run: None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        },
     });
-    let client = Client::new(&server, &token)?;
+    let payload = Arc::new(payload.clone());
     let next = Arc::new(AtomicUsize::new(0));
+    let finished = Arc::new(AtomicUsize::new(0));
+    let cpu_before = process_cpu();
     let started = Instant::now();
     let mut tasks = tokio::task::JoinSet::new();
     for _ in 0..args.concurrency {
+        let (store, nim, payload, judgement) = (
+            store.clone(),
+            nim.clone(),
+            payload.clone(),
+            judgement.clone(),
+        );
+        let (next, finished, total) = (next.clone(), finished.clone(), args.submissions);
+        tasks.spawn(async move {
+            while next.fetch_add(1, Ordering::Relaxed) < total {
+                store
+                    .insert_submission(&NewSubmission {
+                        problem: &nim,
+                        user: "bench",
+                        payload: &payload,
+                    })
+                    .await?;
+                if let Some(claim) = store.claim("ceiling", Duration::from_secs(60)).await? {
+                    anyhow::ensure!(
+                        store.finish(&claim, &judgement).await?,
+                        "the ceiling lost a lease"
+                    );
+                    finished.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            anyhow::Ok(())
+        });
+    }
+    while let Some(result) = tasks.join_next().await {
+        result??;
+    }
+    // Submissions whose task found its own claimed by another are finished
+    // by that other; any left are claimed here (none, normally).
+    while let Some(claim) = store.claim("ceiling", Duration::from_secs(60)).await? {
+        anyhow::ensure!(store.finish(&claim, &judgement).await?, "lost a lease");
+        finished.fetch_add(1, Ordering::Relaxed);
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let cpu = process_cpu().saturating_sub(cpu_before);
+    store.close().await;
+    anyhow::ensure!(
+        finished.load(Ordering::Relaxed) == args.submissions,
+        "the ceiling finished {} of {} submissions",
+        finished.load(Ordering::Relaxed),
+        args.submissions
+    );
+    Ok(CeilingRun {
+        throughput: args.submissions as f64 / elapsed,
+        cpu_ms_per_submission: cpu.as_secs_f64() * 1000.0 / args.submissions as f64,
+    })
+}
+
+/// `bench-load`: sends the submission K times from C concurrent clients,
+/// each waiting for its verdict (which must be AC), and prints one
+/// [`LoadReport`] line.
+pub async fn load(args: BenchLoadArgs) -> anyhow::Result<ExitCode> {
+    let token = std::env::var(TOKEN_VARIABLE)
+        .with_context(|| format!("bench-load reads its token from {TOKEN_VARIABLE}"))?;
+    let text = std::fs::read(&args.request)
+        .with_context(|| format!("reading {}", args.request.display()))?;
+    let request: Arc<SubmitRequest> = Arc::new(serde_json::from_slice(&text)?);
+    let client = Client::new(&args.server, &token)?;
+    let next = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..args.concurrency.max(1) {
         let (client, next, request) = (client.clone(), next.clone(), request.clone());
         let total = args.submissions;
         tasks.spawn(async move {
@@ -173,75 +434,39 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     while let Some(result) = tasks.join_next().await {
         latencies.extend(result??);
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    let _ = stop.send(());
-    running.await??;
+    let elapsed_s = started.elapsed().as_secs_f64();
     latencies.sort_by(f64::total_cmp);
-    let throughput = args.submissions as f64 / elapsed;
-    println!(
-        "[{label}] server:  {throughput:.0} submissions/s ({:.2} s); submit-to-verdict p50 {:.1} ms, p99 {:.1} ms",
-        elapsed,
-        percentile(&latencies, 50.0),
-        percentile(&latencies, 99.0)
-    );
-
-    // The ceiling: the same statements in a tight loop, no HTTP, no judging.
-    let ceiling_config = scratch.config("ceiling", &[])?;
-    let store = Store::connect(&ceiling_config.database).await?;
-    catalog::sync(&store, &scratch.problems_dir()).await?;
-    let judgement = JudgementWrite {
-        problem_version: 1,
-        verdict: Verdict::AC,
-        message: None,
-        compile_output: None,
-        results: answers
-            .keys()
-            .map(|name| TestcaseResult {
-                testcase: name.to_string(),
-                hidden: false,
-                verdict: Verdict::AC,
-                time_us: 1,
-                message: None,
-                detail: None,
-                run: None,
-            })
-            .collect(),
+    let report = LoadReport {
+        elapsed_s,
+        p50_ms: percentile(&latencies, 50.0),
+        p99_ms: percentile(&latencies, 99.0),
     };
-    let payload = Payload::Answers { answers };
-    let started = Instant::now();
-    for _ in 0..args.submissions {
-        store
-            .insert_submission(&NewSubmission {
-                problem: &nim,
-                user: "bench",
-                payload: &payload,
-            })
-            .await?;
-        let claim = store
-            .claim("ceiling", Duration::from_secs(30))
-            .await?
-            .context("nothing to claim")?;
-        anyhow::ensure!(
-            store.finish(&claim, &judgement).await?,
-            "the ceiling loop lost a lease"
-        );
-    }
-    let ceiling_elapsed = started.elapsed().as_secs_f64();
-    store.close().await;
-    let ceiling = args.submissions as f64 / ceiling_elapsed;
-    println!(
-        "[{label}] ceiling: {ceiling:.0} submissions/s ({ceiling_elapsed:.2} s): insert + claim + verdict, same database setup, no HTTP, no judging"
-    );
-    println!(
-        "[{label}] ratio:   {:.0}% of the ceiling",
-        100.0 * throughput / ceiling
-    );
-    Ok(())
+    println!("{}", serde_json::to_string(&report)?);
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_median_is_the_middle_figure() {
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 3.0, 2.0]), 2.0);
+        assert_eq!(median(vec![5.0]), 5.0);
+    }
+
+    #[test]
+    fn the_process_cpu_clock_moves_with_work() {
+        let before = process_cpu();
+        let mut x = 0u64;
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_millis(30) {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+        }
+        std::hint::black_box(x);
+        assert!(process_cpu() > before);
+    }
 
     #[test]
     fn the_benchmark_servers_settings_are_valid_and_raise_every_limit() {

@@ -75,6 +75,9 @@ pub enum Command {
     Status(submit::StatusArgs),
     /// Load benchmark: a fresh server, K submissions from C clients, and the raw database ceiling.
     Bench(bench::BenchArgs),
+    /// The load benchmark's clients, as `bench` runs them in a process of their own.
+    #[command(hide = true)]
+    BenchLoad(bench::BenchLoadArgs),
     /// Read benchmark: list filters, a submission, metrics and health over N stored submissions.
     BenchQueries(bench_queries::BenchQueriesArgs),
     /// Page benchmark: the web UI's main pages, signed in, over N stored submissions.
@@ -116,6 +119,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Submit(args) => block_on(submit::submit(args)),
         Command::Status(args) => block_on(submit::status(args)),
         Command::Bench(args) => block_on(bench::run(args)),
+        Command::BenchLoad(args) => block_on(bench::load(args)),
         Command::BenchQueries(args) => block_on(bench_queries::run(args)),
         Command::BenchPages(args) => block_on(bench_pages::run(args)),
         Command::Sandbox { action } => sandbox::run(action),
