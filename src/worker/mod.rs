@@ -252,7 +252,7 @@ impl Judge {
                         .await?
                 }
             };
-            let checked = match (&reference.output, answers.get(&testcase.name)) {
+            let checked = match (reference.output, answers.get(&testcase.name)) {
                 (None, _) => Checked::failed(
                     Verdict::IE,
                     format!(
@@ -261,7 +261,7 @@ impl Judge {
                     ),
                 ),
                 (Some(_), None) => Checked::failed(Verdict::WA, "no answer was submitted".into()),
-                (Some(expected), Some(answer)) => compare_answer(expected, answer),
+                (Some(expected), Some(answer)) => check(expected, answer).await?,
             };
             results.push(TestcaseResult {
                 testcase: testcase.name.into(),
@@ -288,7 +288,7 @@ impl Judge {
         let reference = solve(problem, input.to_string()).await?;
         let checked = match reference {
             Err(e) => Checked::failed(Verdict::IE, format!("the reference solver failed: {e}")),
-            Ok(expected) => compare_answer(&expected, output),
+            Ok(expected) => check(expected, output).await?,
         };
         Ok(summarise(
             version,
@@ -560,6 +560,27 @@ impl Checked {
     }
 }
 
+/// Outputs up to this size (reference and answer together) are compared on
+/// the async runtime's thread: a hand-off to the blocking pool and back
+/// costs more than comparing them. Larger ones (megabytes: a comparison
+/// reads every token) go to the blocking pool, so they hold up no request.
+const COMPARED_INLINE_BYTES: usize = 64 * 1024;
+
+/// The verdict for one output against its reference output, on the
+/// blocking pool when they are large (the answer is copied there; a copy
+/// costs a fraction of a comparison).
+async fn check(expected: String, answer: &str) -> Result<Checked, WorkerError> {
+    if expected.len() + answer.len() <= COMPARED_INLINE_BYTES {
+        return Ok(compare_answer(&expected, answer));
+    }
+    let answer = answer.to_owned();
+    let span = tracing::Span::current();
+    let checked =
+        tokio::task::spawn_blocking(move || span.in_scope(|| compare_answer(&expected, &answer)))
+            .await?;
+    Ok(checked)
+}
+
 /// The verdict for one output against its reference output: the message
 /// says where the output went wrong, the detail also what was expected.
 fn compare_answer(expected: &str, answer: &str) -> Checked {
@@ -640,4 +661,45 @@ fn internal_error(problem_version: i64, cause: String) -> JudgementWrite {
 
 fn micros(elapsed: Duration) -> i64 {
     i64::try_from(elapsed.as_micros()).unwrap_or(i64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` lines of "Alice", with line `wrong` (if any) saying "Bob".
+    fn lines(n: usize, wrong: Option<usize>) -> String {
+        (0..n)
+            .map(|i| if Some(i) == wrong { "Bob\n" } else { "Alice\n" })
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn small_and_large_outputs_get_the_same_verdicts_inline_and_on_the_blocking_pool() {
+        // 6 bytes a line: 100 lines stay inline, 100,000 go to the pool.
+        for n in [100, 100_000] {
+            let expected = lines(n, None);
+            assert_eq!(expected.len() * 2 > COMPARED_INLINE_BYTES, n == 100_000);
+            for answer in [lines(n, None), lines(n, Some(n - 1)), lines(n - 1, None)] {
+                assert_eq!(
+                    check(expected.clone(), &answer).await.expect("checked"),
+                    compare_answer(&expected, &answer),
+                    "{n} lines"
+                );
+            }
+            let wrong = check(expected.clone(), &lines(n, Some(n / 2)))
+                .await
+                .expect("checked");
+            assert_eq!(wrong.verdict, Verdict::WA);
+            let message = wrong.message.expect("a message");
+            assert!(
+                message.contains(&format!("line {}", n / 2 + 1)),
+                "{message}"
+            );
+            assert!(
+                !message.contains("Alice"),
+                "never the expected token: {message}"
+            );
+        }
+    }
 }

@@ -117,21 +117,17 @@ async fn the_served_document_describes_every_route_with_bodies_parameters_and_st
         "#/components/schemas/TestcaseVisibility"
     );
     assert!(visibility["responses"]["409"].is_object(), "{visibility}");
-    let token_query: Vec<&str> = doc["paths"]["/api/tokens"]["get"]["parameters"]
-        .as_array()
-        .expect("parameters")
-        .iter()
-        .filter(|p| p["in"] == "query")
-        .filter_map(|p| p["name"].as_str())
-        .collect();
-    assert_eq!(token_query, ["limit", "cursor"]);
-    let list: Vec<&str> = doc["paths"]["/api/submissions"]["get"]["parameters"]
-        .as_array()
-        .expect("parameters")
-        .iter()
-        .filter(|p| p["in"] == "query")
-        .filter_map(|p| p["name"].as_str())
-        .collect();
+    let query_parameters = |path: &str| -> Vec<String> {
+        doc["paths"][path]["get"]["parameters"]
+            .as_array()
+            .expect("parameters")
+            .iter()
+            .filter(|p| p["in"] == "query")
+            .filter_map(|p| p["name"].as_str().map(str::to_string))
+            .collect()
+    };
+    assert_eq!(query_parameters("/api/tokens"), ["limit", "cursor"]);
+    let list = query_parameters("/api/submissions");
     for name in ["problem", "verdict", "user", "since", "limit", "cursor"] {
         assert!(list.contains(&name), "{name} missing from {list:?}");
     }
