@@ -614,15 +614,12 @@ impl Store {
     }
 
     /// A problem's submissions waiting or being judged: what is left of a
-    /// rejudge. Read through the state index: only unjudged rows are seen.
+    /// rejudge. Read through the partial index `submission_pending_by_problem`,
+    /// which holds only unjudged rows (the condition must match its own).
     pub async fn unjudged_of_problem(&self, problem_id: &ProblemId) -> Result<i64, StoreError> {
-        let row = query(
-            "select count(*) as n from submission \
-             where state in ('queued', 'running') and problem_id = $1",
-        )
-        .bind(problem_id.as_str())
-        .fetch_one(&self.read)
-        .await?;
+        let row = unjudged_of_problem_statement(problem_id)
+            .fetch_one(&self.read)
+            .await?;
         Ok(row.try_get("n")?)
     }
 
@@ -647,6 +644,13 @@ impl Store {
             .map(|r| Ok((parse_column(r, "verdict")?, r.try_get("n")?)))
             .collect()
     }
+}
+
+/// The count behind [`Store::unjudged_of_problem`]; the store's tests read
+/// its query plan.
+pub(super) fn unjudged_of_problem_statement(problem_id: &ProblemId) -> Statement<'_> {
+    query("select count(*) as n from submission where problem_id = $1 and state != 'done'")
+        .bind(problem_id.as_str())
 }
 
 /// The listing statement for `filter`.

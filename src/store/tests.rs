@@ -149,6 +149,49 @@ async fn claims_take_the_oldest_job_once_and_expired_leases_first(backend: TestB
     );
 }
 
+async fn a_problems_unjudged_count_follows_its_queue_and_a_rejudge(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let unjudged =
+        |store: Store| async move { store.unjudged_of_problem(&nim()).await.expect("count") };
+    assert_eq!(unjudged(store.clone()).await, 0);
+    for _ in 0..3 {
+        submit(&store).await;
+    }
+    assert_eq!(unjudged(store.clone()).await, 3);
+    // Running counts until its verdict is written.
+    let claim = store
+        .claim("a", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("job");
+    assert_eq!(unjudged(store.clone()).await, 3);
+    assert!(
+        store
+            .finish(&claim, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+    assert_eq!(unjudged(store.clone()).await, 2);
+    while let Some(claim) = store
+        .claim("a", Duration::from_secs(60))
+        .await
+        .expect("claim")
+    {
+        store
+            .finish(&claim, &verdict(Verdict::WA))
+            .await
+            .expect("finish");
+    }
+    assert_eq!(unjudged(store.clone()).await, 0);
+    assert_eq!(
+        store.rejudge_problem(&nim(), "sam").await.expect("rejudge"),
+        3
+    );
+    assert_eq!(unjudged(store.clone()).await, 3);
+    let other: ProblemId = "misere-nim".parse().expect("an id");
+    assert_eq!(store.unjudged_of_problem(&other).await.expect("count"), 0);
+}
+
 async fn only_the_current_attempt_may_write_and_only_once(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let id = submit(&store).await;
@@ -1118,6 +1161,26 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+#[tokio::test]
+async fn a_problems_unjudged_count_reads_the_pending_index_only() {
+    let (_dir, store) = fresh(TestBackend::Sqlite).await;
+    let plan: Vec<String> = queue::unjudged_of_problem_statement(&nim())
+        .explained()
+        .fetch_all(&store.read)
+        .await
+        .expect("explain")
+        .iter()
+        .map(|row| row.try_get::<String>("detail").expect("detail"))
+        .collect();
+    assert!(
+        plan.iter().any(
+            |step| step.contains("USING COVERING INDEX submission_pending_by_problem")
+                || step.contains("USING INDEX submission_pending_by_problem")
+        ),
+        "{plan:?}"
+    );
+}
+
 async fn created_at_never_decreases_so_since_can_bound_the_scan(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let payload = Payload::Custom {
@@ -1348,6 +1411,7 @@ macro_rules! on_both_backends {
 
 on_both_backends!(
     claims_take_the_oldest_job_once_and_expired_leases_first,
+    a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     only_the_current_attempt_may_write_and_only_once,
     progress_is_recorded_only_by_the_attempt_holding_the_lease,
     a_token_page_is_newest_first_and_its_cursor_reaches_every_token,
