@@ -345,6 +345,20 @@ impl<'a> Statement<'a> {
         self
     }
 
+    /// Appends `($a, $b, …)`, a placeholder for each of `args` bound in
+    /// order: one row of a multi-row insert.
+    pub fn push_row(mut self, args: impl IntoIterator<Item = Arg<'a>>) -> Self {
+        self.sql.to_mut().push('(');
+        for (index, arg) in args.into_iter().enumerate() {
+            if index > 0 {
+                self.sql.to_mut().push_str(", ");
+            }
+            self = self.push_bind(arg);
+        }
+        self.sql.to_mut().push(')');
+        self
+    }
+
     /// Binds the next `$n` argument.
     pub fn bind(mut self, arg: impl Into<Arg<'a>>) -> Self {
         self.args.push(arg.into());

@@ -11,7 +11,7 @@ use crate::testing::TestBackend;
 use crate::{
     config::LimitsConfig,
     domain::{
-        Feedback, Payload, Principal, ProblemId, Progress, SubmissionId, SubmissionState,
+        Feedback, Payload, Principal, ProblemId, Progress, RunUsage, SubmissionId, SubmissionState,
         TestcaseName, TestcaseOrigin, TestcaseResult, TokenId, Verdict,
     },
 };
@@ -190,6 +190,45 @@ async fn a_problems_unjudged_count_follows_its_queue_and_a_rejudge(backend: Test
     assert_eq!(unjudged(store.clone()).await, 3);
     let other: ProblemId = "misere-nim".parse().expect("an id");
     assert_eq!(store.unjudged_of_problem(&other).await.expect("count"), 0);
+}
+
+async fn a_judgement_of_many_testcases_comes_back_whole_and_in_order(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let id = submit(&store).await;
+    let claim = store
+        .claim("a", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("job");
+    // More rows than one insert statement takes, so the last chunk is short.
+    let results: Vec<TestcaseResult> = (0..901)
+        .map(|i: i64| TestcaseResult {
+            testcase: format!("case-{i:04}"),
+            hidden: i % 3 == 0,
+            verdict: if i % 7 == 0 { Verdict::WA } else { Verdict::AC },
+            time_us: i * 11,
+            message: (i % 7 == 0).then(|| format!("token {i} differs")),
+            detail: (i % 14 == 0).then(|| format!("expected {i}")),
+            run: (i % 2 == 0).then_some(RunUsage {
+                cpu_ms: i,
+                wall_ms: i + 1,
+                memory_kib: 1024 + i,
+                exit_code: (i % 4 == 0).then_some(0),
+                signal: (i % 4 == 2).then_some(11),
+            }),
+        })
+        .collect();
+    let judgement = JudgementWrite {
+        results: results.clone(),
+        ..verdict(Verdict::WA)
+    };
+    assert!(store.finish(&claim, &judgement).await.expect("finish"));
+    let stored = store.judgements(&id).await.expect("read");
+    assert_eq!(stored.len(), 1);
+    assert_eq!(
+        serde_json::to_value(&stored[0].results).expect("json"),
+        serde_json::to_value(&results).expect("json")
+    );
 }
 
 async fn only_the_current_attempt_may_write_and_only_once(backend: TestBackend) {
@@ -1412,6 +1451,7 @@ macro_rules! on_both_backends {
 on_both_backends!(
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
+    a_judgement_of_many_testcases_comes_back_whole_and_in_order,
     only_the_current_attempt_may_write_and_only_once,
     progress_is_recorded_only_by_the_attempt_holding_the_lease,
     a_token_page_is_newest_first_and_its_cursor_reaches_every_token,

@@ -129,7 +129,10 @@ async fn the_served_document_describes_every_route_with_bodies_parameters_and_st
     assert_eq!(query_parameters("/api/tokens"), ["limit", "cursor"]);
     let list = query_parameters("/api/submissions");
     for name in ["problem", "verdict", "user", "since", "limit", "cursor"] {
-        assert!(list.contains(&name), "{name} missing from {list:?}");
+        assert!(
+            list.iter().any(|n| n == name),
+            "{name} missing from {list:?}"
+        );
     }
     // Response schemas come from the real types.
     let schemas = &doc["components"]["schemas"];
