@@ -184,47 +184,53 @@ async fn first_exceeded(
     limits: &LimitsConfig,
     now: i64,
 ) -> Result<Option<LimitExceeded>, StoreError> {
-    if let Some(limit) = limits.pending_submissions {
-        let pending: i64 =
-            query("select count(*) as n from submission where user_name = $1 and state != 'done'")
-                .bind(user)
-                .fetch_one(&mut *tx)
-                .await?
-                .try_get("n")?;
-        if pending >= i64::from(limit) {
-            return Ok(Some(LimitExceeded {
-                limit: UserLimit::PendingSubmissions(limit),
-                retry_after: Duration::from_secs(1),
-            }));
-        }
+    // The three counts in one statement (one round trip to the database),
+    // each served by an index of the user's submissions; the limits are
+    // then checked in order.
+    let since_minute = now - MINUTE_MS;
+    let since_day = now - DAY_MS;
+    let counts = query(
+        "select \
+         (select count(*) from submission where user_name = $1 and state != 'done') as pending, \
+         (select count(*) from submission where user_name = $1 and created_at > $2) as recent, \
+         (select cast(coalesce(sum(size_bytes), 0) as bigint) from submission \
+          where user_name = $1 and created_at > $3) as used",
+    )
+    .bind(user)
+    .bind(since_minute)
+    .bind(since_day)
+    .fetch_one(&mut *tx)
+    .await?;
+    let pending: i64 = counts.try_get("pending")?;
+    let recent: i64 = counts.try_get("recent")?;
+    let used: i64 = counts.try_get("used")?;
+    if let Some(limit) = limits.pending_submissions
+        && pending >= i64::from(limit)
+    {
+        return Ok(Some(LimitExceeded {
+            limit: UserLimit::PendingSubmissions(limit),
+            retry_after: Duration::from_secs(1),
+        }));
     }
-    if let Some(limit) = limits.submissions_per_minute {
-        let since = now - MINUTE_MS;
-        let recent: i64 =
-            query("select count(*) as n from submission where user_name = $1 and created_at > $2")
-                .bind(user)
-                .bind(since)
-                .fetch_one(&mut *tx)
-                .await?
-                .try_get("n")?;
-        if recent >= i64::from(limit) {
-            // Room for one more once all but `limit - 1` of them are older
-            // than a minute: when the one at this offset, oldest first, is.
-            let freeing: i64 = query(
-                "select created_at from submission where user_name = $1 and created_at > $2 \
-                 order by created_at limit 1 offset $3",
-            )
-            .bind(user)
-            .bind(since)
-            .bind(recent - i64::from(limit))
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get("created_at")?;
-            return Ok(Some(LimitExceeded {
-                limit: UserLimit::SubmissionsPerMinute(limit),
-                retry_after: until(freeing + MINUTE_MS, now),
-            }));
-        }
+    if let Some(limit) = limits.submissions_per_minute
+        && recent >= i64::from(limit)
+    {
+        // Room for one more once all but `limit - 1` of them are older
+        // than a minute: when the one at this offset, oldest first, is.
+        let freeing: i64 = query(
+            "select created_at from submission where user_name = $1 and created_at > $2 \
+             order by created_at limit 1 offset $3",
+        )
+        .bind(user)
+        .bind(since_minute)
+        .bind(recent - i64::from(limit))
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get("created_at")?;
+        return Ok(Some(LimitExceeded {
+            limit: UserLimit::SubmissionsPerMinute(limit),
+            retry_after: until(freeing + MINUTE_MS, now),
+        }));
     }
     if let Some(limit) = limits.bytes_per_day {
         let size = serde_json::to_vec(payload)
@@ -232,16 +238,6 @@ async fn first_exceeded(
             .len();
         let size = i64::try_from(size).unwrap_or(i64::MAX);
         let limit_bytes = i64::try_from(limit).unwrap_or(i64::MAX);
-        let since = now - DAY_MS;
-        let used: i64 = query(
-            "select cast(coalesce(sum(size_bytes), 0) as bigint) as used from submission \
-             where user_name = $1 and created_at > $2",
-        )
-        .bind(user)
-        .bind(since)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("used")?;
         if used.saturating_add(size) > limit_bytes {
             // Walk the day's submissions oldest first until enough bytes
             // have left the window for this one to fit.
@@ -250,7 +246,7 @@ async fn first_exceeded(
                  where user_name = $1 and created_at > $2 order by created_at",
             )
             .bind(user)
-            .bind(since)
+            .bind(since_day)
             .fetch_all(&mut *tx)
             .await?;
             let mut remaining = used;
