@@ -93,6 +93,15 @@ async fn submit(store: &Store) -> SubmissionId {
         .id
 }
 
+/// The next job, which the test knows is there.
+async fn claimed(store: &Store, worker: &str, lease: Duration) -> Claim {
+    store
+        .claim(worker, lease)
+        .await
+        .expect("claim")
+        .expect("a job to claim")
+}
+
 fn verdict(verdict: Verdict) -> JudgementWrite {
     JudgementWrite {
         problem_version: 1,
@@ -115,20 +124,12 @@ async fn claims_take_the_oldest_job_once_and_expired_leases_first(backend: TestB
     let (_dir, store) = fresh(backend).await;
     let first = submit(&store).await;
     let second = submit(&store).await;
-    let a = store
-        .claim("a", Duration::from_millis(30))
-        .await
-        .expect("claim")
-        .expect("job");
+    let a = claimed(&store, "a", Duration::from_millis(30)).await;
     assert_eq!((a.id, a.attempt, a.tries), (first, 1, 1));
     tokio::time::sleep(Duration::from_millis(50)).await;
     let third = submit(&store).await;
     // The expired lease comes before the queued jobs.
-    let b = store
-        .claim("b", Duration::from_secs(60))
-        .await
-        .expect("claim")
-        .expect("job");
+    let b = claimed(&store, "b", Duration::from_secs(60)).await;
     assert_eq!((b.id, b.attempt, b.tries), (first, 2, 2));
     let c = store
         .claim("c", Duration::from_secs(60))
@@ -159,11 +160,7 @@ async fn a_problems_unjudged_count_follows_its_queue_and_a_rejudge(backend: Test
     }
     assert_eq!(unjudged(store.clone()).await, 3);
     // Running counts until its verdict is written.
-    let claim = store
-        .claim("a", Duration::from_secs(60))
-        .await
-        .expect("claim")
-        .expect("job");
+    let claim = claimed(&store, "a", Duration::from_secs(60)).await;
     assert_eq!(unjudged(store.clone()).await, 3);
     assert!(
         store
@@ -195,11 +192,7 @@ async fn a_problems_unjudged_count_follows_its_queue_and_a_rejudge(backend: Test
 async fn a_judgement_of_many_testcases_comes_back_whole_and_in_order(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let id = submit(&store).await;
-    let claim = store
-        .claim("a", Duration::from_secs(60))
-        .await
-        .expect("claim")
-        .expect("job");
+    let claim = claimed(&store, "a", Duration::from_secs(60)).await;
     // More rows than one insert statement takes, so the last chunk is short.
     let results: Vec<TestcaseResult> = (0..901)
         .map(|i: i64| TestcaseResult {
@@ -234,17 +227,9 @@ async fn a_judgement_of_many_testcases_comes_back_whole_and_in_order(backend: Te
 async fn only_the_current_attempt_may_write_and_only_once(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let id = submit(&store).await;
-    let old = store
-        .claim("a", Duration::from_millis(1))
-        .await
-        .expect("claim")
-        .expect("job");
+    let old = claimed(&store, "a", Duration::from_millis(1)).await;
     tokio::time::sleep(Duration::from_millis(10)).await;
-    let new = store
-        .claim("b", Duration::from_secs(60))
-        .await
-        .expect("claim")
-        .expect("job");
+    let new = claimed(&store, "b", Duration::from_secs(60)).await;
     assert!(
         !store
             .finish(&old, &verdict(Verdict::WA))
@@ -296,11 +281,7 @@ async fn progress_is_recorded_only_by_the_attempt_holding_the_lease(backend: Tes
     let id = submit(&store).await;
     let progress = |done, total| Progress { done, total };
     assert_eq!(progress_of(&store, &id).await, (None, [None, None]));
-    let old = store
-        .claim("a", Duration::from_millis(1))
-        .await
-        .expect("claim")
-        .expect("job");
+    let old = claimed(&store, "a", Duration::from_millis(1)).await;
     assert!(
         store
             .record_progress(&old, progress(1, 3))
@@ -315,11 +296,7 @@ async fn progress_is_recorded_only_by_the_attempt_holding_the_lease(backend: Tes
     // Another attempt takes over: its claim starts from nothing, and the
     // old attempt's writes change nothing from then on.
     tokio::time::sleep(Duration::from_millis(10)).await;
-    let new = store
-        .claim("b", Duration::from_secs(60))
-        .await
-        .expect("claim")
-        .expect("job");
+    let new = claimed(&store, "b", Duration::from_secs(60)).await;
     assert_eq!(new.attempt, old.attempt + 1);
     assert_eq!(progress_of(&store, &id).await, (None, [None, None]));
     assert!(
@@ -862,11 +839,7 @@ async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guesse
         .await
         .expect("insert")
         .id;
-    let claim = store
-        .claim("a", Duration::from_secs(60))
-        .await
-        .expect("claim")
-        .expect("job");
+    let claim = claimed(&store, "a", Duration::from_secs(60)).await;
     assert_eq!(claim.id, id);
     assert_eq!(claim.payload, Ok(payload));
     assert!(
@@ -883,11 +856,7 @@ async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guesse
         .execute(&store.write)
         .await
         .expect("corrupt the row");
-    let claim = store
-        .claim("a", Duration::from_secs(60))
-        .await
-        .expect("claim")
-        .expect("job");
+    let claim = claimed(&store, "a", Duration::from_secs(60)).await;
     let error = claim.payload.expect_err("a mismatched kind");
     assert!(
         error.contains("of kind `custom` but the row says `answers`"),
@@ -902,11 +871,7 @@ async fn every_listing_filter_and_the_cursor_work_together(backend: TestBackend)
         ids.push(submit(&store).await);
     }
     for verdict_of in [Verdict::AC, Verdict::WA] {
-        let claim = store
-            .claim("a", Duration::from_secs(60))
-            .await
-            .expect("claim")
-            .expect("job");
+        let claim = claimed(&store, "a", Duration::from_secs(60)).await;
         assert!(
             store
                 .finish(&claim, &verdict(verdict_of))
@@ -1004,11 +969,7 @@ async fn the_migration_gives_old_payloads_their_kind_tag() {
         pool.close().await;
     }
     let store = Store::connect(&config).await.expect("migrate");
-    let claim = store
-        .claim("a", Duration::from_secs(60))
-        .await
-        .expect("claim")
-        .expect("job");
+    let claim = claimed(&store, "a", Duration::from_secs(60)).await;
     let answers = [(name("sample-1"), "Bob".to_string())].into();
     assert_eq!(claim.payload, Ok(Payload::Answers { answers }));
     let problem = store.problem(&nim()).await.expect("read").expect("nim");
