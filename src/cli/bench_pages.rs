@@ -16,7 +16,7 @@ use anyhow::Context;
 use clap::Args;
 
 use super::bench_queries::{BenchServer, median_and_p95};
-use crate::{domain::Role, web::session::SESSION_COOKIE};
+use crate::{domain::Role, testing::TestBackend, web::session::SESSION_COOKIE};
 
 /// The bound issue 10 sets on a page's server time.
 const PAGE_BUDGET_MS: f64 = 50.0;
@@ -35,6 +35,10 @@ pub struct BenchPagesArgs {
     /// Timed runs of each page.
     #[arg(long, default_value_t = 30)]
     pub runs: usize,
+    /// The database: sqlite, or postgres (a fresh database on the cluster
+    /// named by `NIMJUDGE_TEST_POSTGRES_URL`).
+    #[arg(long, default_value = "sqlite")]
+    pub backend: TestBackend,
     /// The problems folder.
     #[arg(long, default_value = "problems")]
     pub problems_dir: PathBuf,
@@ -45,11 +49,18 @@ pub async fn run(args: BenchPagesArgs) -> anyhow::Result<ExitCode> {
         args.submissions > 0 && args.runs >= 20,
         "N must be positive and R at least 20"
     );
-    let bench = BenchServer::start(&args.problems_dir, args.submissions, args.users).await?;
+    let bench = BenchServer::start(
+        args.backend,
+        &args.problems_dir,
+        args.submissions,
+        args.users,
+    )
+    .await?;
     let (server, store, problems) = (&bench.address, &bench.store, &bench.problems);
     println!(
-        "bench-pages: {} submissions over {} problems and {} users (made in {:.1} s), {} runs per page; \
+        "bench-pages on {}: {} submissions over {} problems and {} users (made in {:.1} s), {} runs per page; \
          first problem {}, large inputs {LARGE_INPUTS}",
+        args.backend.as_str(),
         bench.rows,
         problems.len(),
         args.users,

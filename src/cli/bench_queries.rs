@@ -6,6 +6,8 @@
 //! the bundled problems, adds a synthetic history of N judged submissions
 //! in SQL, then times each request R times over loopback and prints the
 //! median and the 95th percentile. The times include HTTP on loopback.
+//! `--backend postgres` runs it on a fresh database of the PostgreSQL
+//! cluster named by `NIMJUDGE_TEST_POSTGRES_URL` instead of SQLite.
 //! Last, it times taking in a submission for coin-game (small inputs) and
 //! constrained-nim (inputs of megabytes).
 
@@ -25,6 +27,7 @@ use crate::{
     domain::{ProblemId, Role},
     startup::Application,
     store::{Store, synthetic::SyntheticHistory},
+    testing::{TestBackend, fresh_postgres_database},
 };
 
 #[derive(Debug, Args)]
@@ -38,6 +41,10 @@ pub struct BenchQueriesArgs {
     /// Timed runs of each request.
     #[arg(long, default_value_t = 30)]
     pub runs: usize,
+    /// The database: sqlite, or postgres (a fresh database on the cluster
+    /// named by `NIMJUDGE_TEST_POSTGRES_URL`).
+    #[arg(long, default_value = "sqlite")]
+    pub backend: TestBackend,
     /// The problems folder.
     #[arg(long, default_value = "problems")]
     pub problems_dir: PathBuf,
@@ -64,17 +71,21 @@ impl BenchServer {
     /// Starts the server on a fresh database with `submissions` judged
     /// submissions spread over `users` users.
     pub(super) async fn start(
+        backend: TestBackend,
         problems_dir: &Path,
         submissions: i64,
         users: i64,
     ) -> anyhow::Result<BenchServer> {
         let scratch = tempfile::tempdir().context("a scratch folder")?;
+        let database = match backend {
+            TestBackend::Sqlite => {
+                format!("sqlite://{}", scratch.path().join("bench.db").display())
+            }
+            TestBackend::Postgres => fresh_postgres_database().await?,
+        };
         let env = [
             ("SERVER__BIND", "127.0.0.1:0".to_string()),
-            (
-                "DATABASE__URL",
-                format!("sqlite://{}", scratch.path().join("bench.db").display()),
-            ),
+            ("DATABASE__URL", database),
             ("CATALOG__PROBLEMS_DIR", problems_dir.display().to_string()),
             (
                 "SANDBOX__WORK_DIR",
@@ -132,11 +143,18 @@ pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
         args.submissions > 0 && args.runs > 0,
         "N and R must be positive"
     );
-    let bench = BenchServer::start(&args.problems_dir, args.submissions, args.users).await?;
+    let bench = BenchServer::start(
+        args.backend,
+        &args.problems_dir,
+        args.submissions,
+        args.users,
+    )
+    .await?;
     let (server, store, problems, rows) =
         (&bench.address, &bench.store, &bench.problems, bench.rows);
     println!(
-        "bench-queries: {rows} submissions over {} problems and {} users (made in {:.1} s), {} runs per request",
+        "bench-queries on {}: {rows} submissions over {} problems and {} users (made in {:.1} s), {} runs per request",
+        args.backend.as_str(),
         problems.len(),
         args.users,
         bench.filled_in.as_secs_f64(),

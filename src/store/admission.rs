@@ -184,23 +184,50 @@ async fn first_exceeded(
     limits: &LimitsConfig,
     now: i64,
 ) -> Result<Option<LimitExceeded>, StoreError> {
-    // The three counts in one statement (one round trip to the database),
-    // each served by an index of the user's submissions; the limits are
-    // then checked in order.
+    // The counts the limits set need, in one statement (one round trip to
+    // the database), each served by an index of the user's submissions; a
+    // limit that is off costs nothing. The limits are then checked in order.
+    if limits.pending_submissions.is_none()
+        && limits.submissions_per_minute.is_none()
+        && limits.bytes_per_day.is_none()
+    {
+        return Ok(None);
+    }
     let since_minute = now - MINUTE_MS;
     let since_day = now - DAY_MS;
-    let counts = query(
-        "select \
-         (select count(*) from submission where user_name = $1 and state != 'done') as pending, \
-         (select count(*) from submission where user_name = $1 and created_at > $2) as recent, \
-         (select cast(coalesce(sum(size_bytes), 0) as bigint) from submission \
-          where user_name = $1 and created_at > $3) as used",
-    )
-    .bind(user)
-    .bind(since_minute)
-    .bind(since_day)
-    .fetch_one(&mut *tx)
-    .await?;
+    let none = "cast(0 as bigint)";
+    let mut counts = query("select ");
+    counts = if limits.pending_submissions.is_some() {
+        counts
+            .push("(select count(*) from submission where user_name = ")
+            .push_bind(user)
+            .push(" and state != 'done')")
+    } else {
+        counts.push(none)
+    };
+    counts = counts.push(" as pending, ");
+    counts = if limits.submissions_per_minute.is_some() {
+        counts
+            .push("(select count(*) from submission where user_name = ")
+            .push_bind(user)
+            .push(" and created_at > ")
+            .push_bind(since_minute)
+            .push(")")
+    } else {
+        counts.push(none)
+    };
+    counts = counts.push(" as recent, ");
+    counts = if limits.bytes_per_day.is_some() {
+        counts
+            .push("(select cast(coalesce(sum(size_bytes), 0) as bigint) from submission where user_name = ")
+            .push_bind(user)
+            .push(" and created_at > ")
+            .push_bind(since_day)
+            .push(")")
+    } else {
+        counts.push(none)
+    };
+    let counts = counts.push(" as used").fetch_one(&mut *tx).await?;
     let pending: i64 = counts.try_get("pending")?;
     let recent: i64 = counts.try_get("recent")?;
     let used: i64 = counts.try_get("used")?;
