@@ -20,6 +20,7 @@
 //! PostgreSQL cluster named by `NIMJUDGE_TEST_POSTGRES_URL`.
 
 use std::{
+    collections::BTreeMap,
     path::PathBuf,
     process::ExitCode,
     sync::{
@@ -37,7 +38,7 @@ use super::client::Client;
 use crate::{
     api::SubmitRequest,
     catalog,
-    domain::{Payload, ProblemId, Role, SubmissionState, TestcaseResult, Verdict},
+    domain::{Payload, ProblemId, Role, SubmissionState, TestcaseName, TestcaseResult, Verdict},
     solver::TestKind,
     startup::Application,
     store::{JudgementWrite, NewSubmission, Store},
@@ -205,8 +206,6 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     let request_file = scratch.problems_dir().with_file_name("bench-request.json");
     std::fs::write(&request_file, serde_json::to_vec(&request)?)
         .with_context(|| format!("writing {}", request_file.display()))?;
-    let payload = Payload::Answers { answers };
-
     let mut servers = Vec::new();
     let mut ceilings = Vec::new();
     for round in 1..=args.repeat {
@@ -215,7 +214,7 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
             "[{label}] run {round}: server  {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms, {:.2} ms CPU per submission",
             server.throughput, server.p50_ms, server.p99_ms, server.cpu_ms_per_submission
         );
-        let ceiling = ceiling_run(args, &scratch, &nim, &payload, round).await?;
+        let ceiling = ceiling_run(args, &scratch, &nim, &answers, round).await?;
         println!(
             "[{label}] run {round}: ceiling {:.0} submissions/s, {:.2} ms CPU per submission",
             ceiling.throughput, ceiling.cpu_ms_per_submission
@@ -306,7 +305,7 @@ async fn ceiling_run(
     args: &BenchArgs,
     scratch: &ScratchCatalog,
     nim: &ProblemId,
-    payload: &Payload,
+    answers: &BTreeMap<TestcaseName, String>,
     round: usize,
 ) -> anyhow::Result<CeilingRun> {
     let config = scratch.config(&format!("ceiling-{round}"), &[])?;
@@ -317,23 +316,22 @@ async fn ceiling_run(
         verdict: Verdict::AC,
         message: None,
         compile_output: None,
-        results: match payload {
-            Payload::Answers { answers } => answers
-                .keys()
-                .map(|name| TestcaseResult {
-                    testcase: name.to_string(),
-                    hidden: false,
-                    verdict: Verdict::AC,
-                    time_us: 1,
-                    message: None,
-                    detail: None,
-                    run: None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        },
+        results: answers
+            .keys()
+            .map(|name| TestcaseResult {
+                testcase: name.to_string(),
+                hidden: false,
+                verdict: Verdict::AC,
+                time_us: 1,
+                message: None,
+                detail: None,
+                run: None,
+            })
+            .collect(),
     });
-    let payload = Arc::new(payload.clone());
+    let payload = Arc::new(Payload::Answers {
+        answers: answers.clone(),
+    });
     let next = Arc::new(AtomicUsize::new(0));
     let finished = Arc::new(AtomicUsize::new(0));
     let cpu_before = process_cpu();
