@@ -151,7 +151,7 @@ impl Host {
                         () = cancel.cancelled() => return,
                         notice = notices.recv() => match notice {
                             Ok(Notice::JobQueued) => signals.job_added(),
-                            Ok(Notice::Judged(id)) => signals.judged(id),
+                            Ok(Notice::Judged(ids)) => ids.into_iter().for_each(|id| signals.judged(id)),
                             Err(e) => {
                                 warn!(error = %e, "listening for other hosts' news failed; retrying");
                                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;

@@ -173,9 +173,13 @@ impl Store {
         // on "already exists" or "locked". Held until the migrations ran.
         let location = Location::File(file);
         let lock = StartupLock::acquire(&location).await?;
+        // An embedded connection cannot drop like a network one, so the
+        // pools do not ping it on every acquire: each ping is a round trip to
+        // the connection's thread, two of them for every write transaction.
         let write = SqlitePoolOptions::new()
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(60))
+            .test_before_acquire(false)
             .after_release(|connection, _| {
                 Box::pin(async move {
                     // After SQLITE_FULL or an I/O error, SQLite may roll a
@@ -183,9 +187,13 @@ impl Store {
                     // and it goes on believing a transaction is open, so every
                     // later "commit" only releases a savepoint inside a
                     // transaction that never commits. Such a connection is
-                    // closed here and the next write opens a fresh one.
-                    // (`ping` first runs the ROLLBACK a dropped transaction
-                    // queued.)
+                    // closed here and the next write opens a fresh one. A
+                    // connection released with no transaction open (the
+                    // common case) is fine as it is; otherwise `ping` first
+                    // runs the ROLLBACK a dropped transaction queued.
+                    if !connection.is_in_transaction() {
+                        return Ok(true);
+                    }
                     connection.ping().await?;
                     let consistent = !connection.is_in_transaction();
                     if !consistent {
@@ -203,6 +211,7 @@ impl Store {
         let read = SqlitePoolOptions::new()
             .max_connections(config.read_connections)
             .acquire_timeout(Duration::from_secs(60))
+            .test_before_acquire(false)
             .connect_with(options.read_only(true))
             .await?;
         Ok(Store {

@@ -18,14 +18,15 @@ use crate::domain::SubmissionId;
 
 /// The channel of queued jobs (submissions, rejudges, new testcases).
 const JOBS: &str = "nimjudge_jobs";
-/// The channel of judged submissions; the payload is the submission's id.
+/// The channel of judged submissions; the payload is their ids, separated
+/// by spaces (at most [`IDS_PER_NOTICE`]: a payload holds 8,000 bytes).
 const JUDGED: &str = "nimjudge_judged";
 
 /// One piece of news.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
     JobQueued,
-    Judged(SubmissionId),
+    Judged(Vec<SubmissionId>),
 }
 
 /// A listening connection; reconnects by itself after a lost connection.
@@ -40,13 +41,19 @@ impl std::fmt::Debug for Notices {
 }
 
 impl Notices {
-    /// The next notice. A payload that is not a submission id is skipped.
+    /// The next notice. A judged notice whose payload is not submission ids
+    /// is skipped.
     pub async fn recv(&mut self) -> Result<Notice, StoreError> {
         loop {
             let notification = self.listener.recv().await?;
             match notification.channel() {
                 JOBS => return Ok(Notice::JobQueued),
-                JUDGED => match notification.payload().parse() {
+                JUDGED => match notification
+                    .payload()
+                    .split(' ')
+                    .map(str::parse)
+                    .collect::<Result<Vec<SubmissionId>, _>>()
+                {
                     Ok(id) => return Ok(Notice::Judged(id)),
                     Err(e) => tracing::warn!(error = %e, "a judged notice without a submission id"),
                 },
@@ -74,8 +81,14 @@ pub(super) async fn job_queued(tx: &mut Tx) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Announces, at commit, that submission `id` was judged.
-pub(super) async fn judged(tx: &mut Tx, id: &SubmissionId) -> Result<(), StoreError> {
-    tx.notify(JUDGED, &id.to_string()).await?;
+/// Submission ids per judged notice: 36 bytes and a space each.
+const IDS_PER_NOTICE: usize = 200;
+
+/// Announces, at commit, that the submissions `ids` were judged.
+pub(super) async fn judged(tx: &mut Tx, ids: &[&SubmissionId]) -> Result<(), StoreError> {
+    for chunk in ids.chunks(IDS_PER_NOTICE) {
+        let payload: Vec<String> = chunk.iter().map(|id| id.to_string()).collect();
+        tx.notify(JUDGED, &payload.join(" ")).await?;
+    }
     Ok(())
 }

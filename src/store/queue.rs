@@ -168,6 +168,21 @@ impl Store {
     /// first a job whose lease expired, else the oldest queued one.
     /// Records `claimed` (and `lease_lost` for a reclaim) in the event log.
     pub async fn claim(&self, worker: &str, lease: Duration) -> Result<Option<Claim>, StoreError> {
+        Ok(self.claim_batch(worker, lease, 1).await?.into_iter().next())
+    }
+
+    /// Claims up to `max` jobs for `worker` in one transaction, oldest
+    /// first: the job [`Store::claim`] would take, and, when it is an
+    /// answers job, the queued answers jobs right behind it, up to the
+    /// first job of another kind (a program's judging takes seconds; the
+    /// answers jobs of a batch take milliseconds each, so their leases hold
+    /// while the worker judges them in turn). Empty if the queue is.
+    pub async fn claim_batch(
+        &self,
+        worker: &str,
+        lease: Duration,
+        max: usize,
+    ) -> Result<Vec<Claim>, StoreError> {
         self.noted(async {
             let now = now_ms();
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
@@ -179,13 +194,13 @@ impl Store {
             // compared by one clock: on PostgreSQL the database's own (the
             // hosts' clocks may disagree; `$2` is then unused), on SQLite
             // its one host's.
-            let row = query(tx.dialect().pick(
+            let first = query(tx.dialect().pick(
                 "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
                  worker = $1, lease_until = $2 + $3, progress_done = null, progress_total = null \
                  where seq = coalesce( \
                      (select min(seq) from submission where state = 'running' and lease_until < $2), \
                      (select min(seq) from submission where state = 'queued')) \
-                 returning id, problem_id, kind, payload, attempt, tries, queued_at",
+                 returning seq, id, problem_id, kind, payload, attempt, tries, queued_at",
                 "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
                  worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, progress_done = null, progress_total = null \
                  where seq = coalesce( \
@@ -194,52 +209,81 @@ impl Store {
                       order by seq limit 1 for update skip locked), \
                      (select seq from submission where state = 'queued' \
                       order by seq limit 1 for update skip locked)) \
-                 returning id, problem_id, kind, payload, attempt, tries, queued_at",
+                 returning seq, id, problem_id, kind, payload, attempt, tries, queued_at",
             ))
             .bind(worker)
             .bind(now)
             .bind(lease_ms)
             .fetch_optional(&mut tx)
-        .await?;
-            let Some(row) = row else {
-                return Ok(None);
-            };
-            let kind: String = row.try_get("kind")?;
-            let payload: String = row.try_get("payload")?;
-            let claim = Claim {
-                id: parse_column(&row, "id")?,
-                problem: parse_column(&row, "problem_id")?,
-                payload: decode_payload(&kind, &payload),
-                attempt: row.try_get("attempt")?,
-                tries: row.try_get("tries")?,
-                worker: worker.to_string(),
-                queued_at: row.try_get("queued_at")?,
-                claimed_at: now,
-            };
-            if claim.tries > 1 {
-                let detail = format!("the lease of attempt {} expired", claim.attempt - 1);
-                insert_event(
-                    &mut tx,
-                    &claim.id,
-                    EventKind::LeaseLost,
-                    None,
-                    Some(&detail),
-                    now,
-                )
-                .await?;
-            }
-            let detail = format!("attempt {}", claim.attempt);
-            insert_event(
-                &mut tx,
-                &claim.id,
-                EventKind::Claimed,
-                Some(worker),
-                Some(&detail),
-                now,
-            )
             .await?;
+            let Some(first) = first else {
+                return Ok(Vec::new());
+            };
+            let batched = max > 1 && first.try_get::<String>("kind")? == SubmissionKind::Answers.as_str();
+            let mut rows = vec![first];
+            if batched {
+                // The queued jobs right behind it, while they are answers.
+                let head = i64::try_from(max - 1).unwrap_or(i64::MAX);
+                let mut more = query(tx.dialect().pick(
+                    "with head as (select seq, kind from submission where state = 'queued' \
+                     order by seq limit $4) \
+                     update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+                     worker = $1, lease_until = $2 + $3, progress_done = null, progress_total = null \
+                     where seq in (select seq from head where kind = 'answers' and seq < coalesce( \
+                         (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
+                     returning seq, id, problem_id, kind, payload, attempt, tries, queued_at",
+                    "with head as (select seq, kind from submission where state = 'queued' \
+                     order by seq limit $4 for update skip locked) \
+                     update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+                     worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, progress_done = null, progress_total = null \
+                     where seq in (select seq from head where kind = 'answers' and seq < coalesce( \
+                         (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
+                     returning seq, id, problem_id, kind, payload, attempt, tries, queued_at",
+                ))
+                .bind(worker)
+                .bind(now)
+                .bind(lease_ms)
+                .bind(head)
+                .fetch_all(&mut tx)
+                .await?;
+                more.sort_by_key(|row| row.try_get::<i64>("seq").unwrap_or(i64::MAX));
+                rows.extend(more);
+            }
+            let mut claims = Vec::with_capacity(rows.len());
+            for row in &rows {
+                let kind: String = row.try_get("kind")?;
+                let payload: String = row.try_get("payload")?;
+                claims.push(Claim {
+                    id: parse_column(row, "id")?,
+                    problem: parse_column(row, "problem_id")?,
+                    payload: decode_payload(&kind, &payload),
+                    attempt: row.try_get("attempt")?,
+                    tries: row.try_get("tries")?,
+                    worker: worker.to_string(),
+                    queued_at: row.try_get("queued_at")?,
+                    claimed_at: now,
+                });
+            }
+            let mut events = Vec::with_capacity(claims.len() + 1);
+            for claim in &claims {
+                if claim.tries > 1 {
+                    events.push(NewEvent {
+                        submission: &claim.id,
+                        kind: EventKind::LeaseLost,
+                        actor: None,
+                        detail: Some(format!("the lease of attempt {} expired", claim.attempt - 1)),
+                    });
+                }
+                events.push(NewEvent {
+                    submission: &claim.id,
+                    kind: EventKind::Claimed,
+                    actor: Some(worker),
+                    detail: Some(format!("attempt {}", claim.attempt)),
+                });
+            }
+            insert_events(&mut tx, &events, now).await?;
             tx.commit().await?;
-            Ok(Some(claim))
+            Ok(claims)
         })
         .await
     }
@@ -253,81 +297,150 @@ impl Store {
         claim: &Claim,
         judgement: &JudgementWrite,
     ) -> Result<bool, StoreError> {
+        let written = self.finish_batch(&[(claim, judgement)]).await?;
+        Ok(written.first().copied().unwrap_or(false))
+    }
+
+    /// Writes the verdicts of several claims in one transaction (a group
+    /// commit: one `update`, one insert of judgements, of results and of
+    /// events for all of them), each fenced by its claim's attempt as
+    /// [`Store::finish`] is. Returns, in order, whether each was written.
+    pub async fn finish_batch(
+        &self,
+        verdicts: &[(&Claim, &JudgementWrite)],
+    ) -> Result<Vec<bool>, StoreError> {
         self.noted(async {
             let now = now_ms();
-            let duration = now - claim.claimed_at;
-            let id = claim.id.to_string();
             let mut tx = self.write.begin().await?;
-            let fenced = query(
-                "update submission set state = 'done', verdict = $1, message = $2, judged_at = $3, \
-             lease_until = null, progress_done = null, progress_total = null \
-             where id = $4 and attempt = $5 and state = 'running'",
-            )
-            .bind(judgement.verdict.as_str())
-            .bind(&judgement.message)
-            .bind(now)
-            .bind(&id)
-            .bind(claim.attempt)
-            .execute(&mut tx)
-            .await?;
-            if fenced == 0 {
-                tx.rollback().await?;
-                let detail = format!("attempt {} finished after losing its lease", claim.attempt);
-                let mut tx = self.write.begin().await?;
-                insert_event(
-                    &mut tx,
-                    &claim.id,
-                    EventKind::Dropped,
-                    Some(&claim.worker),
-                    Some(&detail),
-                    now,
+            // The fence of every claim at once: a row is done only if it
+            // still has the claim's attempt and is running.
+            let mut written = std::collections::HashSet::new();
+            for chunk in verdicts.chunks(FENCED_ROWS_PER_UPDATE) {
+                let mut fence = query(
+                    "update submission set state = 'done', verdict = v.column3, message = v.column4, \
+                     judged_at = ",
                 )
-                .await?;
-                tx.commit().await?;
-                return Ok(false);
+                .push_bind(now)
+                .push(
+                    ", lease_until = null, progress_done = null, progress_total = null from (values ",
+                );
+                for (index, (claim, judgement)) in chunk.iter().enumerate() {
+                    if index > 0 {
+                        fence = fence.push(", ");
+                    }
+                    fence = fence.push_row([
+                        claim.id.to_string().into(),
+                        claim.attempt.into(),
+                        judgement.verdict.as_str().into(),
+                        (&judgement.message).into(),
+                    ]);
+                }
+                let rows = fence
+                    .push(
+                        ") as v where submission.id = v.column1 and submission.attempt = v.column2 \
+                         and submission.state = 'running' returning id",
+                    )
+                    .fetch_all(&mut tx)
+                    .await?;
+                for row in &rows {
+                    written.insert(row.try_get::<String>("id")?);
+                }
             }
-            let judgement_id: i64 = query(
-                "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
-             compile_output, worker, duration_ms, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
-             returning id",
-            )
-            .bind(&id)
-            .bind(claim.attempt)
-            .bind(judgement.problem_version)
-            .bind(judgement.verdict.as_str())
-            .bind(&judgement.message)
-            .bind(&judgement.compile_output)
-            .bind(&claim.worker)
-            .bind(duration)
-            .bind(now)
-            .fetch_one(&mut tx)
-            .await?
-            .try_get("id")?;
-            query(
-                "insert into verdict_tally (verdict, judgements, created_at) values ($1, 1, $2) \
-                 on conflict (verdict) do update set judgements = verdict_tally.judgements + 1",
-            )
-            .bind(judgement.verdict.as_str())
-            .bind(now)
-            .execute(&mut tx)
-            .await?;
-            // One statement for all the results (in chunks far under both
-            // databases' limits on bound parameters), not one per testcase.
-            for (chunk_index, chunk) in judgement.results.chunks(RESULT_ROWS_PER_INSERT).enumerate() {
+            let outcome: Vec<bool> = verdicts
+                .iter()
+                .map(|(claim, _)| written.contains(&claim.id.to_string()))
+                .collect();
+            let kept: Vec<&(&Claim, &JudgementWrite)> = verdicts
+                .iter()
+                .zip(&outcome)
+                .filter_map(|(verdict, written)| written.then_some(verdict))
+                .collect();
+            // The judgements, and the id each got, by submission.
+            let mut judgement_ids = std::collections::HashMap::new();
+            for chunk in kept.chunks(JUDGEMENT_ROWS_PER_INSERT) {
+                let mut insert = query(
+                    "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
+                     compile_output, worker, duration_ms, created_at) values ",
+                );
+                for (index, (claim, judgement)) in chunk.iter().enumerate() {
+                    if index > 0 {
+                        insert = insert.push(", ");
+                    }
+                    insert = insert.push_row([
+                        claim.id.to_string().into(),
+                        claim.attempt.into(),
+                        judgement.problem_version.into(),
+                        judgement.verdict.as_str().into(),
+                        (&judgement.message).into(),
+                        (&judgement.compile_output).into(),
+                        (&claim.worker).into(),
+                        (now - claim.claimed_at).into(),
+                        now.into(),
+                    ]);
+                }
+                for row in insert
+                    .push(" returning id, submission_id")
+                    .fetch_all(&mut tx)
+                    .await?
+                {
+                    judgement_ids.insert(
+                        row.try_get::<String>("submission_id")?,
+                        row.try_get::<i64>("id")?,
+                    );
+                }
+            }
+            // The per-verdict counters `/metrics` reads, one row a verdict.
+            let mut tally: std::collections::BTreeMap<&str, i64> = Default::default();
+            for (_, judgement) in &kept {
+                *tally.entry(judgement.verdict.as_str()).or_default() += 1;
+            }
+            if !tally.is_empty() {
+                let mut upsert =
+                    query("insert into verdict_tally (verdict, judgements, created_at) values ");
+                for (index, (verdict, count)) in tally.into_iter().enumerate() {
+                    if index > 0 {
+                        upsert = upsert.push(", ");
+                    }
+                    upsert = upsert.push_row([verdict.into(), count.into(), now.into()]);
+                }
+                upsert
+                    .push(
+                        " on conflict (verdict) do update \
+                         set judgements = verdict_tally.judgements + excluded.judgements",
+                    )
+                    .execute(&mut tx)
+                    .await?;
+            }
+            // Every result of every judgement: one statement per chunk (far
+            // under both databases' limits on bound parameters), not one per
+            // testcase.
+            let mut results = Vec::new();
+            for (claim, judgement) in &kept {
+                let judgement_id = *judgement_ids.get(&claim.id.to_string()).ok_or_else(|| {
+                    StoreError::Corrupt(format!("no judgement id came back for {}", claim.id))
+                })?;
+                results.extend(
+                    judgement
+                        .results
+                        .iter()
+                        .enumerate()
+                        .map(|(position, result)| (judgement_id, position, result)),
+                );
+            }
+            for chunk in results.chunks(RESULT_ROWS_PER_INSERT) {
                 let mut insert = query(
                     "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
                      message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) values ",
                 );
-                for (offset, result) in chunk.iter().enumerate() {
-                    let position = chunk_index * RESULT_ROWS_PER_INSERT + offset;
+                for (index, (judgement_id, position, result)) in chunk.iter().enumerate() {
                     let run = result.run.as_ref();
-                    if offset > 0 {
+                    if index > 0 {
                         insert = insert.push(", ");
                     }
                     insert = insert.push_row([
-                        judgement_id.into(),
+                        (*judgement_id).into(),
                         (&result.testcase).into(),
-                        i64::try_from(position).unwrap_or(i64::MAX).into(),
+                        i64::try_from(*position).unwrap_or(i64::MAX).into(),
                         result.hidden.into(),
                         result.verdict.as_str().into(),
                         result.time_us.into(),
@@ -343,23 +456,40 @@ impl Store {
                 }
                 insert.execute(&mut tx).await?;
             }
-            let detail = format!(
-                "{} in {duration} ms ({} ms after it was queued)",
-                judgement.verdict,
-                now - claim.queued_at
-            );
-            insert_event(
-                &mut tx,
-                &claim.id,
-                EventKind::Judged,
-                Some(&claim.worker),
-                Some(&detail),
-                now,
-            )
-            .await?;
-            notices::judged(&mut tx, &claim.id).await?;
+            let events: Vec<NewEvent<'_>> = verdicts
+                .iter()
+                .zip(&outcome)
+                .map(|((claim, judgement), written)| {
+                    let duration = now - claim.claimed_at;
+                    if *written {
+                        NewEvent {
+                            submission: &claim.id,
+                            kind: EventKind::Judged,
+                            actor: Some(&claim.worker),
+                            detail: Some(format!(
+                                "{} in {duration} ms ({} ms after it was queued)",
+                                judgement.verdict,
+                                now - claim.queued_at
+                            )),
+                        }
+                    } else {
+                        NewEvent {
+                            submission: &claim.id,
+                            kind: EventKind::Dropped,
+                            actor: Some(&claim.worker),
+                            detail: Some(format!(
+                                "attempt {} finished after losing its lease",
+                                claim.attempt
+                            )),
+                        }
+                    }
+                })
+                .collect();
+            insert_events(&mut tx, &events, now).await?;
+            let judged: Vec<&SubmissionId> = kept.iter().map(|(claim, _)| &claim.id).collect();
+            notices::judged(&mut tx, &judged).await?;
             tx.commit().await?;
-            Ok(true)
+            Ok(outcome)
         })
         .await
     }
@@ -657,6 +787,12 @@ impl Store {
 /// Rows of `result` per insert: 14 bound parameters each, so 5,600 a
 /// statement, far under SQLite's 32,766 and PostgreSQL's 65,535.
 const RESULT_ROWS_PER_INSERT: usize = 400;
+/// Rows of `judgement` per insert (9 parameters each).
+const JUDGEMENT_ROWS_PER_INSERT: usize = 400;
+/// Claims fenced per `update` of [`Store::finish_batch`] (4 parameters each).
+const FENCED_ROWS_PER_UPDATE: usize = 400;
+/// Rows of `event` per insert (5 parameters each).
+const EVENT_ROWS_PER_INSERT: usize = 400;
 
 /// The count behind [`Store::unjudged_of_problem`]; the store's tests read
 /// its query plan.
@@ -748,6 +884,14 @@ pub(super) async fn insert_queued(
     submission(&row)
 }
 
+/// An event row to insert.
+struct NewEvent<'a> {
+    submission: &'a SubmissionId,
+    kind: EventKind,
+    actor: Option<&'a str>,
+    detail: Option<String>,
+}
+
 async fn insert_event(
     tx: &mut Tx,
     submission: &SubmissionId,
@@ -756,15 +900,34 @@ async fn insert_event(
     detail: Option<&str>,
     now: i64,
 ) -> Result<(), StoreError> {
-    query(
-        "insert into event (submission_id, kind, actor, detail, created_at) values ($1, $2, $3, $4, $5)",
-    )
-    .bind(submission.to_string())
-    .bind(kind.as_str())
-    .bind(actor)
-    .bind(detail)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
+    let event = NewEvent {
+        submission,
+        kind,
+        actor,
+        detail: detail.map(str::to_string),
+    };
+    insert_events(tx, &[event], now).await
+}
+
+/// Inserts `events`, all created at `now`, in order: one statement per
+/// [`EVENT_ROWS_PER_INSERT`].
+async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result<(), StoreError> {
+    for chunk in events.chunks(EVENT_ROWS_PER_INSERT) {
+        let mut insert =
+            query("insert into event (submission_id, kind, actor, detail, created_at) values ");
+        for (index, event) in chunk.iter().enumerate() {
+            if index > 0 {
+                insert = insert.push(", ");
+            }
+            insert = insert.push_row([
+                event.submission.to_string().into(),
+                event.kind.as_str().into(),
+                event.actor.into(),
+                event.detail.clone().into(),
+                now.into(),
+            ]);
+        }
+        insert.execute(&mut *tx).await?;
+    }
     Ok(())
 }

@@ -256,6 +256,113 @@ async fn only_the_current_attempt_may_write_and_only_once(backend: TestBackend) 
     assert_eq!(row.verdict, Some(Verdict::AC));
 }
 
+async fn submit_payload(store: &Store, payload: &Payload) -> SubmissionId {
+    store
+        .insert_submission(&NewSubmission {
+            problem: &nim(),
+            user: "carol",
+            payload,
+        })
+        .await
+        .expect("insert")
+        .id
+}
+
+async fn a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_each(
+    backend: TestBackend,
+) {
+    let (_dir, store) = fresh(backend).await;
+    let program = Payload::Program {
+        language: "python".parse().expect("a language id"),
+        source: "print(1)".into(),
+    };
+    let answers = [
+        submit(&store).await,
+        submit(&store).await,
+        submit(&store).await,
+    ];
+    let program_id = submit_payload(&store, &program).await;
+    let after = submit(&store).await;
+
+    // The answers in a row, up to the program job, and no further.
+    let batch = store
+        .claim_batch("a", Duration::from_secs(60), 16)
+        .await
+        .expect("claim a batch");
+    let ids: Vec<SubmissionId> = batch.iter().map(|c| c.id).collect();
+    assert_eq!(ids, answers);
+    assert!(batch.iter().all(|c| c.attempt == 1 && c.worker == "a"));
+    // A program job is claimed alone, even with room for more.
+    let alone = store
+        .claim_batch("b", Duration::from_secs(60), 16)
+        .await
+        .expect("claim a batch");
+    assert_eq!(alone.iter().map(|c| c.id).collect::<Vec<_>>(), [program_id]);
+    // `max` bounds a batch.
+    let next = store
+        .claim_batch("c", Duration::from_secs(60), 1)
+        .await
+        .expect("claim a batch");
+    assert_eq!(next.iter().map(|c| c.id).collect::<Vec<_>>(), [after]);
+
+    // The second claim of the batch loses its lease to another attempt:
+    // the batch's write keeps the other two and drops that one.
+    let mut stale = batch[1].clone();
+    stale.attempt += 1;
+    let wa = verdict(Verdict::WA);
+    let ac = verdict(Verdict::AC);
+    let written = store
+        .finish_batch(&[(&batch[0], &ac), (&stale, &wa), (&batch[2], &wa)])
+        .await
+        .expect("finish a batch");
+    assert_eq!(written, [true, false, true]);
+    for (id, expected) in [
+        (answers[0], Some(Verdict::AC)),
+        (answers[2], Some(Verdict::WA)),
+    ] {
+        let row = store.submission(&id).await.expect("read").expect("row");
+        assert_eq!((row.state, row.verdict), (SubmissionState::Done, expected));
+        let judgements = store.judgements(&id).await.expect("judgements");
+        assert_eq!(judgements.len(), 1, "{id}");
+        assert_eq!(judgements[0].verdict, expected.expect("a verdict"));
+        assert_eq!(judgements[0].results.len(), 1);
+        let kinds: Vec<EventKindText> = events_of(&store, &id).await;
+        assert_eq!(kinds, ["queued", "claimed", "judged"], "{id}");
+    }
+    let row = store
+        .submission(&answers[1])
+        .await
+        .expect("read")
+        .expect("row");
+    assert_eq!(row.state, SubmissionState::Running);
+    assert!(
+        store
+            .judgements(&answers[1])
+            .await
+            .expect("judgements")
+            .is_empty()
+    );
+    assert_eq!(
+        events_of(&store, &answers[1]).await,
+        ["queued", "claimed", "dropped"]
+    );
+    let tally = store.verdict_counts().await.expect("counts");
+    assert_eq!(tally, [(Verdict::AC, 1), (Verdict::WA, 1)]);
+}
+
+type EventKindText = &'static str;
+
+/// The kinds of a submission's events, oldest first.
+async fn events_of(store: &Store, id: &SubmissionId) -> Vec<EventKindText> {
+    store
+        .events(id)
+        .await
+        .expect("events")
+        .iter()
+        .map(|event| event.kind.as_str())
+        .collect()
+}
+
 /// The progress a submission shows, and its two columns as stored.
 async fn progress_of(store: &Store, id: &SubmissionId) -> (Option<Progress>, [Option<i64>; 2]) {
     let shown = store
@@ -1414,6 +1521,7 @@ on_both_backends!(
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,
     only_the_current_attempt_may_write_and_only_once,
+    a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_each,
     progress_is_recorded_only_by_the_attempt_holding_the_lease,
     a_token_page_is_newest_first_and_its_cursor_reaches_every_token,
     syncing_is_idempotent_and_keeps_setter_testcases,

@@ -6,8 +6,9 @@
 //! Reference outputs come from the solver core on the blocking pool and are
 //! cached in the database per (testcase, problem version), so each is
 //! computed once; workers of one process needing the same missing one at
-//! the same time share one computation. Verdicts are written through [`Store::finish`], fenced by
-//! the claim's attempt number. [`Judge::run_one_job`] is public so tests can
+//! the same time share one computation. A worker claims answers jobs queued one behind the
+//! other in batches ([`CLAIM_BATCH`]) and writes their verdicts together through
+//! [`Store::finish_batch`] (a group commit), each fenced by its claim's attempt number. [`Judge::run_one_job`] is public so tests can
 //! drain the queue one job at a time. This module does not speak HTTP.
 //!
 //! While a job runs, its judging reports how many testcases are done to a
@@ -46,6 +47,10 @@ use crate::{
     store::{Claim, JudgementWrite, ReferenceRow, Store, StoreError},
     telemetry::Metrics,
 };
+
+/// Jobs a worker claims at once at most: answers jobs queued one behind
+/// the other, judged in turn and written in one transaction.
+pub const CLAIM_BATCH: usize = 16;
 
 /// How often, at most, a job's progress is written to the store: a job
 /// that ends sooner writes none.
@@ -140,9 +145,9 @@ impl Judge {
             if cancel.is_cancelled() {
                 break;
             }
-            let busy = match self.run_one_job(&name).await {
-                Ok(Some(_)) => true,
-                Ok(None) => match self.compute_pending_reference().await {
+            let busy = match self.run_jobs(&name, CLAIM_BATCH).await {
+                Ok(outcomes) if !outcomes.is_empty() => true,
+                Ok(_) => match self.compute_pending_reference().await {
                     Ok(found) => found,
                     Err(e) => {
                         error!(worker = %name, error = %e, "computing a reference failed");
@@ -168,16 +173,89 @@ impl Judge {
 
     /// Claims and judges one job as `worker`. `Ok(None)` if the queue is empty.
     pub async fn run_one_job(&self, worker: &str) -> Result<Option<JobOutcome>, WorkerError> {
-        let Some(claim) = self.store.claim(worker, self.lease).await? else {
-            return Ok(None);
-        };
-        let span = info_span!("job", submission = %claim.id, attempt = claim.attempt, worker);
-        self.judge_claim(claim).instrument(span).await.map(Some)
+        Ok(self.run_jobs(worker, 1).await?.into_iter().next())
     }
 
-    async fn judge_claim(&self, claim: Claim) -> Result<JobOutcome, WorkerError> {
+    /// Claims up to `max` jobs as `worker` (see [`Store::claim_batch`]),
+    /// judges them in turn and writes their verdicts together, in one
+    /// transaction: a group commit. Empty if the queue is.
+    ///
+    /// The jobs of a batch that wait their turn are not under the
+    /// heartbeat of the one being judged, so once a batch has run for a
+    /// quarter of a lease, the verdicts so far are written and the waiting
+    /// jobs' leases extended. A failure still writes the verdicts judged
+    /// before it; the failed job and those after it are left to their
+    /// leases, as a single job's failure is.
+    pub async fn run_jobs(&self, worker: &str, max: usize) -> Result<Vec<JobOutcome>, WorkerError> {
+        let claims = self.store.claim_batch(worker, self.lease, max).await?;
+        let mut outcomes = Vec::with_capacity(claims.len());
+        let mut judged = Vec::with_capacity(claims.len());
+        let mut started = Instant::now();
+        let mut waiting = claims.into_iter();
+        while let Some(claim) = waiting.next() {
+            let span = info_span!("job", submission = %claim.id, attempt = claim.attempt, worker);
+            match self.judge_claim(&claim).instrument(span).await {
+                Ok(judgement) => judged.push((claim, judgement)),
+                Err(e) => {
+                    if let Err(written) = self.record(std::mem::take(&mut judged)).await {
+                        error!(worker, error = %written, "writing a batch's verdicts failed");
+                    }
+                    return Err(e);
+                }
+            }
+            if waiting.len() > 0 && started.elapsed() > self.lease / 4 {
+                outcomes.extend(self.record(std::mem::take(&mut judged)).await?);
+                for claim in waiting.as_slice() {
+                    if !self.store.extend_lease(claim, self.lease).await? {
+                        warn!(submission = %claim.id, "a batched claim was lost while it waited");
+                    }
+                }
+                started = Instant::now();
+            }
+        }
+        outcomes.extend(self.record(judged).await?);
+        Ok(outcomes)
+    }
+
+    /// Writes judged claims' verdicts in one transaction, then wakes their
+    /// long polls and counts their latency.
+    async fn record(
+        &self,
+        judged: Vec<(Claim, JudgementWrite)>,
+    ) -> Result<Vec<JobOutcome>, WorkerError> {
+        if judged.is_empty() {
+            return Ok(Vec::new());
+        }
+        let verdicts: Vec<(&Claim, &JudgementWrite)> = judged.iter().map(|(c, j)| (c, j)).collect();
+        let written = self.store.finish_batch(&verdicts).await?;
+        let now = crate::store::now_ms();
+        Ok(judged
+            .iter()
+            .zip(written)
+            .map(|((claim, judgement), written)| {
+                let span = info_span!("job", submission = %claim.id, attempt = claim.attempt);
+                let _entered = span.enter();
+                if written {
+                    let latency = (now - claim.queued_at).max(0);
+                    self.metrics
+                        .observe_latency_ms(u64::try_from(latency).unwrap_or(0));
+                    self.signals.judged(claim.id);
+                    info!(verdict = %judgement.verdict, latency_ms = latency, "judged");
+                } else {
+                    warn!("lease lost before the verdict was written; result dropped");
+                }
+                JobOutcome {
+                    submission: claim.id,
+                    verdict: written.then_some(judgement.verdict),
+                }
+            })
+            .collect())
+    }
+
+    /// The judgement of one claimed job (not yet written).
+    async fn judge_claim(&self, claim: &Claim) -> Result<JudgementWrite, WorkerError> {
         let max_attempts = i64::from(self.max_attempts);
-        let judgement = if claim.tries > max_attempts {
+        Ok(if claim.tries > max_attempts {
             JudgementWrite {
                 problem_version: 0,
                 verdict: Verdict::IE,
@@ -193,31 +271,17 @@ impl Judge {
             match &claim.payload {
                 Ok(Payload::Answers { answers }) => {
                     let judging = self.judge_answers(&claim.problem, answers, &report);
-                    self.supervise(&claim, false, reported, judging).await?
+                    self.supervise(claim, false, reported, judging).await?
                 }
                 Ok(Payload::Custom { input, output }) => {
                     self.judge_custom(&claim.problem, input, output).await?
                 }
                 Ok(Payload::Program { language, source }) => {
-                    let judging = self.judge_program(&claim, language, source, report);
-                    self.supervise(&claim, true, reported, judging).await?
+                    let judging = self.judge_program(claim, language, source, report);
+                    self.supervise(claim, true, reported, judging).await?
                 }
                 Err(unreadable) => internal_error(0, unreadable.clone()),
             }
-        };
-        let written = self.store.finish(&claim, &judgement).await?;
-        if written {
-            let latency = (crate::store::now_ms() - claim.queued_at).max(0);
-            self.metrics
-                .observe_latency_ms(u64::try_from(latency).unwrap_or(0));
-            self.signals.judged(claim.id);
-            info!(verdict = %judgement.verdict, latency_ms = latency, "judged");
-        } else {
-            warn!("lease lost before the verdict was written; result dropped");
-        }
-        Ok(JobOutcome {
-            submission: claim.id,
-            verdict: written.then_some(judgement.verdict),
         })
     }
 
