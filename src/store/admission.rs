@@ -8,17 +8,23 @@
 //! lock before it reads, so two requests (from this process or another)
 //! cannot both count the same rows and both slip under a limit.
 
-use std::time::Duration;
+use std::{
+    collections::{BTreeSet, HashMap},
+    sync::Arc,
+    time::Duration,
+};
+
+use tokio::sync::{OnceCell, mpsc, oneshot};
 
 use super::{
     Store, StoreError,
     backend::{Tx, query},
     now_ms, parse_column,
-    queue::NewSubmission,
+    queue::{NewSubmission, QueuedRow, encode_payload, insert_queued_rows},
 };
 use crate::{
     config::LimitsConfig,
-    domain::{Submission, SubmissionId},
+    domain::{ProblemId, Submission, SubmissionId, SubmissionKind},
 };
 
 const MINUTE_MS: i64 = 60 * 1000;
@@ -119,70 +125,265 @@ impl Store {
     /// Replays, refuses or inserts a submission: first its idempotency key,
     /// then the limits, then the insert (with the key), all in one
     /// transaction.
+    ///
+    /// Admissions arriving together are taken together: one task holds the
+    /// queue of admissions, and while a transaction runs, the next ones
+    /// wait and then go in one transaction (a group commit), each decided
+    /// as if it were alone (see [`Store::admit_together`]).
     pub async fn admit(&self, admission: &Admission<'_>) -> Result<AdmissionOutcome, StoreError> {
-        self.noted(async {
-            let now = now_ms();
-            let user = admission.submission.user;
-            let mut tx = self
-                .write
-                .begin_exclusive(&format!("admission {user}"))
-                .await?;
-            if let Some(idempotency) = admission.idempotency {
-                let earlier = query(
-                    "select submission_id, request_hash from idempotency_key \
-                 where user_name = $1 and key_value = $2",
-                )
-                .bind(user)
-                .bind(idempotency.key)
-                .fetch_optional(&mut tx)
-                .await?;
-                if let Some(row) = earlier {
-                    let id: SubmissionId = parse_column(&row, "submission_id")?;
-                    let hash: String = row.try_get("request_hash")?;
-                    tx.rollback().await?;
-                    return Ok(if hash == idempotency.request_hash {
-                        AdmissionOutcome::Replayed(id)
-                    } else {
-                        AdmissionOutcome::KeyReused(id)
-                    });
+        let queued = QueuedAdmission::new(admission)?;
+        let sender = self
+            .admissions
+            .0
+            .get_or_init(|| async {
+                let (sender, receiver) = mpsc::channel(ADMISSION_QUEUE);
+                // The task's own handle has a queue of its own, never used,
+                // so dropping the last other handle ends the task.
+                let store = Store {
+                    admissions: AdmissionQueue::default(),
+                    ..self.clone()
+                };
+                tokio::spawn(store.take_admissions(receiver));
+                sender
+            })
+            .await;
+        let (reply, answer) = oneshot::channel();
+        if let Err(mpsc::error::SendError((queued, _))) = sender.send((queued, reply)).await {
+            // The task is gone (its runtime stopped): admit here, alone.
+            let mut outcomes = self.admit_together(std::slice::from_ref(&queued)).await?;
+            return outcomes.pop().ok_or_else(undecided);
+        }
+        answer.await.map_err(|_| StoreError::WriterGone)?
+    }
+
+    /// The admission task: takes every admission waiting, up to
+    /// [`ADMISSIONS_PER_TRANSACTION`], into one transaction, and answers
+    /// each. If that transaction fails, each is tried again alone, so each
+    /// gets its own outcome or error.
+    async fn take_admissions(self, mut queue: mpsc::Receiver<(QueuedAdmission, Reply)>) {
+        while let Some(first) = queue.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < ADMISSIONS_PER_TRANSACTION {
+                match queue.try_recv() {
+                    Ok(next) => batch.push(next),
+                    Err(_) => break,
                 }
             }
-            if let Some(limits) = admission.limits
-                && let Some(exceeded) =
-                    first_exceeded(&mut tx, user, admission.submission.payload, limits, now).await?
-            {
-                tx.rollback().await?;
-                return Ok(AdmissionOutcome::Limited(exceeded));
+            let (admissions, replies): (Vec<_>, Vec<_>) = batch.into_iter().unzip();
+            match self.admit_together(&admissions).await {
+                Ok(outcomes) => {
+                    for (reply, outcome) in replies.into_iter().zip(outcomes) {
+                        let _ = reply.send(Ok(outcome));
+                    }
+                }
+                Err(error) if admissions.len() == 1 => {
+                    if let Some(reply) = replies.into_iter().next() {
+                        let _ = reply.send(Err(error));
+                    }
+                }
+                Err(_) => {
+                    for (admission, reply) in admissions.iter().zip(replies) {
+                        let outcome = self
+                            .admit_together(std::slice::from_ref(admission))
+                            .await
+                            .and_then(|mut outcomes| outcomes.pop().ok_or_else(undecided));
+                        let _ = reply.send(outcome);
+                    }
+                }
             }
-            let submission =
-                super::queue::insert_queued(&mut tx, &admission.submission, now).await?;
-            if let Some(idempotency) = admission.idempotency {
-                query(
-                "insert into idempotency_key (user_name, key_value, request_hash, submission_id, \
-                 created_at) values ($1, $2, $3, $4, $5)",
-            )
-            .bind(user)
-            .bind(idempotency.key)
-            .bind(idempotency.request_hash)
-            .bind(submission.id.to_string())
-            .bind(now)
-            .execute(&mut tx)
-            .await?;
+        }
+    }
+
+    /// Decides and stores `admissions` in one transaction, in order, each as
+    /// if it were alone: an admission sees the ones before it in the batch
+    /// as if they were stored already (their idempotency keys, and their
+    /// count and bytes in the user's limits). Those admitted are inserted
+    /// together at the end.
+    async fn admit_together(
+        &self,
+        admissions: &[QueuedAdmission],
+    ) -> Result<Vec<AdmissionOutcome>, StoreError> {
+        self.noted(async {
+            let now = now_ms();
+            // Every user's lock, in one order on every host (no deadlock).
+            let users: BTreeSet<&str> = admissions.iter().map(|a| a.user.as_str()).collect();
+            let mut locks = users.iter().map(|user| format!("admission {user}"));
+            let mut tx = self
+                .write
+                .begin_exclusive(&locks.next().unwrap_or_default())
+                .await?;
+            for lock in locks {
+                tx.serialize(&lock).await?;
+            }
+            let ids: Vec<SubmissionId> = admissions.iter().map(|_| SubmissionId::new()).collect();
+            let mut outcomes: Vec<Option<AdmissionOutcome>> = vec![None; admissions.len()];
+            let mut keys_in_batch: HashMap<(&str, &str), (SubmissionId, &str)> = HashMap::new();
+            let mut in_batch: HashMap<&str, InBatch> = HashMap::new();
+            let mut admitted = Vec::new();
+            for (index, admission) in admissions.iter().enumerate() {
+                let user = admission.user.as_str();
+                if let Some((key, hash)) = &admission.idempotency {
+                    let earlier = match keys_in_batch.get(&(user, key.as_str())) {
+                        Some((id, hash)) => Some((*id, hash.to_string())),
+                        None => query(
+                            "select submission_id, request_hash from idempotency_key \
+                             where user_name = $1 and key_value = $2",
+                        )
+                        .bind(user)
+                        .bind(key.as_str())
+                        .fetch_optional(&mut tx)
+                        .await?
+                        .map(|row| -> Result<_, StoreError> {
+                            Ok((
+                                parse_column(&row, "submission_id")?,
+                                row.try_get("request_hash")?,
+                            ))
+                        })
+                        .transpose()?,
+                    };
+                    if let Some((id, earlier_hash)) = earlier {
+                        outcomes[index] = Some(if &earlier_hash == hash {
+                            AdmissionOutcome::Replayed(id)
+                        } else {
+                            AdmissionOutcome::KeyReused(id)
+                        });
+                        continue;
+                    }
+                }
+                let size = i64::try_from(admission.payload.len()).unwrap_or(i64::MAX);
+                let before = in_batch.get(user).copied().unwrap_or_default();
+                if let Some(limits) = &admission.limits
+                    && let Some(exceeded) =
+                        first_exceeded(&mut tx, user, size, limits, now, before).await?
+                {
+                    outcomes[index] = Some(AdmissionOutcome::Limited(exceeded));
+                    continue;
+                }
+                let counted = in_batch.entry(user).or_default();
+                counted.submissions += 1;
+                counted.bytes = counted.bytes.saturating_add(size);
+                if let Some((key, hash)) = &admission.idempotency {
+                    keys_in_batch.insert((user, key.as_str()), (ids[index], hash.as_str()));
+                }
+                admitted.push(index);
+            }
+            let rows: Vec<QueuedRow<'_>> = admitted
+                .iter()
+                .map(|&index| QueuedRow {
+                    id: ids[index],
+                    problem: &admissions[index].problem,
+                    user: &admissions[index].user,
+                    kind: admissions[index].kind,
+                    payload: &admissions[index].payload,
+                })
+                .collect();
+            let inserted = insert_queued_rows(&mut tx, &rows, now).await?;
+            let keyed: Vec<(usize, &(String, String))> = admitted
+                .iter()
+                .filter_map(|&index| {
+                    admissions[index]
+                        .idempotency
+                        .as_ref()
+                        .map(|key| (index, key))
+                })
+                .collect();
+            for chunk in keyed.chunks(KEYS_PER_INSERT) {
+                let mut insert = query(
+                    "insert into idempotency_key (user_name, key_value, request_hash, \
+                     submission_id, created_at) values ",
+                );
+                for (position, (index, (key, hash))) in chunk.iter().enumerate() {
+                    if position > 0 {
+                        insert = insert.push(", ");
+                    }
+                    insert = insert.push_row([
+                        admissions[*index].user.as_str().into(),
+                        key.as_str().into(),
+                        hash.as_str().into(),
+                        ids[*index].to_string().into(),
+                        now.into(),
+                    ]);
+                }
+                insert.execute(&mut tx).await?;
             }
             tx.commit().await?;
-            Ok(AdmissionOutcome::Queued(submission))
+            for (index, submission) in admitted.into_iter().zip(inserted) {
+                outcomes[index] = Some(AdmissionOutcome::Queued(submission));
+            }
+            outcomes
+                .into_iter()
+                .map(|outcome| outcome.ok_or_else(undecided))
+                .collect()
         })
         .await
     }
 }
 
+/// An admission the batch left without an outcome: a bug, never a guess.
+fn undecided() -> StoreError {
+    StoreError::Corrupt("an admission was left without an outcome".into())
+}
+
+/// Admissions waiting for the admission task, at most; more wait to join.
+const ADMISSION_QUEUE: usize = 1024;
+/// Admissions in one transaction, at most.
+const ADMISSIONS_PER_TRANSACTION: usize = 64;
+/// Rows of `idempotency_key` per insert (5 parameters each).
+const KEYS_PER_INSERT: usize = 400;
+
+/// Where an admission's outcome goes.
+type Reply = oneshot::Sender<Result<AdmissionOutcome, StoreError>>;
+
+/// The queue of the admission task, started by the first admission.
+#[derive(Debug, Clone, Default)]
+pub(super) struct AdmissionQueue(Arc<OnceCell<mpsc::Sender<(QueuedAdmission, Reply)>>>);
+
+/// An [`Admission`] as the admission task holds it: owned, its payload
+/// encoded as stored.
+#[derive(Debug)]
+struct QueuedAdmission {
+    problem: ProblemId,
+    user: String,
+    kind: SubmissionKind,
+    payload: String,
+    /// The key and the request's hash.
+    idempotency: Option<(String, String)>,
+    limits: Option<LimitsConfig>,
+}
+
+impl QueuedAdmission {
+    fn new(admission: &Admission<'_>) -> Result<QueuedAdmission, StoreError> {
+        Ok(QueuedAdmission {
+            problem: admission.submission.problem.clone(),
+            user: admission.submission.user.to_string(),
+            kind: admission.submission.payload.kind(),
+            payload: encode_payload(admission.submission.payload)?,
+            idempotency: admission
+                .idempotency
+                .map(|key| (key.key.to_string(), key.request_hash.to_string())),
+            limits: admission.limits.cloned(),
+        })
+    }
+}
+
+/// A user's admissions earlier in the same transaction, not yet inserted.
+#[derive(Debug, Clone, Copy, Default)]
+struct InBatch {
+    submissions: i64,
+    bytes: i64,
+}
+
 /// The first limit the new submission would break, if any.
+///
+/// `before` are the user's admissions earlier in the same transaction,
+/// counted as stored (created now) though not yet inserted.
 async fn first_exceeded(
     tx: &mut Tx,
     user: &str,
-    payload: &crate::domain::Payload,
+    size: i64,
     limits: &LimitsConfig,
     now: i64,
+    before: InBatch,
 ) -> Result<Option<LimitExceeded>, StoreError> {
     // The counts the limits set need, in one statement (one round trip to
     // the database), each served by an index of the user's submissions; a
@@ -228,9 +429,10 @@ async fn first_exceeded(
         counts.push(none)
     };
     let counts = counts.push(" as used").fetch_one(&mut *tx).await?;
-    let pending: i64 = counts.try_get("pending")?;
-    let recent: i64 = counts.try_get("recent")?;
-    let used: i64 = counts.try_get("used")?;
+    let pending = counts.try_get::<i64>("pending")? + before.submissions;
+    let stored_recent: i64 = counts.try_get("recent")?;
+    let recent = stored_recent + before.submissions;
+    let used = counts.try_get::<i64>("used")?.saturating_add(before.bytes);
     if let Some(limit) = limits.pending_submissions
         && pending >= i64::from(limit)
     {
@@ -243,31 +445,35 @@ async fn first_exceeded(
         && recent >= i64::from(limit)
     {
         // Room for one more once all but `limit - 1` of them are older
-        // than a minute: when the one at this offset, oldest first, is.
-        let freeing: i64 = query(
-            "select created_at from submission where user_name = $1 and created_at > $2 \
-             order by created_at limit 1 offset $3",
-        )
-        .bind(user)
-        .bind(since_minute)
-        .bind(recent - i64::from(limit))
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get("created_at")?;
+        // than a minute: when the one at this offset, oldest first, is (one
+        // of this transaction's, created now, if the offset passes the
+        // stored ones).
+        let offset = recent - i64::from(limit);
+        let freeing: i64 = if offset < stored_recent {
+            query(
+                "select created_at from submission where user_name = $1 and created_at > $2 \
+                 order by created_at limit 1 offset $3",
+            )
+            .bind(user)
+            .bind(since_minute)
+            .bind(offset)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("created_at")?
+        } else {
+            now
+        };
         return Ok(Some(LimitExceeded {
             limit: UserLimit::SubmissionsPerMinute(limit),
             retry_after: until(freeing + MINUTE_MS, now),
         }));
     }
     if let Some(limit) = limits.bytes_per_day {
-        let size = serde_json::to_vec(payload)
-            .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))?
-            .len();
-        let size = i64::try_from(size).unwrap_or(i64::MAX);
         let limit_bytes = i64::try_from(limit).unwrap_or(i64::MAX);
         if used.saturating_add(size) > limit_bytes {
             // Walk the day's submissions oldest first until enough bytes
-            // have left the window for this one to fit.
+            // have left the window for this one to fit (if it takes this
+            // transaction's own, created now, that is a day from now).
             let rows = query(
                 "select created_at, size_bytes from submission \
                  where user_name = $1 and created_at > $2 order by created_at",

@@ -136,13 +136,6 @@ impl Tx {
             Tx::Postgres(tx) => tx.commit().await,
         }
     }
-
-    pub async fn rollback(self) -> Result<(), sqlx::Error> {
-        match self {
-            Tx::Sqlite(tx) => tx.rollback().await,
-            Tx::Postgres(tx) => tx.rollback().await,
-        }
-    }
 }
 
 /// An argument of a statement: the few types the store binds.

@@ -86,6 +86,10 @@ pub enum StoreError {
     Corrupt(String),
     #[error("cannot lock the database for startup: {0}")]
     Lock(std::io::Error),
+    /// The admission task stopped before it answered (its runtime is
+    /// shutting down); whether the submission was stored is unknown.
+    #[error("the admission queue stopped before it answered")]
+    WriterGone,
     /// A name is one user with one role: a token for the same name with
     /// another role is refused.
     #[error("the user `{name}` exists already as {role}; a name is one user with one role")]
@@ -116,6 +120,8 @@ pub struct Store {
     location: Location,
     /// The outcome of the latest write, for health.
     write_health: write_health::WriteHealth,
+    /// The admission task's queue (see [`Store::admit`]).
+    admissions: admission::AdmissionQueue,
 }
 
 /// Where the data lives.
@@ -219,6 +225,7 @@ impl Store {
             read: Pool::Sqlite(read),
             location,
             write_health: write_health::WriteHealth::default(),
+            admissions: admission::AdmissionQueue::default(),
         })
     }
 
@@ -247,6 +254,7 @@ impl Store {
             read: pool,
             location,
             write_health: write_health::WriteHealth::default(),
+            admissions: admission::AdmissionQueue::default(),
         })
     }
 

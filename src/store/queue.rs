@@ -843,45 +843,129 @@ pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
         .push_bind(filter.limit)
 }
 
-/// Inserts a queued submission and its `queued` event inside `tx`.
 /// The lock that makes submissions' inserts take turns on PostgreSQL.
 const SUBMISSION_ORDER_KEY: &str = "submission order";
 
+/// Rows of `submission` per insert (8 parameters each).
+const SUBMISSION_ROWS_PER_INSERT: usize = 400;
+
+/// A submission ready to insert: its id chosen, its payload encoded.
+pub(super) struct QueuedRow<'a> {
+    pub id: SubmissionId,
+    pub problem: &'a ProblemId,
+    pub user: &'a str,
+    pub kind: SubmissionKind,
+    /// The payload as JSON, as stored.
+    pub payload: &'a str,
+}
+
+/// Encodes a payload as it is stored.
+pub(super) fn encode_payload(payload: &Payload) -> Result<String, StoreError> {
+    serde_json::to_string(payload)
+        .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))
+}
+
+/// Inserts a queued submission and its `queued` event inside `tx`.
 pub(super) async fn insert_queued(
     tx: &mut Tx,
     new: &NewSubmission<'_>,
     now: i64,
 ) -> Result<Submission, StoreError> {
-    let id = SubmissionId::new();
-    let payload = serde_json::to_string(new.payload)
-        .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))?;
+    let payload = encode_payload(new.payload)?;
+    let row = QueuedRow {
+        id: SubmissionId::new(),
+        problem: new.problem,
+        user: new.user,
+        kind: new.payload.kind(),
+        payload: &payload,
+    };
+    let mut inserted = insert_queued_rows(tx, &[row], now).await?;
+    inserted
+        .pop()
+        .ok_or_else(|| StoreError::Corrupt("an insert returned no row".into()))
+}
+
+/// Inserts queued submissions, in order, and their `queued` events inside
+/// `tx`: one statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]),
+/// one for the events. Returns them in the order given.
+pub(super) async fn insert_queued_rows(
+    tx: &mut Tx,
+    rows: &[QueuedRow<'_>],
+    now: i64,
+) -> Result<Vec<Submission>, StoreError> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
     // created_at never decreases as seq grows (listings bound their scans
     // by it): the larger of now and the newest row's. On PostgreSQL two
     // submitting transactions could each miss the other's uncommitted row
     // (and a seq taken first could commit last), so inserts take turns
-    // until commit: the next one reads this row's created_at and takes a
-    // larger seq. (A later per-user lock is never taken after this one.)
+    // until commit: the next one reads these rows' created_at and takes
+    // larger seqs. (A later per-user lock is never taken after this one.)
     tx.serialize(SUBMISSION_ORDER_KEY).await?;
-    let row = query(concat!(
-        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-         queued_at, created_at) values ($1, $2, $3, $4, $5, $6, 'queued', $7, \
-         (select case when max(created_at) > $8 then max(created_at) else $8 end from submission)) \
-         returning ",
-        submission_columns!()
-    ))
-    .bind(id.to_string())
-    .bind(new.problem.as_str())
-    .bind(new.user)
-    .bind(new.payload.kind().as_str())
-    .bind(&payload)
-    .bind(i64::try_from(payload.len()).unwrap_or(i64::MAX))
-    .bind(now)
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?;
-    insert_event(tx, &id, EventKind::Queued, Some(new.user), None, now).await?;
+    let created_at: i64 =
+        query("select cast(coalesce(max(created_at), 0) as bigint) as newest from submission")
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("newest")?;
+    let created_at = created_at.max(now);
+    let mut inserted = std::collections::HashMap::with_capacity(rows.len());
+    for chunk in rows.chunks(SUBMISSION_ROWS_PER_INSERT) {
+        let mut insert = query(
+            "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+             queued_at, created_at) values ",
+        );
+        for (index, row) in chunk.iter().enumerate() {
+            if index > 0 {
+                insert = insert.push(", ");
+            }
+            // Rows go in in the order given, so their seqs follow it.
+            insert = insert
+                .push("(")
+                .push_bind(row.id.to_string())
+                .push(", ")
+                .push_bind(row.problem.as_str())
+                .push(", ")
+                .push_bind(row.user)
+                .push(", ")
+                .push_bind(row.kind.as_str())
+                .push(", ")
+                .push_bind(row.payload)
+                .push(", ")
+                .push_bind(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
+                .push(", 'queued', ")
+                .push_bind(now)
+                .push(", ")
+                .push_bind(created_at)
+                .push(")");
+        }
+        for stored in insert
+            .push(concat!(" returning ", submission_columns!()))
+            .fetch_all(&mut *tx)
+            .await?
+        {
+            let stored = submission(&stored)?;
+            inserted.insert(stored.id, stored);
+        }
+    }
+    let events: Vec<NewEvent<'_>> = rows
+        .iter()
+        .map(|row| NewEvent {
+            submission: &row.id,
+            kind: EventKind::Queued,
+            actor: Some(row.user),
+            detail: None,
+        })
+        .collect();
+    insert_events(tx, &events, now).await?;
     notices::job_queued(tx).await?;
-    submission(&row)
+    rows.iter()
+        .map(|row| {
+            inserted.remove(&row.id).ok_or_else(|| {
+                StoreError::Corrupt(format!("the insert of {} returned no row", row.id))
+            })
+        })
+        .collect()
 }
 
 /// An event row to insert.

@@ -929,6 +929,131 @@ async fn admission_counts_limits_from_the_database_and_replays_idempotent_reques
     );
 }
 
+/// Admissions sent at once go in together (one transaction for those
+/// waiting), and each is decided as if it were alone: the limits count the
+/// ones before it in the same transaction, and so do idempotency keys.
+async fn admissions_arriving_together_are_each_decided_as_if_alone(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let per_minute = LimitsConfig {
+        submissions_per_minute: Some(5),
+        ..LimitsConfig::default()
+    };
+    let mut tasks = tokio::task::JoinSet::new();
+    let users = std::iter::repeat_n("ann", 12).chain(std::iter::repeat_n("bob", 4));
+    for (index, user) in users.enumerate() {
+        let store = store.clone();
+        tasks.spawn(async move {
+            let payload = Payload::Custom {
+                input: "1\n1\n".into(),
+                output: format!("answer {index}"),
+            };
+            let outcome = store
+                .admit(&Admission {
+                    submission: NewSubmission {
+                        problem: &nim(),
+                        user,
+                        payload: &payload,
+                    },
+                    idempotency: None,
+                    limits: Some(&per_minute),
+                })
+                .await
+                .expect("admit");
+            (user, outcome)
+        });
+    }
+    for (index, hash) in ["same", "same", "same", "same", "other"]
+        .into_iter()
+        .enumerate()
+    {
+        let store = store.clone();
+        tasks.spawn(async move {
+            let payload = Payload::Answers {
+                answers: Default::default(),
+            };
+            let outcome = store
+                .admit(&Admission {
+                    submission: NewSubmission {
+                        problem: &nim(),
+                        user: "cat",
+                        payload: &payload,
+                    },
+                    idempotency: Some(IdempotencyKey {
+                        key: "k",
+                        request_hash: hash,
+                    }),
+                    limits: None,
+                })
+                .await
+                .expect("admit");
+            (if index < 4 { "cat" } else { "cat, other" }, outcome)
+        });
+    }
+    let outcomes = tasks.join_all().await;
+    let queued = |user: &str| {
+        outcomes
+            .iter()
+            .filter(|(who, outcome)| *who == user && matches!(outcome, AdmissionOutcome::Queued(_)))
+            .count()
+    };
+    assert_eq!(queued("ann"), 5, "{outcomes:?}");
+    assert_eq!(queued("bob"), 4, "limits are per user: {outcomes:?}");
+    for (_, outcome) in outcomes.iter().filter(|(who, _)| *who == "ann") {
+        if let AdmissionOutcome::Limited(exceeded) = outcome {
+            assert_eq!(exceeded.limit, UserLimit::SubmissionsPerMinute(5));
+            assert!(
+                exceeded.retry_after > Duration::from_secs(50)
+                    && exceeded.retry_after <= Duration::from_secs(60),
+                "{exceeded:?}"
+            );
+        } else {
+            assert!(
+                matches!(outcome, AdmissionOutcome::Queued(_)),
+                "{outcome:?}"
+            );
+        }
+    }
+    // One of the four same requests under one key is stored; the others
+    // replay it, and the other request under that key is refused.
+    let (stored, _) = store
+        .idempotent_submission("cat", "k")
+        .await
+        .expect("read")
+        .expect("the key was stored");
+    let mut cats = outcomes
+        .iter()
+        .filter(|(who, _)| who.starts_with("cat"))
+        .map(|(who, outcome)| match outcome {
+            AdmissionOutcome::Queued(row) if row.id == stored => "queued",
+            AdmissionOutcome::Replayed(id) if *id == stored => "replayed",
+            AdmissionOutcome::KeyReused(id) if *id == stored => "refused",
+            _ => panic!("unexpected for {who}: {outcome:?}"),
+        })
+        .collect::<Vec<_>>();
+    cats.sort_unstable();
+    // "other" may come first and be stored: then the four are refused.
+    assert!(
+        cats == ["queued", "refused", "replayed", "replayed", "replayed"]
+            || cats == ["queued", "refused", "refused", "refused", "refused"],
+        "{cats:?}"
+    );
+    let listed = store
+        .list_submissions(&ListFilter {
+            limit: 100,
+            ..ListFilter::default()
+        })
+        .await
+        .expect("list");
+    assert_eq!(listed.submissions.len(), 5 + 4 + 1);
+    // Newest first: created_at never increases down the list.
+    assert!(
+        listed
+            .submissions
+            .windows(2)
+            .all(|pair| pair[0].created_at >= pair[1].created_at)
+    );
+}
+
 async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed(
     backend: TestBackend,
 ) {
@@ -1531,6 +1656,7 @@ on_both_backends!(
     tokens_are_stored_hashed_and_resolve_to_their_role,
     a_revoked_or_expired_token_no_longer_authenticates_and_a_name_keeps_one_role,
     admission_counts_limits_from_the_database_and_replays_idempotent_requests,
+    admissions_arriving_together_are_each_decided_as_if_alone,
     a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed,
     every_listing_filter_and_the_cursor_work_together,
     created_at_never_decreases_so_since_can_bound_the_scan,
