@@ -247,10 +247,14 @@ impl Activity {
         })
     }
 
-    /// True when no request is in progress and none has begun to arrive.
+    /// True when no request is in progress, none has begun to arrive, and
+    /// the connection has waited at least [`MAKE_ROOM_INTERVAL`]: one
+    /// accepted a moment ago has not had time to send its first bytes.
     fn is_idle(&self) -> bool {
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        state.in_progress == 0 && state.first_byte.is_none()
+        state.in_progress == 0
+            && state.first_byte.is_none()
+            && state.waiting_since.elapsed() >= MAKE_ROOM_INTERVAL
     }
 
     fn bytes_received(&self) {
