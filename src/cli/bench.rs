@@ -106,7 +106,7 @@ struct ServerRun {
     cpu_ms_per_submission: f64,
 }
 
-/// One ceiling measurement.
+/// One store ceiling measurement.
 #[derive(Debug)]
 struct CeilingRun {
     throughput: f64,
@@ -208,6 +208,7 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
         .with_context(|| format!("writing {}", request_file.display()))?;
     let mut servers = Vec::new();
     let mut ceilings = Vec::new();
+    let mut raws = Vec::new();
     for round in 1..=args.repeat {
         let server = server_run(args, &scratch, &request_file, round).await?;
         println!(
@@ -221,6 +222,14 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
         );
         servers.push(server);
         ceilings.push(ceiling);
+        if backend == TestBackend::Sqlite {
+            let raw = raw_run(args.submissions, &scratch, &nim, &answers, round).await?;
+            println!(
+                "[{label}] run {round}: raw SQLite loop {:.0} submissions/s",
+                raw.throughput
+            );
+            raws.push(raw.throughput);
+        }
     }
     let server = median(servers.iter().map(|r| r.throughput).collect());
     let ceiling = median(ceilings.iter().map(|r| r.throughput).collect());
@@ -234,7 +243,41 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
         median(ceilings.iter().map(|r| r.cpu_ms_per_submission).collect()),
         100.0 * server / ceiling
     );
+    if !raws.is_empty() {
+        let raw = median(raws);
+        println!(
+            "[{label}] median of {}: raw SQLite loop {raw:.0} submissions/s; server / raw {:.0}%",
+            args.repeat,
+            100.0 * server / raw
+        );
+    }
     Ok(())
+}
+
+/// The raw SQLite loop ([`super::bench_raw`]) on a fresh database of the
+/// same setup.
+async fn raw_run(
+    total: usize,
+    scratch: &ScratchCatalog,
+    nim: &ProblemId,
+    answers: &BTreeMap<TestcaseName, String>,
+    round: usize,
+) -> anyhow::Result<super::bench_raw::RawRun> {
+    let config = scratch.config(&format!("raw-{round}"), &[])?;
+    let store = Store::connect(&config.database).await?;
+    catalog::sync(&store, &scratch.problems_dir()).await?;
+    let file = store
+        .file()
+        .context("the raw loop needs a SQLite file")?
+        .to_path_buf();
+    store.close().await;
+    anyhow::ensure!(nim.as_str() == "nim", "the raw loop writes problem nim");
+    let payload = serde_json::to_string(&Payload::Answers {
+        answers: answers.clone(),
+    })?;
+    let names: Vec<String> = answers.keys().map(ToString::to_string).collect();
+    tokio::task::spawn_blocking(move || super::bench_raw::run(&file, total, &payload, &names))
+        .await?
 }
 
 /// A fresh server and database; the load from a `bench-load` process.

@@ -26,6 +26,7 @@
 pub mod bench;
 pub mod bench_pages;
 pub mod bench_queries;
+pub mod bench_raw;
 pub mod client;
 pub mod log;
 pub mod sandbox;

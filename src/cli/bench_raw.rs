@@ -1,0 +1,256 @@
+//! The load benchmark's raw SQLite loop: what the database alone can do.
+//!
+//! One thread, one connection (rusqlite: SQLite's C API called in place,
+//! no connection thread to hand statements to), no HTTP, no judging: for
+//! each submission the writes the server makes for one submission taken,
+//! claimed and judged alone, three transactions with the same statements
+//! (the store's multi-row statements written for one row). It is the
+//! ceiling issue 12 measures the server against: the server's group
+//! commits may beat it, its hand-offs to sqlx's thread cost against it.
+
+use std::{path::Path, time::Instant};
+
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+
+use crate::store::now_ms;
+
+const MINUTE_MS: i64 = 60 * 1000;
+const DAY_MS: i64 = 24 * 60 * MINUTE_MS;
+
+/// What one raw run measured.
+#[derive(Debug)]
+pub struct RawRun {
+    pub throughput: f64,
+}
+
+/// Runs `total` submissions of `payload` (the stored JSON) through the
+/// three transactions, on the migrated SQLite database `file` whose
+/// catalog holds problem `nim`; each judgement has one AC result per name
+/// in `testcases`. Blocking: call it from a blocking thread.
+pub fn run(
+    file: &Path,
+    total: usize,
+    payload: &str,
+    testcases: &[String],
+) -> anyhow::Result<RawRun> {
+    let mut connection = Connection::open(file)?;
+    // The settings the store's connections use.
+    connection.query_row("pragma journal_mode = wal", [], |_| Ok(()))?;
+    connection.pragma_update(None, "synchronous", "normal")?;
+    connection.pragma_update(None, "foreign_keys", "on")?;
+    let results_sql = results_statement(testcases.len());
+    let size = i64::try_from(payload.len())?;
+    let started = Instant::now();
+    for _ in 0..total {
+        let id = uuid::Uuid::new_v4().to_string();
+        let now = now_ms();
+        // 1. The admission: the limit counts, the insert and its event.
+        let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.prepare_cached(
+            "select (select count(*) from submission where user_name = ?1 and state != 'done') as pending, \
+             (select count(*) from submission where user_name = ?1 and created_at > ?2) as recent, \
+             (select cast(coalesce(sum(size_bytes), 0) as bigint) from submission \
+              where user_name = ?1 and created_at > ?3) as used",
+        )?
+        .query_row(params!["bench", now - MINUTE_MS, now - DAY_MS], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
+        })?;
+        let newest: i64 = tx
+            .prepare_cached(
+                "select cast(coalesce(max(created_at), 0) as bigint) as newest from submission",
+            )?
+            .query_row([], |row| row.get(0))?;
+        tx.prepare_cached(
+            "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+             queued_at, created_at) values (?1, 'nim', 'bench', 'answers', ?2, ?3, 'queued', ?4, ?5) \
+             returning seq, id, problem_id, user_name, kind, state, verdict, message, attempt, \
+             worker, queued_at, judged_at, created_at, progress_done, progress_total",
+        )?
+        .query_row(params![id, payload, size, now, newest.max(now)], |row| {
+            row.get::<_, i64>(0)
+        })?;
+        insert_event(&tx, &id, "queued", Some("bench"), None, now)?;
+        tx.commit()?;
+
+        // 2. The claim and its event.
+        let tx = connection.transaction()?;
+        let claimed = tx
+            .prepare_cached(
+                "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+                 worker = ?1, lease_until = ?2 + ?3, progress_done = null, progress_total = null \
+                 where seq = coalesce( \
+                     (select min(seq) from submission where state = 'running' and lease_until < ?2), \
+                     (select min(seq) from submission where state = 'queued')) \
+                 returning seq, id, problem_id, kind, payload, attempt, tries, queued_at",
+            )?
+            .query_row(params!["raw", now, 60_000], |row| {
+                Ok((row.get::<_, String>(1)?, row.get::<_, String>(4)?, row.get::<_, i64>(5)?))
+            })
+            .optional()?;
+        let Some((claimed_id, _payload, attempt)) = claimed else {
+            anyhow::bail!("the raw loop found nothing to claim");
+        };
+        insert_event(
+            &tx,
+            &claimed_id,
+            "claimed",
+            Some("raw"),
+            Some("attempt 1"),
+            now,
+        )?;
+        tx.commit()?;
+
+        // 3. The verdict: fence, judgement, counters, results, event.
+        let tx = connection.transaction()?;
+        let fenced = tx
+            .prepare_cached(
+                "update submission set state = 'done', verdict = v.column3, message = v.column4, \
+                 judged_at = ?1, lease_until = null, progress_done = null, progress_total = null \
+                 from (values (?2, ?3, ?4, ?5)) as v where submission.id = v.column1 \
+                 and submission.attempt = v.column2 and submission.state = 'running' returning id",
+            )?
+            .query_row(
+                params![now, claimed_id, attempt, "AC", None::<String>],
+                |row| row.get::<_, String>(0),
+            )
+            .optional()?;
+        anyhow::ensure!(fenced.is_some(), "the raw loop lost its own claim");
+        let judgement: i64 = tx
+            .prepare_cached(
+                "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
+                 compile_output, worker, duration_ms, created_at) \
+                 values (?1, ?2, 1, 'AC', null, null, 'raw', 0, ?3) returning id, submission_id",
+            )?
+            .query_row(params![claimed_id, attempt, now], |row| row.get(0))?;
+        tx.prepare_cached(
+            "insert into verdict_tally (verdict, judgements, created_at) values ('AC', 1, ?1) \
+             on conflict (verdict) do update \
+             set judgements = verdict_tally.judgements + excluded.judgements",
+        )?
+        .execute(params![now])?;
+        {
+            let mut insert = tx.prepare_cached(&results_sql)?;
+            let mut arguments: Vec<rusqlite::types::Value> = Vec::new();
+            for (position, name) in testcases.iter().enumerate() {
+                arguments.extend([
+                    judgement.into(),
+                    name.clone().into(),
+                    i64::try_from(position)?.into(),
+                    now.into(),
+                ]);
+            }
+            insert.execute(rusqlite::params_from_iter(arguments))?;
+        }
+        let detail = "AC in 0 ms (0 ms after it was queued)";
+        insert_event(&tx, &claimed_id, "judged", Some("raw"), Some(detail), now)?;
+        tx.commit()?;
+    }
+    Ok(RawRun {
+        throughput: total as f64 / started.elapsed().as_secs_f64(),
+    })
+}
+
+/// The multi-row insert of `rows` AC results, as the store writes them.
+fn results_statement(rows: usize) -> String {
+    let mut sql = String::from(
+        "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
+         message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) values ",
+    );
+    for row in 0..rows {
+        if row > 0 {
+            sql.push_str(", ");
+        }
+        let n = 4 * row;
+        sql.push_str(&format!(
+            "(?{}, ?{}, ?{}, 0, 'AC', 1, null, null, null, null, null, null, null, ?{})",
+            n + 1,
+            n + 2,
+            n + 3,
+            n + 4
+        ));
+    }
+    sql
+}
+
+fn insert_event(
+    tx: &rusqlite::Transaction<'_>,
+    submission: &str,
+    kind: &str,
+    actor: Option<&str>,
+    detail: Option<&str>,
+    now: i64,
+) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "insert into event (submission_id, kind, actor, detail, created_at) \
+         values (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![submission, kind, actor, detail, now])?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{
+        catalog,
+        domain::{SubmissionState, Verdict},
+        solver::TestKind,
+        store::{ListFilter, Store},
+        testing::{FixtureInput, ScratchCatalog},
+    };
+
+    #[tokio::test]
+    async fn the_raw_loop_leaves_every_submission_judged_as_the_store_reads_it() {
+        let scratch = ScratchCatalog::nim(&[
+            ("random-1", FixtureInput::Generated(TestKind::Random, 1)),
+            ("random-2", FixtureInput::Generated(TestKind::Random, 2)),
+        ])
+        .expect("scratch catalog");
+        let config = scratch.config("raw", &[]).expect("config");
+        let store = Store::connect(&config.database).await.expect("open");
+        catalog::sync(&store, &scratch.problems_dir())
+            .await
+            .expect("sync");
+        let file = store.file().expect("a SQLite file").to_path_buf();
+        let names = vec!["random-1".to_string(), "random-2".to_string()];
+        let ran = tokio::task::spawn_blocking(move || {
+            super::run(&file, 20, r#"{"kind":"answers","answers":{}}"#, &names)
+        })
+        .await
+        .expect("join")
+        .expect("the raw loop");
+        assert!(ran.throughput > 0.0);
+        let listed = store
+            .list_submissions(&ListFilter {
+                limit: 100,
+                ..ListFilter::default()
+            })
+            .await
+            .expect("list");
+        assert_eq!(listed.submissions.len(), 20);
+        for submission in &listed.submissions {
+            assert_eq!(submission.state, SubmissionState::Done);
+            assert_eq!(submission.verdict, Some(Verdict::AC));
+            let judgements = store.judgements(&submission.id).await.expect("judgements");
+            assert_eq!(judgements.len(), 1);
+            let names: Vec<&str> = judgements[0]
+                .results
+                .iter()
+                .map(|r| r.testcase.as_str())
+                .collect();
+            assert_eq!(names, ["random-1", "random-2"]);
+            let kinds: Vec<&str> = store
+                .events(&submission.id)
+                .await
+                .expect("events")
+                .iter()
+                .map(|e| e.kind.as_str())
+                .collect();
+            assert_eq!(kinds, ["queued", "claimed", "judged"]);
+        }
+        assert_eq!(
+            store.verdict_counts().await.expect("counts"),
+            [(Verdict::AC, 20)]
+        );
+        store.close().await;
+    }
+}
