@@ -65,6 +65,12 @@ pub struct BenchArgs {
     /// Runs of each measurement; the medians are reported.
     #[arg(long, default_value_t = 3)]
     pub repeat: usize,
+    /// An open load instead of C clients: send submissions at this rate
+    /// (per second) whatever the server's answers, each waiting for its
+    /// verdict, and time each from when it was due (so a server that falls
+    /// behind shows it in the latencies).
+    #[arg(long)]
+    pub rate: Option<f64>,
 }
 
 /// `nimjudge bench-load`: the load benchmark's clients, run by `bench` as a
@@ -84,6 +90,9 @@ pub struct BenchLoadArgs {
     /// Concurrent clients (C).
     #[arg(long)]
     pub concurrency: usize,
+    /// Send at this rate per second instead (see `bench --rate`).
+    #[arg(long)]
+    pub rate: Option<f64>,
 }
 
 /// Where `bench-load` finds its token.
@@ -302,9 +311,13 @@ async fn server_run(
         let _ = stopped.await;
     }));
     if round == 1 {
+        let load = match args.rate {
+            Some(rate) => format!("an open load of {rate} a second from another process"),
+            None => format!("C = {} clients in another process", args.concurrency),
+        };
         println!(
-            "[{label}] bench: K = {} submissions, C = {} clients in another process, {workers} workers",
-            args.submissions, args.concurrency
+            "[{label}] bench: K = {} submissions, {load}, {workers} workers",
+            args.submissions
         );
     }
     let mut command = std::process::Command::new(std::env::current_exe()?);
@@ -320,6 +333,9 @@ async fn server_run(
         .arg(args.concurrency.to_string())
         .env(TOKEN_VARIABLE, &token)
         .stderr(std::process::Stdio::inherit());
+    if let Some(rate) = args.rate {
+        command.arg("--rate").arg(rate.to_string());
+    }
     let cpu_before = process_cpu();
     let output = tokio::task::spawn_blocking(move || command.output()).await??;
     let cpu = process_cpu().saturating_sub(cpu_before);
@@ -442,6 +458,9 @@ pub async fn load(args: BenchLoadArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("reading {}", args.request.display()))?;
     let request: Arc<SubmitRequest> = Arc::new(serde_json::from_slice(&text)?);
     let client = Client::new(&args.server, &token)?;
+    if let Some(rate) = args.rate {
+        return open_load(client, request, args.submissions, rate).await;
+    }
     let next = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
     let mut tasks = tokio::task::JoinSet::new();
@@ -452,20 +471,7 @@ pub async fn load(args: BenchLoadArgs) -> anyhow::Result<ExitCode> {
             let mut latencies = Vec::new();
             while next.fetch_add(1, Ordering::Relaxed) < total {
                 let sent = Instant::now();
-                let queued = client.submit(&request).await?;
-                loop {
-                    let document = client
-                        .submission(queued.id, Duration::from_secs(10))
-                        .await?;
-                    if document.submission.state == SubmissionState::Done {
-                        anyhow::ensure!(
-                            document.submission.verdict == Some(Verdict::AC),
-                            "unexpected verdict: {:?}",
-                            document.submission
-                        );
-                        break;
-                    }
-                }
+                submit_and_wait(&client, &request).await?;
                 latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
             }
             anyhow::Ok(latencies)
@@ -474,6 +480,60 @@ pub async fn load(args: BenchLoadArgs) -> anyhow::Result<ExitCode> {
     let mut latencies = Vec::with_capacity(args.submissions);
     while let Some(result) = tasks.join_next().await {
         latencies.extend(result??);
+    }
+    let elapsed_s = started.elapsed().as_secs_f64();
+    latencies.sort_by(f64::total_cmp);
+    let report = LoadReport {
+        elapsed_s,
+        p50_ms: percentile(&latencies, 50.0),
+        p99_ms: percentile(&latencies, 99.0),
+    };
+    println!("{}", serde_json::to_string(&report)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One submission and the wait for its verdict (which must be AC).
+async fn submit_and_wait(client: &Client, request: &SubmitRequest) -> anyhow::Result<()> {
+    let queued = client.submit(request).await?;
+    loop {
+        let document = client
+            .submission(queued.id, Duration::from_secs(10))
+            .await?;
+        if document.submission.state == SubmissionState::Done {
+            anyhow::ensure!(
+                document.submission.verdict == Some(Verdict::AC),
+                "unexpected verdict: {:?}",
+                document.submission
+            );
+            return Ok(());
+        }
+    }
+}
+
+/// The open load of `bench-load --rate`: submission i is due at i / rate
+/// seconds and sent then, whatever is still waiting; its latency counts
+/// from when it was due.
+async fn open_load(
+    client: Client,
+    request: Arc<SubmitRequest>,
+    total: usize,
+    rate: f64,
+) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(rate > 0.0, "the rate must be positive");
+    let started = tokio::time::Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for index in 0..total {
+        let due = started + Duration::from_secs_f64(index as f64 / rate);
+        tokio::time::sleep_until(due).await;
+        let (client, request) = (client.clone(), request.clone());
+        tasks.spawn(async move {
+            submit_and_wait(&client, &request).await?;
+            anyhow::Ok(due.elapsed().as_secs_f64() * 1000.0)
+        });
+    }
+    let mut latencies = Vec::with_capacity(total);
+    while let Some(result) = tasks.join_next().await {
+        latencies.push(result??);
     }
     let elapsed_s = started.elapsed().as_secs_f64();
     latencies.sort_by(f64::total_cmp);

@@ -588,58 +588,63 @@ impl Store {
         row.as_ref().map(submission).transpose()
     }
 
-    /// Every judgement of a submission, oldest first, with results.
+    /// Every judgement of a submission, oldest first, with results: one
+    /// statement (a judgement's row repeats beside each of its results).
     pub async fn judgements(&self, id: &SubmissionId) -> Result<Vec<Judgement>, StoreError> {
         let rows = query(
-            "select id, attempt, problem_version, verdict, message, compile_output, worker, \
-             duration_ms, created_at from judgement where submission_id = $1 order by id",
+            "select j.id, j.attempt, j.problem_version, j.verdict, j.message, j.compile_output, \
+             j.worker, j.duration_ms, j.created_at, r.testcase, r.hidden, \
+             r.verdict as result_verdict, r.time_us, r.message as result_message, r.detail, \
+             r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal \
+             from judgement j left join result r on r.judgement_id = j.id \
+             where j.submission_id = $1 order by j.id, r.position, r.testcase",
         )
         .bind(id.to_string())
         .fetch_all(&self.read)
         .await?;
-        let mut judgements = Vec::with_capacity(rows.len());
+        let mut judgements: Vec<Judgement> = Vec::new();
+        let mut current: Option<i64> = None;
         for row in &rows {
             let judgement_id: i64 = row.try_get("id")?;
-            let results = query(
-                "select testcase, hidden, verdict, time_us, message, detail, cpu_ms, wall_ms, memory_kib, \
-                 exit_code, signal from result where judgement_id = $1 order by position, testcase",
-            )
-            .bind(judgement_id)
-            .fetch_all(&self.read)
-            .await?
-            .iter()
-            .map(|r| {
-                Ok(TestcaseResult {
-                    testcase: r.try_get("testcase")?,
-                    hidden: r.try_get("hidden")?,
-                    verdict: parse_column(r, "verdict")?,
-                    time_us: r.try_get("time_us")?,
-                    message: r.try_get("message")?,
-                    detail: r.try_get("detail")?,
-                    run: match r.try_get::<Option<i64>>("cpu_ms")? {
-                        None => None,
-                        Some(cpu_ms) => Some(RunUsage {
-                            cpu_ms,
-                            wall_ms: r.try_get::<Option<i64>>("wall_ms")?.unwrap_or(0),
-                            memory_kib: r.try_get::<Option<i64>>("memory_kib")?.unwrap_or(0),
-                            exit_code: small_int(r, "exit_code")?,
-                            signal: small_int(r, "signal")?,
-                        }),
-                    },
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
-            judgements.push(Judgement {
-                attempt: row.try_get("attempt")?,
-                problem_version: row.try_get("problem_version")?,
-                verdict: parse_column(row, "verdict")?,
-                message: row.try_get("message")?,
-                compile_output: row.try_get("compile_output")?,
-                worker: row.try_get("worker")?,
-                duration_ms: row.try_get("duration_ms")?,
-                created_at: time_column(row, "created_at")?,
-                results,
-            });
+            if current != Some(judgement_id) {
+                current = Some(judgement_id);
+                judgements.push(Judgement {
+                    attempt: row.try_get("attempt")?,
+                    problem_version: row.try_get("problem_version")?,
+                    verdict: parse_column(row, "verdict")?,
+                    message: row.try_get("message")?,
+                    compile_output: row.try_get("compile_output")?,
+                    worker: row.try_get("worker")?,
+                    duration_ms: row.try_get("duration_ms")?,
+                    created_at: time_column(row, "created_at")?,
+                    results: Vec::new(),
+                });
+            }
+            // A judgement without results has one row, its result columns null.
+            let Some(testcase) = row.try_get::<Option<String>>("testcase")? else {
+                continue;
+            };
+            let result = TestcaseResult {
+                testcase,
+                hidden: row.try_get("hidden")?,
+                verdict: parse_column(row, "result_verdict")?,
+                time_us: row.try_get("time_us")?,
+                message: row.try_get("result_message")?,
+                detail: row.try_get("detail")?,
+                run: match row.try_get::<Option<i64>>("cpu_ms")? {
+                    None => None,
+                    Some(cpu_ms) => Some(RunUsage {
+                        cpu_ms,
+                        wall_ms: row.try_get::<Option<i64>>("wall_ms")?.unwrap_or(0),
+                        memory_kib: row.try_get::<Option<i64>>("memory_kib")?.unwrap_or(0),
+                        exit_code: small_int(row, "exit_code")?,
+                        signal: small_int(row, "signal")?,
+                    }),
+                },
+            };
+            if let Some(judgement) = judgements.last_mut() {
+                judgement.results.push(result);
+            }
         }
         Ok(judgements)
     }
