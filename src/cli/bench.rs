@@ -481,7 +481,11 @@ pub async fn load(args: BenchLoadArgs) -> anyhow::Result<ExitCode> {
     while let Some(result) = tasks.join_next().await {
         latencies.extend(result??);
     }
-    let elapsed_s = started.elapsed().as_secs_f64();
+    report(started.elapsed().as_secs_f64(), latencies)
+}
+
+/// Prints the [`LoadReport`] of a load that took `elapsed_s` seconds.
+fn report(elapsed_s: f64, mut latencies: Vec<f64>) -> anyhow::Result<ExitCode> {
     latencies.sort_by(f64::total_cmp);
     let report = LoadReport {
         elapsed_s,
@@ -535,15 +539,7 @@ async fn open_load(
     while let Some(result) = tasks.join_next().await {
         latencies.push(result??);
     }
-    let elapsed_s = started.elapsed().as_secs_f64();
-    latencies.sort_by(f64::total_cmp);
-    let report = LoadReport {
-        elapsed_s,
-        p50_ms: percentile(&latencies, 50.0),
-        p99_ms: percentile(&latencies, 99.0),
-    };
-    println!("{}", serde_json::to_string(&report)?);
-    Ok(ExitCode::SUCCESS)
+    report(started.elapsed().as_secs_f64(), latencies)
 }
 
 #[cfg(test)]
