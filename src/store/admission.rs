@@ -288,23 +288,21 @@ impl Store {
                 })
                 .collect();
             for chunk in keyed.chunks(KEYS_PER_INSERT) {
-                let mut insert = query(
+                query(
                     "insert into idempotency_key (user_name, key_value, request_hash, \
                      submission_id, created_at) values ",
-                );
-                for (position, (index, (key, hash))) in chunk.iter().enumerate() {
-                    if position > 0 {
-                        insert = insert.push(", ");
-                    }
-                    insert = insert.push_row([
+                )
+                .push_rows(chunk.iter().map(|(index, (key, hash))| {
+                    [
                         admissions[*index].user.as_str().into(),
                         key.as_str().into(),
                         hash.as_str().into(),
                         ids[*index].to_string().into(),
                         now.into(),
-                    ]);
-                }
-                insert.execute(&mut tx).await?;
+                    ]
+                }))
+                .execute(&mut tx)
+                .await?;
             }
             tx.commit().await?;
             for (index, submission) in admitted.into_iter().zip(inserted) {

@@ -340,7 +340,7 @@ impl<'a> Statement<'a> {
 
     /// Appends `($a, $b, …)`, a placeholder for each of `args` bound in
     /// order: one row of a multi-row insert.
-    pub fn push_row(mut self, args: impl IntoIterator<Item = Arg<'a>>) -> Self {
+    fn push_row(mut self, args: impl IntoIterator<Item = Arg<'a>>) -> Self {
         self.sql.to_mut().push('(');
         for (index, arg) in args.into_iter().enumerate() {
             if index > 0 {
@@ -349,6 +349,21 @@ impl<'a> Statement<'a> {
             self = self.push_bind(arg);
         }
         self.sql.to_mut().push(')');
+        self
+    }
+
+    /// Appends `(…), (…), …`, one [`Statement::push_row`] for each of
+    /// `rows`: the rows of a multi-row insert (or of a `values` list).
+    pub fn push_rows<R>(mut self, rows: impl IntoIterator<Item = R>) -> Self
+    where
+        R: IntoIterator<Item = Arg<'a>>,
+    {
+        for (index, row) in rows.into_iter().enumerate() {
+            if index > 0 {
+                self.sql.to_mut().push_str(", ");
+            }
+            self = self.push_row(row);
+        }
         self
     }
 

@@ -316,7 +316,7 @@ impl Store {
             // still has the claim's attempt and is running.
             let mut written = std::collections::HashSet::new();
             for chunk in verdicts.chunks(FENCED_ROWS_PER_UPDATE) {
-                let mut fence = query(
+                let fence = query(
                     "update submission set state = 'done', verdict = v.column3, message = v.column4, \
                      judged_at = ",
                 )
@@ -324,18 +324,15 @@ impl Store {
                 .push(
                     ", lease_until = null, progress_done = null, progress_total = null from (values ",
                 );
-                for (index, (claim, judgement)) in chunk.iter().enumerate() {
-                    if index > 0 {
-                        fence = fence.push(", ");
-                    }
-                    fence = fence.push_row([
-                        claim.id.to_string().into(),
-                        claim.attempt.into(),
-                        judgement.verdict.as_str().into(),
-                        (&judgement.message).into(),
-                    ]);
-                }
                 let rows = fence
+                    .push_rows(chunk.iter().map(|(claim, judgement)| {
+                        [
+                            claim.id.to_string().into(),
+                            claim.attempt.into(),
+                            judgement.verdict.as_str().into(),
+                            (&judgement.message).into(),
+                        ]
+                    }))
                     .push(
                         ") as v where submission.id = v.column1 and submission.attempt = v.column2 \
                          and submission.state = 'running' returning id",
@@ -358,15 +355,12 @@ impl Store {
             // The judgements, and the id each got, by submission.
             let mut judgement_ids = std::collections::HashMap::new();
             for chunk in kept.chunks(JUDGEMENT_ROWS_PER_INSERT) {
-                let mut insert = query(
+                let insert = query(
                     "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
                      compile_output, worker, duration_ms, created_at) values ",
-                );
-                for (index, (claim, judgement)) in chunk.iter().enumerate() {
-                    if index > 0 {
-                        insert = insert.push(", ");
-                    }
-                    insert = insert.push_row([
+                )
+                .push_rows(chunk.iter().map(|(claim, judgement)| {
+                    [
                         claim.id.to_string().into(),
                         claim.attempt.into(),
                         judgement.problem_version.into(),
@@ -376,8 +370,8 @@ impl Store {
                         (&claim.worker).into(),
                         (now - claim.claimed_at).into(),
                         now.into(),
-                    ]);
-                }
+                    ]
+                }));
                 for row in insert
                     .push(" returning id, submission_id")
                     .fetch_all(&mut tx)
@@ -395,15 +389,12 @@ impl Store {
                 *tally.entry(judgement.verdict.as_str()).or_default() += 1;
             }
             if !tally.is_empty() {
-                let mut upsert =
-                    query("insert into verdict_tally (verdict, judgements, created_at) values ");
-                for (index, (verdict, count)) in tally.into_iter().enumerate() {
-                    if index > 0 {
-                        upsert = upsert.push(", ");
-                    }
-                    upsert = upsert.push_row([verdict.into(), count.into(), now.into()]);
-                }
-                upsert
+                query("insert into verdict_tally (verdict, judgements, created_at) values ")
+                    .push_rows(
+                        tally
+                            .into_iter()
+                            .map(|(verdict, count)| [verdict.into(), count.into(), now.into()]),
+                    )
                     .push(
                         " on conflict (verdict) do update \
                          set judgements = verdict_tally.judgements + excluded.judgements",
@@ -428,16 +419,13 @@ impl Store {
                 );
             }
             for chunk in results.chunks(RESULT_ROWS_PER_INSERT) {
-                let mut insert = query(
+                query(
                     "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
                      message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) values ",
-                );
-                for (index, (judgement_id, position, result)) in chunk.iter().enumerate() {
+                )
+                .push_rows(chunk.iter().map(|(judgement_id, position, result)| {
                     let run = result.run.as_ref();
-                    if index > 0 {
-                        insert = insert.push(", ");
-                    }
-                    insert = insert.push_row([
+                    [
                         (*judgement_id).into(),
                         (&result.testcase).into(),
                         i64::try_from(*position).unwrap_or(i64::MAX).into(),
@@ -452,9 +440,10 @@ impl Store {
                         run.and_then(|r| r.exit_code).into(),
                         run.and_then(|r| r.signal).into(),
                         now.into(),
-                    ]);
-                }
-                insert.execute(&mut tx).await?;
+                    ]
+                }))
+                .execute(&mut tx)
+                .await?;
             }
             let events: Vec<NewEvent<'_>> = verdicts
                 .iter()
@@ -916,34 +905,24 @@ pub(super) async fn insert_queued_rows(
     let created_at = created_at.max(now);
     let mut inserted = std::collections::HashMap::with_capacity(rows.len());
     for chunk in rows.chunks(SUBMISSION_ROWS_PER_INSERT) {
-        let mut insert = query(
+        // Rows go in in the order given, so their seqs follow it.
+        let insert = query(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
              queued_at, created_at) values ",
-        );
-        for (index, row) in chunk.iter().enumerate() {
-            if index > 0 {
-                insert = insert.push(", ");
-            }
-            // Rows go in in the order given, so their seqs follow it.
-            insert = insert
-                .push("(")
-                .push_bind(row.id.to_string())
-                .push(", ")
-                .push_bind(row.problem.as_str())
-                .push(", ")
-                .push_bind(row.user)
-                .push(", ")
-                .push_bind(row.kind.as_str())
-                .push(", ")
-                .push_bind(row.payload)
-                .push(", ")
-                .push_bind(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
-                .push(", 'queued', ")
-                .push_bind(now)
-                .push(", ")
-                .push_bind(created_at)
-                .push(")");
-        }
+        )
+        .push_rows(chunk.iter().map(|row| {
+            [
+                row.id.to_string().into(),
+                row.problem.as_str().into(),
+                row.user.into(),
+                row.kind.as_str().into(),
+                row.payload.into(),
+                i64::try_from(row.payload.len()).unwrap_or(i64::MAX).into(),
+                SubmissionState::Queued.as_str().into(),
+                now.into(),
+                created_at.into(),
+            ]
+        }));
         for stored in insert
             .push(concat!(" returning ", submission_columns!()))
             .fetch_all(&mut *tx)
@@ -1002,21 +981,18 @@ async fn insert_event(
 /// [`EVENT_ROWS_PER_INSERT`].
 async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result<(), StoreError> {
     for chunk in events.chunks(EVENT_ROWS_PER_INSERT) {
-        let mut insert =
-            query("insert into event (submission_id, kind, actor, detail, created_at) values ");
-        for (index, event) in chunk.iter().enumerate() {
-            if index > 0 {
-                insert = insert.push(", ");
-            }
-            insert = insert.push_row([
-                event.submission.to_string().into(),
-                event.kind.as_str().into(),
-                event.actor.into(),
-                event.detail.clone().into(),
-                now.into(),
-            ]);
-        }
-        insert.execute(&mut *tx).await?;
+        query("insert into event (submission_id, kind, actor, detail, created_at) values ")
+            .push_rows(chunk.iter().map(|event| {
+                [
+                    event.submission.to_string().into(),
+                    event.kind.as_str().into(),
+                    event.actor.into(),
+                    event.detail.clone().into(),
+                    now.into(),
+                ]
+            }))
+            .execute(&mut *tx)
+            .await?;
     }
     Ok(())
 }
