@@ -18,7 +18,7 @@ use tokio::sync::{OnceCell, mpsc, oneshot};
 
 use super::{
     Store, StoreError,
-    backend::{Tx, query},
+    backend::{Target, Tx, query},
     now_ms, parse_column,
     queue::{NewSubmission, QueuedRow, encode_payload, insert_queued_rows},
 };
@@ -105,21 +105,7 @@ impl Store {
         user: &str,
         key: &str,
     ) -> Result<Option<(SubmissionId, String)>, StoreError> {
-        let row = query(
-            "select submission_id, request_hash from idempotency_key \
-             where user_name = $1 and key_value = $2",
-        )
-        .bind(user)
-        .bind(key)
-        .fetch_optional(&self.read)
-        .await?;
-        row.map(|row| {
-            Ok((
-                parse_column(&row, "submission_id")?,
-                row.try_get("request_hash")?,
-            ))
-        })
-        .transpose()
+        stored_key(&self.read, user, key).await
     }
 
     /// Replays, refuses or inserts a submission: first its idempotency key,
@@ -225,21 +211,7 @@ impl Store {
                 if let Some((key, hash)) = &admission.idempotency {
                     let earlier = match keys_in_batch.get(&(user, key.as_str())) {
                         Some((id, hash)) => Some((*id, hash.to_string())),
-                        None => query(
-                            "select submission_id, request_hash from idempotency_key \
-                             where user_name = $1 and key_value = $2",
-                        )
-                        .bind(user)
-                        .bind(key.as_str())
-                        .fetch_optional(&mut tx)
-                        .await?
-                        .map(|row| -> Result<_, StoreError> {
-                            Ok((
-                                parse_column(&row, "submission_id")?,
-                                row.try_get("request_hash")?,
-                            ))
-                        })
-                        .transpose()?,
+                        None => stored_key(&mut tx, user, key).await?,
                     };
                     if let Some((id, earlier_hash)) = earlier {
                         outcomes[index] = Some(if &earlier_hash == hash {
@@ -315,6 +287,30 @@ impl Store {
         })
         .await
     }
+}
+
+/// The submission a user's idempotency key made, and the hash of the
+/// request that made it, read on `target`.
+async fn stored_key(
+    target: impl Into<Target<'_>>,
+    user: &str,
+    key: &str,
+) -> Result<Option<(SubmissionId, String)>, StoreError> {
+    query(
+        "select submission_id, request_hash from idempotency_key \
+         where user_name = $1 and key_value = $2",
+    )
+    .bind(user)
+    .bind(key)
+    .fetch_optional(target)
+    .await?
+    .map(|row| {
+        Ok((
+            parse_column(&row, "submission_id")?,
+            row.try_get("request_hash")?,
+        ))
+    })
+    .transpose()
 }
 
 /// An admission the batch left without an outcome: a bug, never a guess.

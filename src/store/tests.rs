@@ -498,18 +498,23 @@ async fn a_token_page_is_newest_first_and_its_cursor_reaches_every_token(backend
     );
 }
 
+/// SQLite's query plan of `statement`, one step a line.
+async fn query_plan(store: &Store, statement: backend::Statement<'_>) -> Vec<String> {
+    statement
+        .explained()
+        .fetch_all(&store.read)
+        .await
+        .expect("explain")
+        .iter()
+        .map(|row| row.try_get::<String>("detail").expect("detail"))
+        .collect()
+}
+
 #[tokio::test]
 async fn a_token_page_walks_the_primary_key_newest_first() {
     let (_dir, store) = fresh(TestBackend::Sqlite).await;
     for before in [None, Some(TokenId(1000))] {
-        let plan: Vec<String> = tokens::token_page_statement(before, 50)
-            .explained()
-            .fetch_all(&store.read)
-            .await
-            .expect("explain")
-            .iter()
-            .map(|row| row.try_get::<String>("detail").expect("detail"))
-            .collect();
+        let plan = query_plan(&store, tokens::token_page_statement(before, 50)).await;
         assert!(
             !plan.iter().any(|step| step.contains("TEMP B-TREE")),
             "no sort: {plan:?}"
@@ -1372,14 +1377,7 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
             before: (mask & 16 != 0).then_some(1000),
             limit: 50,
         };
-        let plan: Vec<String> = queue::list_statement(&filter)
-            .explained()
-            .fetch_all(&store.read)
-            .await
-            .expect("explain")
-            .iter()
-            .map(|row| row.try_get::<String>("detail").expect("detail"))
-            .collect();
+        let plan = query_plan(&store, queue::list_statement(&filter)).await;
         let sorts = plan.iter().any(|step| step.contains("TEMP B-TREE"));
         // With no filter but the page size, the newest-first walk of the
         // primary key is the index.
@@ -1396,14 +1394,7 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
 #[tokio::test]
 async fn a_problems_unjudged_count_reads_the_pending_index_only() {
     let (_dir, store) = fresh(TestBackend::Sqlite).await;
-    let plan: Vec<String> = queue::unjudged_of_problem_statement(&nim())
-        .explained()
-        .fetch_all(&store.read)
-        .await
-        .expect("explain")
-        .iter()
-        .map(|row| row.try_get::<String>("detail").expect("detail"))
-        .collect();
+    let plan = query_plan(&store, queue::unjudged_of_problem_statement(&nim())).await;
     assert!(
         plan.iter().any(
             |step| step.contains("USING COVERING INDEX submission_pending_by_problem")
