@@ -144,7 +144,8 @@ impl Host {
             .await
             .context("cannot listen for other hosts' news")?
         {
-            let (signals, cancel) = (self.signals.clone(), cancel.clone());
+            let (signals, store, cancel) =
+                (self.signals.clone(), self.store.clone(), cancel.clone());
             tasks.spawn(async move {
                 loop {
                     tokio::select! {
@@ -152,7 +153,10 @@ impl Host {
                         notice = notices.recv() => match notice {
                             Ok(Notice::JobQueued) => signals.job_added(),
                             Ok(Notice::Judged(ids)) => ids.into_iter().for_each(|id| signals.judged(id)),
+                            Ok(Notice::CatalogChanged) => store.catalog_changed_elsewhere(),
                             Err(e) => {
+                                // Catalog notices may be lost with the connection.
+                                store.catalog_changed_elsewhere();
                                 warn!(error = %e, "listening for other hosts' news failed; retrying");
                                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                             }

@@ -122,7 +122,7 @@ pub async fn submit(
         };
     }
     let problem = body.problem;
-    let Some(problem_row) = state.store.problem(&problem).await? else {
+    let Some(rules) = state.store.submission_rules(&problem).await? else {
         return Err(ApiError::Unprocessable(format!(
             "unknown problem `{problem}`"
         )));
@@ -140,10 +140,9 @@ pub async fn submit(
                     "`answers` is empty: answer at least one testcase".into(),
                 ));
             }
-            let public = state.store.testcases(&problem, false).await?;
             let unknown: Vec<&str> = answers
                 .keys()
-                .filter(|name| !public.iter().any(|t| &t.name == *name))
+                .filter(|name| !rules.public_testcases.contains(*name))
                 .map(|name| name.as_str())
                 .collect();
             if !unknown.is_empty() {
@@ -155,7 +154,7 @@ pub async fn submit(
             Payload::Answers { answers }
         }
         (None, Some(input), Some(output), None, None) => {
-            if !problem_row.custom_checks && !caller.role().is_staff() {
+            if !rules.custom_checks && !caller.role().is_staff() {
                 return Err(ApiError::Forbidden(format!(
                     "custom checks are off for problem `{problem}`: its setter has not \
                      enabled them (`custom_checks` in problem.toml)"
@@ -324,9 +323,9 @@ pub async fn readable_judgements(
 async fn problem_feedback(state: &AppState, submission: &Submission) -> Result<Feedback, ApiError> {
     Ok(state
         .store
-        .problem(&submission.problem)
+        .submission_rules(&submission.problem)
         .await?
-        .map(|p| p.feedback)
+        .map(|rules| rules.feedback)
         .unwrap_or_default())
 }
 

@@ -203,6 +203,7 @@ impl Store {
             }
             let ids: Vec<SubmissionId> = admissions.iter().map(|_| SubmissionId::new()).collect();
             let mut outcomes: Vec<Option<AdmissionOutcome>> = vec![None; admissions.len()];
+            let stored = stored_counts(&mut tx, admissions, now).await?;
             let mut keys_in_batch: HashMap<(&str, &str), (SubmissionId, &str)> = HashMap::new();
             let mut in_batch: HashMap<&str, InBatch> = HashMap::new();
             let mut admitted = Vec::new();
@@ -225,8 +226,16 @@ impl Store {
                 let size = i64::try_from(admission.payload.len()).unwrap_or(i64::MAX);
                 let before = in_batch.get(user).copied().unwrap_or_default();
                 if let Some(limits) = &admission.limits
-                    && let Some(exceeded) =
-                        first_exceeded(&mut tx, user, size, limits, now, before).await?
+                    && let Some(exceeded) = first_exceeded(
+                        &mut tx,
+                        user,
+                        size,
+                        limits,
+                        now,
+                        stored.get(user).copied().unwrap_or_default(),
+                        before,
+                    )
+                    .await?
                 {
                     outcomes[index] = Some(AdmissionOutcome::Limited(exceeded));
                     continue;
@@ -367,66 +376,125 @@ struct InBatch {
     bytes: i64,
 }
 
+/// A user's stored submissions as the limits count them: those pending,
+/// those of the last minute, and the bytes of the last day (0 where no
+/// admission's limits need the count).
+#[derive(Debug, Clone, Copy, Default)]
+struct Stored {
+    pending: i64,
+    recent: i64,
+    used: i64,
+}
+
+/// The [`Stored`] counts of every user among `admissions` whose limits
+/// apply, in one statement (one round trip, however many users), each count
+/// served by an index of the user's submissions; a limit no admission has
+/// costs nothing. They are exact for the whole transaction: its own
+/// admissions are inserted at its end and counted apart ([`InBatch`]).
+async fn stored_counts<'a>(
+    tx: &mut Tx,
+    admissions: &'a [QueuedAdmission],
+    now: i64,
+) -> Result<HashMap<&'a str, Stored>, StoreError> {
+    let limits: Vec<&LimitsConfig> = admissions
+        .iter()
+        .filter_map(|a| a.limits.as_ref())
+        .collect();
+    let pending = limits.iter().any(|l| l.pending_submissions.is_some());
+    let recent = limits.iter().any(|l| l.submissions_per_minute.is_some());
+    let used = limits.iter().any(|l| l.bytes_per_day.is_some());
+    let users: BTreeSet<&str> = admissions
+        .iter()
+        .filter(|a| a.limits.is_some())
+        .map(|a| a.user.as_str())
+        .collect();
+    if users.is_empty() || !(pending || recent || used) {
+        return Ok(HashMap::new());
+    }
+    let none = "cast(0 as bigint)";
+    let mut counts = query("");
+    for (index, user) in users.iter().enumerate() {
+        counts = counts
+            .push(if index == 0 {
+                "select "
+            } else {
+                " union all select "
+            })
+            .push("cast(")
+            .push_bind(*user)
+            .push(" as text) as user_name, ");
+        counts = if pending {
+            counts
+                .push("(select count(*) from submission where user_name = ")
+                .push_bind(*user)
+                .push(" and state != 'done')")
+        } else {
+            counts.push(none)
+        };
+        counts = counts.push(" as pending, ");
+        counts = if recent {
+            counts
+                .push("(select count(*) from submission where user_name = ")
+                .push_bind(*user)
+                .push(" and created_at > ")
+                .push_bind(now - MINUTE_MS)
+                .push(")")
+        } else {
+            counts.push(none)
+        };
+        counts = counts.push(" as recent, ");
+        counts = if used {
+            counts
+                .push("(select cast(coalesce(sum(size_bytes), 0) as bigint) from submission where user_name = ")
+                .push_bind(*user)
+                .push(" and created_at > ")
+                .push_bind(now - DAY_MS)
+                .push(")")
+        } else {
+            counts.push(none)
+        };
+        counts = counts.push(" as used");
+    }
+    let rows = counts.fetch_all(&mut *tx).await?;
+    let mut stored = HashMap::with_capacity(rows.len());
+    for row in &rows {
+        let user: String = row.try_get("user_name")?;
+        let user = users
+            .get(user.as_str())
+            .copied()
+            .ok_or_else(|| StoreError::Corrupt(format!("counts of an unasked user `{user}`")))?;
+        stored.insert(
+            user,
+            Stored {
+                pending: row.try_get("pending")?,
+                recent: row.try_get("recent")?,
+                used: row.try_get("used")?,
+            },
+        );
+    }
+    Ok(stored)
+}
+
 /// The first limit the new submission would break, if any.
 ///
-/// `before` are the user's admissions earlier in the same transaction,
-/// counted as stored (created now) though not yet inserted.
+/// `stored` are the user's stored submissions ([`stored_counts`]); `before`
+/// their admissions earlier in the same transaction, counted as stored
+/// (created now) though not yet inserted.
 async fn first_exceeded(
     tx: &mut Tx,
     user: &str,
     size: i64,
     limits: &LimitsConfig,
     now: i64,
+    stored: Stored,
     before: InBatch,
 ) -> Result<Option<LimitExceeded>, StoreError> {
-    // The counts the limits set need, in one statement (one round trip to
-    // the database), each served by an index of the user's submissions; a
-    // limit that is off costs nothing. The limits are then checked in order.
-    if limits.pending_submissions.is_none()
-        && limits.submissions_per_minute.is_none()
-        && limits.bytes_per_day.is_none()
-    {
-        return Ok(None);
-    }
     let since_minute = now - MINUTE_MS;
     let since_day = now - DAY_MS;
-    let none = "cast(0 as bigint)";
-    let mut counts = query("select ");
-    counts = if limits.pending_submissions.is_some() {
-        counts
-            .push("(select count(*) from submission where user_name = ")
-            .push_bind(user)
-            .push(" and state != 'done')")
-    } else {
-        counts.push(none)
-    };
-    counts = counts.push(" as pending, ");
-    counts = if limits.submissions_per_minute.is_some() {
-        counts
-            .push("(select count(*) from submission where user_name = ")
-            .push_bind(user)
-            .push(" and created_at > ")
-            .push_bind(since_minute)
-            .push(")")
-    } else {
-        counts.push(none)
-    };
-    counts = counts.push(" as recent, ");
-    counts = if limits.bytes_per_day.is_some() {
-        counts
-            .push("(select cast(coalesce(sum(size_bytes), 0) as bigint) from submission where user_name = ")
-            .push_bind(user)
-            .push(" and created_at > ")
-            .push_bind(since_day)
-            .push(")")
-    } else {
-        counts.push(none)
-    };
-    let counts = counts.push(" as used").fetch_one(&mut *tx).await?;
-    let pending = counts.try_get::<i64>("pending")? + before.submissions;
-    let stored_recent: i64 = counts.try_get("recent")?;
+    let pending = stored.pending + before.submissions;
+    let stored_recent = stored.recent;
     let recent = stored_recent + before.submissions;
-    let used = counts.try_get::<i64>("used")?.saturating_add(before.bytes);
+    let used = stored.used.saturating_add(before.bytes);
     if let Some(limit) = limits.pending_submissions
         && pending >= i64::from(limit)
     {

@@ -1,9 +1,11 @@
 //! Problems, testcases and the cache of reference outputs.
 
+use std::{collections::BTreeSet, sync::Arc, time::Instant};
+
 use super::{
     Store, StoreError,
     backend::{DbRow, Tx, query},
-    now_ms, parse_column, time_column,
+    now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::domain::{Feedback, Problem, ProblemId, Testcase, TestcaseName, TestcaseOrigin};
 
@@ -64,6 +66,28 @@ pub struct JudgeTestcase {
     /// cached yet.
     pub input: Option<String>,
     pub reference: Option<ReferenceRow>,
+}
+
+/// The testcases a problem's submissions are judged on, as of one
+/// revision of the problem (see [`Store::judge_testcases`]).
+#[derive(Debug, Clone)]
+pub struct JudgeSet {
+    /// The problem's revision when they were read: bumped by every change
+    /// to the problem or its testcases.
+    pub revision: i64,
+    /// The problem's version, the key of its references.
+    pub version: i64,
+    pub testcases: Vec<JudgeTestcase>,
+}
+
+/// What taking in a submission and showing it to a contestant need of its
+/// problem (see [`Store::submission_rules`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubmissionRules {
+    pub custom_checks: bool,
+    pub feedback: Feedback,
+    /// The testcases answers may name.
+    pub public_testcases: BTreeSet<TestcaseName>,
 }
 
 /// A cached reference output (or the solver's failure).
@@ -235,7 +259,9 @@ impl Store {
                 .try_get("id")?;
                 save_input(&mut tx, id, &testcase.input, now).await?;
             }
+            revised(&mut tx, &def.id).await?;
             tx.commit().await?;
+            self.catalog_cache.forget_rules();
             Ok(outcome)
         }).await
     }
@@ -337,7 +363,9 @@ impl Store {
             save_input(&mut tx, added.try_get("id")?, input, now).await?;
             // Its reference is a job for a worker.
             super::notices::job_queued(&mut tx).await?;
+            revised(&mut tx, problem_id).await?;
             tx.commit().await?;
+            self.catalog_cache.forget_rules();
             Ok(true)
         })
         .await
@@ -359,7 +387,9 @@ impl Store {
                 .bind(name.as_str())
                 .execute(&mut tx)
                 .await?;
+            revised(&mut tx, problem_id).await?;
             tx.commit().await?;
+            self.catalog_cache.forget_rules();
             Ok(TestcaseChange::Done)
         })
         .await
@@ -386,64 +416,126 @@ impl Store {
                 .bind(hidden)
                 .execute(&mut tx)
                 .await?;
+            revised(&mut tx, problem_id).await?;
             tx.commit().await?;
+            self.catalog_cache.forget_rules();
             Ok(TestcaseChange::Done)
         })
         .await
     }
 
-    /// The problem's current version and its testcases (public ones only if
-    /// asked) with cached references; inputs are loaded only where the
-    /// reference is missing. `None` if the problem does not exist.
-    /// The testcases to judge against, samples first, then by name.
-    /// `for_program` includes hidden ones and every input.
+    /// A problem's testcases to judge against, samples first, then by name,
+    /// with their cached references, read in one statement (one snapshot):
+    /// public ones only, unless `for_program`, which also loads every input
+    /// (otherwise an input is loaded only where the reference is missing).
+    /// `None` if the problem does not exist.
     pub async fn judge_testcases(
         &self,
         problem_id: &ProblemId,
         for_program: bool,
-    ) -> Result<Option<(i64, Vec<JudgeTestcase>)>, StoreError> {
-        let Some(version) = query("select version from problem where id = $1")
-            .bind(problem_id.as_str())
-            .fetch_optional(&self.read)
-            .await?
-        else {
-            return Ok(None);
-        };
-        let version: i64 = version.try_get("version")?;
+    ) -> Result<Option<JudgeSet>, StoreError> {
         let rows = query(
-            "select t.id, t.name, t.hidden, r.testcase_id is not null as cached, r.output, r.error, \
-             case when $1 or r.testcase_id is null then \
+            "select p.version, p.revision, t.id, t.name, t.hidden, \
+             r.testcase_id is not null as cached, r.output, r.error, \
+             case when t.id is not null and ($1 or r.testcase_id is null) then \
                  (select i.input from testcase_input i where i.testcase_id = t.id) end as input \
-             from testcase t left join reference r on r.testcase_id = t.id and r.problem_version = $2 \
-             where t.problem_id = $3 and ($1 or not t.hidden) \
+             from problem p \
+             left join testcase t on t.problem_id = p.id and ($1 or not t.hidden) \
+             left join reference r on r.testcase_id = t.id and r.problem_version = p.version \
+             where p.id = $2 \
              order by t.origin <> 'sample', t.name",
         )
         .bind(for_program)
-        .bind(version)
         .bind(problem_id.as_str())
         .fetch_all(&self.read)
         .await?;
-        let testcases = rows
-            .iter()
-            .map(|row| {
-                let cached: bool = row.try_get("cached")?;
-                Ok(JudgeTestcase {
-                    id: row.try_get("id")?,
-                    name: parse_column(row, "name")?,
-                    hidden: row.try_get("hidden")?,
-                    input: row.try_get("input")?,
-                    reference: if cached {
-                        Some(ReferenceRow {
-                            output: row.try_get("output")?,
-                            error: row.try_get("error")?,
-                        })
-                    } else {
-                        None
-                    },
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
-        Ok(Some((version, testcases)))
+        let Some(first) = rows.first() else {
+            return Ok(None);
+        };
+        let mut testcases = Vec::with_capacity(rows.len());
+        for row in &rows {
+            // A problem without testcases is one row of nulls.
+            let Some(id) = row.try_get::<Option<i64>>("id")? else {
+                continue;
+            };
+            let cached: bool = row.try_get("cached")?;
+            testcases.push(JudgeTestcase {
+                id,
+                name: parse_column(row, "name")?,
+                hidden: row.try_get("hidden")?,
+                input: row.try_get("input")?,
+                reference: if cached {
+                    Some(ReferenceRow {
+                        output: row.try_get("output")?,
+                        error: row.try_get("error")?,
+                    })
+                } else {
+                    None
+                },
+            });
+        }
+        Ok(Some(JudgeSet {
+            revision: first.try_get("revision")?,
+            version: first.try_get("version")?,
+            testcases,
+        }))
+    }
+
+    /// The public testcases of a problem as of `revision` or later (a claim's
+    /// [`Claim::revision`](super::Claim::revision)), from memory when this
+    /// process has read them at that revision with every reference
+    /// computed; see [`catalog_cache`](super::catalog_cache).
+    pub async fn answer_testcases(
+        &self,
+        problem_id: &ProblemId,
+        revision: i64,
+    ) -> Result<Option<Arc<JudgeSet>>, StoreError> {
+        if let Some(set) = self.catalog_cache.judge_set(problem_id, revision) {
+            return Ok(Some(set));
+        }
+        let Some(set) = self.judge_testcases(problem_id, false).await? else {
+            return Ok(None);
+        };
+        let set = Arc::new(set);
+        self.catalog_cache.keep_judge_set(problem_id, &set);
+        Ok(Some(set))
+    }
+
+    /// What taking in and showing a submission of a problem need of it, in
+    /// one statement, kept in memory for a moment (see
+    /// [`catalog_cache`](super::catalog_cache)). `None` if there is no such
+    /// problem.
+    pub async fn submission_rules(
+        &self,
+        problem_id: &ProblemId,
+    ) -> Result<Option<Arc<SubmissionRules>>, StoreError> {
+        if let Some(rules) = self.catalog_cache.rules(problem_id) {
+            return Ok(Some(rules));
+        }
+        let read_at = Instant::now();
+        let rows = query(
+            "select p.custom_checks, p.feedback, t.name from problem p \
+             left join testcase t on t.problem_id = p.id and not t.hidden where p.id = $1",
+        )
+        .bind(problem_id.as_str())
+        .fetch_all(&self.read)
+        .await?;
+        let Some(first) = rows.first() else {
+            return Ok(None);
+        };
+        let mut public_testcases = BTreeSet::new();
+        for row in &rows {
+            if let Some(name) = parse_optional_column(row, "name")? {
+                public_testcases.insert(name);
+            }
+        }
+        let rules = Arc::new(SubmissionRules {
+            custom_checks: first.try_get("custom_checks")?,
+            feedback: parse_column(first, "feedback")?,
+            public_testcases,
+        });
+        self.catalog_cache.keep_rules(problem_id, read_at, &rules);
+        Ok(Some(rules))
     }
 
     /// Caches a reference; the first write for a (testcase, version) wins.
@@ -540,6 +632,19 @@ async fn save_input(
     .execute(&mut *tx)
     .await?;
     Ok(())
+}
+
+/// Records, in the transaction that changes a problem or its set of
+/// testcases, that its catalog data changed: its revision goes up (what a
+/// worker's judge set in memory is compared with) and, at commit, other
+/// hosts are told to read its submission rules again. The caller drops its
+/// own process's rules after the commit.
+async fn revised(tx: &mut Tx, problem_id: &ProblemId) -> Result<(), StoreError> {
+    query("update problem set revision = revision + 1 where id = $1")
+        .bind(problem_id.as_str())
+        .execute(&mut *tx)
+        .await?;
+    super::notices::catalog_changed(tx).await
 }
 
 /// `None` if the testcase exists and is a setter's, so a setter may change

@@ -16,6 +16,8 @@
 //! - [`backend`]: the two drivers behind one statement type.
 //! - [`tokens`]: bearer tokens: issuing, listing, revoking, authenticating.
 //! - [`catalog`]: problems, testcases and cached reference outputs.
+//! - [`catalog_cache`]: the catalog rows every submission reads, kept in
+//!   memory: exact by a problem's revision for judging, briefly for the API.
 //! - [`notices`]: news between processes on one PostgreSQL database.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
@@ -28,6 +30,7 @@
 pub mod admission;
 pub mod backend;
 pub mod catalog;
+pub mod catalog_cache;
 pub mod notices;
 pub mod queue;
 pub mod sessions;
@@ -41,6 +44,7 @@ pub mod write_health;
 use std::{
     path::{Path, PathBuf},
     str::FromStr,
+    sync::Arc,
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
@@ -53,8 +57,8 @@ use sqlx::{
 pub use admission::{Admission, AdmissionOutcome, IdempotencyKey, LimitExceeded, UserLimit};
 use backend::{DbRow, Pool};
 pub use catalog::{
-    DefinedTestcase, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow, SyncOutcome,
-    TestcaseChange,
+    DefinedTestcase, JudgeSet, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow,
+    SubmissionRules, SyncOutcome, TestcaseChange,
 };
 pub use notices::{Notice, Notices};
 pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
@@ -122,6 +126,8 @@ pub struct Store {
     write_health: write_health::WriteHealth,
     /// The admission task's queue (see [`Store::admit`]).
     admissions: admission::AdmissionQueue,
+    /// Catalog rows kept in memory (see [`catalog_cache`]).
+    catalog_cache: Arc<catalog_cache::CatalogCache>,
 }
 
 /// Where the data lives.
@@ -226,6 +232,7 @@ impl Store {
             location,
             write_health: write_health::WriteHealth::default(),
             admissions: admission::AdmissionQueue::default(),
+            catalog_cache: Arc::default(),
         })
     }
 
@@ -255,6 +262,7 @@ impl Store {
             location,
             write_health: write_health::WriteHealth::default(),
             admissions: admission::AdmissionQueue::default(),
+            catalog_cache: Arc::default(),
         })
     }
 
@@ -277,6 +285,12 @@ impl Store {
             Location::File(file) => file.display().to_string(),
             Location::Server { shown, .. } => shown.clone(),
         }
+    }
+
+    /// Another process changed the catalog: submission rules kept in memory
+    /// are read again (see [`catalog_cache`]).
+    pub fn catalog_changed_elsewhere(&self) {
+        self.catalog_cache.forget_rules();
     }
 
     /// Closes both pools, waiting for statements in progress.

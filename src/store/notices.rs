@@ -1,12 +1,14 @@
 //! News between processes that share a PostgreSQL database: a job was
-//! queued, a submission was judged.
+//! queued, a submission was judged, the catalog changed.
 //!
 //! The store sends them inside the transaction that made the news (SQL
 //! `NOTIFY`, delivered at commit, dropped on rollback), and a process
-//! listens with [`Store::notices`] to wake its idle workers and answer its
-//! long polls at once. They only save waiting: a notice missed while a
-//! connection is down costs a worker one poll interval, or a long poll one
-//! re-read. On SQLite, whose processes share only a file, there are none.
+//! listens with [`Store::notices`] to wake its idle workers, answer its
+//! long polls and read changed catalog rules at once. They only save
+//! waiting: a notice missed while a connection is down costs a worker one
+//! poll interval, a long poll one re-read, or submission rules up to their
+//! time in memory. On SQLite, whose processes share only a file, there are
+//! none.
 
 use sqlx::postgres::PgListener;
 
@@ -22,11 +24,17 @@ const JOBS: &str = "nimjudge_jobs";
 /// by spaces (at most [`IDS_PER_NOTICE`]: a payload holds 8,000 bytes).
 const JUDGED: &str = "nimjudge_judged";
 
+/// The channel of catalog changes (a problem synced, a testcase added,
+/// deleted, hidden or shown).
+const CATALOG: &str = "nimjudge_catalog";
+
 /// One piece of news.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
     JobQueued,
     Judged(Vec<SubmissionId>),
+    /// Problems' submission rules kept in memory are out of date.
+    CatalogChanged,
 }
 
 /// A listening connection; reconnects by itself after a lost connection.
@@ -48,6 +56,7 @@ impl Notices {
             let notification = self.listener.recv().await?;
             match notification.channel() {
                 JOBS => return Ok(Notice::JobQueued),
+                CATALOG => return Ok(Notice::CatalogChanged),
                 JUDGED => match notification
                     .payload()
                     .split(' ')
@@ -70,7 +79,7 @@ impl Store {
             return Ok(None);
         };
         let mut listener = PgListener::connect_with(pool).await?;
-        listener.listen_all([JOBS, JUDGED]).await?;
+        listener.listen_all([JOBS, JUDGED, CATALOG]).await?;
         Ok(Some(Notices { listener }))
     }
 }
@@ -78,6 +87,12 @@ impl Store {
 /// Announces, at commit, that a job is waiting.
 pub(super) async fn job_queued(tx: &mut Tx) -> Result<(), StoreError> {
     tx.notify(JOBS, "").await?;
+    Ok(())
+}
+
+/// Announces, at commit, that the catalog changed.
+pub(super) async fn catalog_changed(tx: &mut Tx) -> Result<(), StoreError> {
+    tx.notify(CATALOG, "").await?;
     Ok(())
 }
 

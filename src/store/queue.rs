@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use super::{
     Store, StoreError,
-    backend::{DbRow, Statement, Tx, query},
+    backend::{DbRow, Dialect, Statement, Tx, query},
     millis, notices, now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::domain::{
@@ -39,6 +39,9 @@ pub struct Claim {
     /// Claims in this judging round, this one included.
     pub tries: i64,
     pub worker: String,
+    /// The revision of its problem when it was claimed (0 if the problem is
+    /// gone): the testcases it is judged on are at least this recent.
+    pub revision: i64,
     /// Start of this judging round, unix ms: the latency clock.
     pub queued_at: i64,
     pub claimed_at: i64,
@@ -171,10 +174,10 @@ impl Store {
         Ok(self.claim_batch(worker, lease, 1).await?.into_iter().next())
     }
 
-    /// Claims up to `max` jobs for `worker` in one transaction, oldest
-    /// first: the job [`Store::claim`] would take, and, when it is an
-    /// answers job, the queued answers jobs right behind it, up to the
-    /// first job of another kind (a program's judging takes seconds; the
+    /// Claims up to `max` jobs for `worker` in one statement, oldest
+    /// first: a job whose lease expired (alone), else the oldest queued
+    /// job and, when it is an answers job, the queued answers jobs right
+    /// behind it, up to the first job of another kind (a program's judging takes seconds; the
     /// answers jobs of a batch take milliseconds each, so their leases hold
     /// while the worker judges them in turn). Empty if the queue is.
     pub async fn claim_batch(
@@ -187,68 +190,20 @@ impl Store {
             let now = now_ms();
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
             let mut tx = self.write.begin().await?;
-            // The oldest job whose lease expired, else the oldest queued one.
-            // PostgreSQL runs claims side by side: `skip locked` lets each
-            // take a row no other claim holds. SQLite runs one write at a
-            // time, so the plain subqueries are enough. Leases are set and
-            // compared by one clock: on PostgreSQL the database's own (the
-            // hosts' clocks may disagree; `$2` is then unused), on SQLite
-            // its one host's.
-            let first = query(tx.dialect().pick(
-                "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-                 worker = $1, lease_until = $2 + $3, progress_done = null, progress_total = null \
-                 where seq = coalesce( \
-                     (select min(seq) from submission where state = 'running' and lease_until < $2), \
-                     (select min(seq) from submission where state = 'queued')) \
-                 returning seq, id, problem_id, kind, payload, attempt, tries, queued_at",
-                "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-                 worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, progress_done = null, progress_total = null \
-                 where seq = coalesce( \
-                     (select seq from submission where state = 'running' \
-                      and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint \
-                      order by seq limit 1 for update skip locked), \
-                     (select seq from submission where state = 'queued' \
-                      order by seq limit 1 for update skip locked)) \
-                 returning seq, id, problem_id, kind, payload, attempt, tries, queued_at",
-            ))
-            .bind(worker)
-            .bind(now)
-            .bind(lease_ms)
-            .fetch_optional(&mut tx)
-            .await?;
-            let Some(first) = first else {
-                return Ok(Vec::new());
-            };
-            let batched = max > 1 && first.try_get::<String>("kind")? == SubmissionKind::Answers.as_str();
-            let mut rows = vec![first];
-            if batched {
-                // The queued jobs right behind it, while they are answers.
-                let head = i64::try_from(max - 1).unwrap_or(i64::MAX);
-                let mut more = query(tx.dialect().pick(
-                    "with head as (select seq, kind from submission where state = 'queued' \
-                     order by seq limit $4) \
-                     update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-                     worker = $1, lease_until = $2 + $3, progress_done = null, progress_total = null \
-                     where seq in (select seq from head where kind = 'answers' and seq < coalesce( \
-                         (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
-                     returning seq, id, problem_id, kind, payload, attempt, tries, queued_at",
-                    "with head as (select seq, kind from submission where state = 'queued' \
-                     order by seq limit $4 for update skip locked) \
-                     update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-                     worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, progress_done = null, progress_total = null \
-                     where seq in (select seq from head where kind = 'answers' and seq < coalesce( \
-                         (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
-                     returning seq, id, problem_id, kind, payload, attempt, tries, queued_at",
-                ))
-                .bind(worker)
-                .bind(now)
-                .bind(lease_ms)
-                .bind(head)
+            // The oldest job whose lease expired; else the oldest queued one
+            // and, when it is an answers job, the queued answers jobs right
+            // behind it (up to `$4` in all, never past a job of another
+            // kind): one statement. PostgreSQL runs claims side by side:
+            // `skip locked` lets each take rows no other claim holds. SQLite
+            // runs one write at a time, so plain subqueries are enough. Leases
+            // are set and compared by one clock: on PostgreSQL the database's
+            // own (the hosts' clocks may disagree; `$2` is then unused), on
+            // SQLite its one host's.
+            let batch = i64::try_from(max.max(1)).unwrap_or(i64::MAX);
+            let mut rows = claim_statement(tx.dialect(), worker, now, lease_ms, batch)
                 .fetch_all(&mut tx)
                 .await?;
-                more.sort_by_key(|row| row.try_get::<i64>("seq").unwrap_or(i64::MAX));
-                rows.extend(more);
-            }
+            rows.sort_by_key(|row| row.try_get::<i64>("seq").unwrap_or(i64::MAX));
             let mut claims = Vec::with_capacity(rows.len());
             for row in &rows {
                 let kind: String = row.try_get("kind")?;
@@ -260,6 +215,7 @@ impl Store {
                     attempt: row.try_get("attempt")?,
                     tries: row.try_get("tries")?,
                     worker: worker.to_string(),
+                    revision: row.try_get::<Option<i64>>("revision")?.unwrap_or(0),
                     queued_at: row.try_get("queued_at")?,
                     claimed_at: now,
                 });
@@ -271,7 +227,10 @@ impl Store {
                         submission: &claim.id,
                         kind: EventKind::LeaseLost,
                         actor: None,
-                        detail: Some(format!("the lease of attempt {} expired", claim.attempt - 1)),
+                        detail: Some(format!(
+                            "the lease of attempt {} expired",
+                            claim.attempt - 1
+                        )),
                     });
                 }
                 events.push(NewEvent {
@@ -995,4 +954,48 @@ async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result
             .await?;
     }
     Ok(())
+}
+
+/// The claim of [`Store::claim_batch`]: up to `batch` jobs for `worker`,
+/// leased for `lease_ms` from `now`.
+pub(super) fn claim_statement<'a>(
+    dialect: Dialect,
+    worker: &'a str,
+    now: i64,
+    lease_ms: i64,
+    batch: i64,
+) -> Statement<'a> {
+    query(dialect.pick(
+        "with expired as (select seq from submission where state = 'running' \
+             and lease_until < $2 order by seq limit 1), \
+         head as (select seq, kind from submission where state = 'queued' \
+             and not exists (select 1 from expired) order by seq limit $4), \
+         claimed as (select seq from expired union all select seq from head \
+             where seq = (select min(seq) from head) or seq < coalesce( \
+                 (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
+         update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+         worker = $1, lease_until = $2 + $3, progress_done = null, progress_total = null \
+         where seq in (select seq from claimed) \
+         returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, \
+         (select p.revision from problem p where p.id = submission.problem_id) as revision",
+        "with expired as (select seq from submission where state = 'running' \
+             and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint \
+             order by seq limit 1 for update skip locked), \
+         head as (select seq, kind from submission where state = 'queued' \
+             and not exists (select 1 from expired) \
+             order by seq limit $4 for update skip locked), \
+         claimed as (select seq from expired union all select seq from head \
+             where seq = (select min(seq) from head) or seq < coalesce( \
+                 (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
+         update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+         worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, \
+         progress_done = null, progress_total = null \
+         where seq in (select seq from claimed) \
+         returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, \
+         (select p.revision from problem p where p.id = submission.problem_id) as revision",
+    ))
+    .bind(worker)
+    .bind(now)
+    .bind(lease_ms)
+    .bind(batch)
 }

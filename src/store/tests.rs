@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use super::{tokens::hash_secret, *};
+use super::{backend::query, tokens::hash_secret, *};
 use crate::testing::TestBackend;
 use crate::{
     config::LimitsConfig,
@@ -511,6 +511,20 @@ async fn query_plan(store: &Store, statement: backend::Statement<'_>) -> Vec<Str
 }
 
 #[tokio::test]
+async fn a_claim_finds_its_jobs_by_index_however_many_are_stored() {
+    let (_dir, store) = fresh(TestBackend::Sqlite).await;
+    let plan = query_plan(
+        &store,
+        queue::claim_statement(backend::Dialect::Sqlite, "w", 0, 1000, 16),
+    )
+    .await;
+    assert!(
+        !plan.iter().any(|step| step.starts_with("SCAN submission")),
+        "no walk of every submission: {plan:?}"
+    );
+}
+
+#[tokio::test]
 async fn a_token_page_walks_the_primary_key_newest_first() {
     let (_dir, store) = fresh(TestBackend::Sqlite).await;
     for before in [None, Some(TokenId(1000))] {
@@ -579,7 +593,7 @@ async fn a_setter_hides_and_shows_only_testcases_setters_added(backend: TestBack
             .await
             .expect("read")
             .expect("problem")
-            .1
+            .testcases
             .len();
         (names, judged)
     };
@@ -605,7 +619,7 @@ async fn a_setter_hides_and_shows_only_testcases_setters_added(backend: TestBack
         .await
         .expect("read")
         .expect("problem")
-        .1;
+        .testcases;
     assert!(
         for_programs
             .iter()
@@ -637,6 +651,228 @@ async fn a_setter_hides_and_shows_only_testcases_setters_added(backend: TestBack
     assert_eq!(public(store).await.0, ["mine", "sample-1"]);
 }
 
+/// The revision a fresh read of `nim` is at.
+async fn revision(store: &Store) -> i64 {
+    store
+        .judge_testcases(&nim(), false)
+        .await
+        .expect("read")
+        .expect("problem")
+        .revision
+}
+
+async fn every_catalog_change_moves_the_revision_a_claim_carries(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let synced = revision(&store).await;
+    submit(&store).await;
+    assert_eq!(
+        claimed(&store, "w", Duration::from_secs(60)).await.revision,
+        synced
+    );
+    let mut last = synced;
+    let mut moved = |now: i64, change: &str| {
+        assert!(
+            now > last,
+            "{change} must move the revision ({last} → {now})"
+        );
+        last = now;
+    };
+    store
+        .add_testcase(&nim(), &name("mine"), "1\n2\n", false, "sam")
+        .await
+        .expect("add");
+    moved(revision(&store).await, "adding a testcase");
+    store
+        .set_testcase_hidden(&nim(), &name("mine"), true)
+        .await
+        .expect("hide");
+    moved(revision(&store).await, "hiding a testcase");
+    store
+        .set_testcase_hidden(&nim(), &name("mine"), false)
+        .await
+        .expect("show");
+    moved(revision(&store).await, "showing a testcase");
+    store
+        .delete_testcase(&nim(), &name("mine"))
+        .await
+        .expect("delete");
+    moved(revision(&store).await, "deleting a testcase");
+    store
+        .sync_problem(&definition("h2", "sample-1"))
+        .await
+        .expect("sync");
+    moved(revision(&store).await, "syncing a changed definition");
+    store
+        .sync_problem(&definition("h2", "sample-1"))
+        .await
+        .expect("sync");
+    assert_eq!(
+        revision(&store).await,
+        last,
+        "an unchanged sync changes nothing"
+    );
+    submit(&store).await;
+    assert_eq!(
+        claimed(&store, "w", Duration::from_secs(60)).await.revision,
+        last
+    );
+}
+
+async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let at = revision(&store).await;
+    let first = store
+        .answer_testcases(&nim(), at)
+        .await
+        .expect("read")
+        .expect("problem");
+    assert!(first.testcases[0].reference.is_none(), "not computed yet");
+    let pending = store
+        .pending_reference()
+        .await
+        .expect("pending")
+        .expect("missing");
+    let alice = ReferenceRow {
+        output: Some("Alice\n".into()),
+        error: None,
+    };
+    store
+        .save_reference(pending.testcase_id, pending.problem_version, &alice, 1)
+        .await
+        .expect("save");
+    let output = |set: &JudgeSet| {
+        set.testcases[0]
+            .reference
+            .as_ref()
+            .and_then(|r| r.output.clone())
+    };
+    // An incomplete set was not kept: this read sees the reference.
+    let complete = store
+        .answer_testcases(&nim(), at)
+        .await
+        .expect("read")
+        .expect("problem");
+    assert_eq!(output(&complete).as_deref(), Some("Alice\n"));
+    // A change behind the store's back (no revision) is not seen: the set
+    // comes from memory.
+    query("update reference set output = 'Bob\n'")
+        .execute(&store.write)
+        .await
+        .expect("rewrite the reference");
+    let kept = store
+        .answer_testcases(&nim(), at)
+        .await
+        .expect("read")
+        .expect("problem");
+    assert!(Arc::ptr_eq(&kept, &complete), "the kept set");
+    // A claim at a later revision reads again.
+    store
+        .add_testcase(&nim(), &name("mine"), "1\n2\n", false, "sam")
+        .await
+        .expect("add");
+    let later = revision(&store).await;
+    let fresh_set = store
+        .answer_testcases(&nim(), later)
+        .await
+        .expect("read")
+        .expect("problem");
+    assert_eq!(fresh_set.revision, later);
+    assert_eq!(fresh_set.testcases.len(), 2);
+    assert_eq!(output(&fresh_set).as_deref(), Some("Bob\n"));
+    // Asked for an older revision than the kept one, the newer set serves.
+    let names: Vec<&str> = fresh_set
+        .testcases
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(names, ["sample-1", "mine"], "samples first");
+    assert!(
+        store
+            .answer_testcases(&"xy-game".parse().expect("id"), 1)
+            .await
+            .expect("read")
+            .is_none()
+    );
+}
+
+async fn submission_rules_follow_this_processs_catalog_changes_at_once(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let public = |rules: &SubmissionRules| -> Vec<String> {
+        rules
+            .public_testcases
+            .iter()
+            .map(|t| t.to_string())
+            .collect()
+    };
+    let rules = store
+        .submission_rules(&nim())
+        .await
+        .expect("read")
+        .expect("problem");
+    assert_eq!(public(&rules), ["sample-1"]);
+    assert_eq!(
+        (rules.custom_checks, rules.feedback),
+        (false, Feedback::Verdict)
+    );
+    store
+        .add_testcase(&nim(), &name("mine"), "1\n2\n", false, "sam")
+        .await
+        .expect("add");
+    let rules = store
+        .submission_rules(&nim())
+        .await
+        .expect("read")
+        .expect("problem");
+    assert_eq!(public(&rules), ["mine", "sample-1"], "seen at once");
+    store
+        .set_testcase_hidden(&nim(), &name("mine"), true)
+        .await
+        .expect("hide");
+    let rules = store
+        .submission_rules(&nim())
+        .await
+        .expect("read")
+        .expect("problem");
+    assert_eq!(
+        public(&rules),
+        ["sample-1"],
+        "a hidden one may not be answered"
+    );
+    let mut changed = definition("h2", "sample-1");
+    changed.feedback = Feedback::Full;
+    changed.custom_checks = true;
+    store.sync_problem(&changed).await.expect("sync");
+    let rules = store
+        .submission_rules(&nim())
+        .await
+        .expect("read")
+        .expect("problem");
+    assert_eq!(
+        (rules.custom_checks, rules.feedback),
+        (true, Feedback::Full)
+    );
+    // A change by another process (here behind the store's back) shows once
+    // the rules' time in memory is over.
+    query("update problem set feedback = 'none'")
+        .execute(&store.write)
+        .await
+        .expect("change the feedback");
+    tokio::time::sleep(catalog_cache::RULES_TTL + Duration::from_millis(50)).await;
+    let rules = store
+        .submission_rules(&nim())
+        .await
+        .expect("read")
+        .expect("problem");
+    assert_eq!(rules.feedback, Feedback::None);
+    assert!(
+        store
+            .submission_rules(&"xy-game".parse().expect("id"))
+            .await
+            .expect("read")
+            .is_none()
+    );
+}
+
 async fn the_first_reference_for_a_version_wins(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let pending = store
@@ -659,11 +895,12 @@ async fn the_first_reference_for_a_version_wins(backend: TestBackend) {
             .expect("save");
     }
     assert!(store.pending_reference().await.expect("pending").is_none());
-    let (_, testcases) = store
+    let testcases = store
         .judge_testcases(&nim(), false)
         .await
         .expect("read")
-        .expect("problem");
+        .expect("problem")
+        .testcases;
     let cached = testcases[0].reference.as_ref().expect("cached");
     assert_eq!(cached.output.as_deref(), Some("Alice\n"));
     assert_eq!(
@@ -678,7 +915,9 @@ async fn a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped(bac
         .add_testcase(&nim(), &name("mine"), "1\n2\n", true, "sam")
         .await
         .expect("add");
-    let (version, testcases) = store
+    let JudgeSet {
+        version, testcases, ..
+    } = store
         .judge_testcases(&nim(), true)
         .await
         .expect("read")
@@ -1586,6 +1825,36 @@ async fn session_setting(store: &Store, name: &'static str) -> String {
 }
 
 #[tokio::test]
+async fn postgres_hosts_hear_of_each_others_catalog_changes() {
+    let url = crate::testing::fresh_postgres_database()
+        .await
+        .expect("a fresh PostgreSQL database");
+    let config = DatabaseConfig {
+        url,
+        read_connections: 2,
+        busy_timeout: Duration::from_secs(5),
+    };
+    let one = Store::connect(&config).await.expect("open");
+    one.sync_problem(&definition("h1", "sample-1"))
+        .await
+        .expect("sync");
+    let other = Store::connect(&config).await.expect("open");
+    let mut notices = other.notices().await.expect("listen").expect("PostgreSQL");
+    one.add_testcase(&nim(), &name("mine"), "1\n2\n", false, "sam")
+        .await
+        .expect("add");
+    let heard = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            if notices.recv().await.expect("a notice") == Notice::CatalogChanged {
+                return;
+            }
+        }
+    })
+    .await;
+    assert!(heard.is_ok(), "no catalog notice within 10 s");
+}
+
+#[tokio::test]
 async fn postgres_sessions_give_up_on_vanished_hosts_unless_the_url_says_otherwise() {
     let (_dir, store) = fresh(TestBackend::Postgres).await;
     let idle = "show idle_in_transaction_session_timeout";
@@ -1642,6 +1911,9 @@ on_both_backends!(
     a_token_page_is_newest_first_and_its_cursor_reaches_every_token,
     syncing_is_idempotent_and_keeps_setter_testcases,
     a_setter_hides_and_shows_only_testcases_setters_added,
+    every_catalog_change_moves_the_revision_a_claim_carries,
+    a_judge_set_is_kept_in_memory_until_the_revision_moves,
+    submission_rules_follow_this_processs_catalog_changes_at_once,
     the_first_reference_for_a_version_wins,
     a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped,
     tokens_are_stored_hashed_and_resolve_to_their_role,

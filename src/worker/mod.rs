@@ -44,7 +44,7 @@ use crate::{
     job_signals::JobSignals,
     programs::Programs,
     solver::{self, InputError},
-    store::{Claim, JudgementWrite, ReferenceRow, Store, StoreError},
+    store::{Claim, JudgeSet, JudgementWrite, ReferenceRow, Store, StoreError},
     telemetry::Metrics,
 };
 
@@ -270,7 +270,7 @@ impl Judge {
             let (report, reported) = ProgressReport::new();
             match &claim.payload {
                 Ok(Payload::Answers { answers }) => {
-                    let judging = self.judge_answers(&claim.problem, answers, &report);
+                    let judging = self.judge_answers(claim, answers, &report);
                     self.supervise(claim, false, reported, judging).await?
                 }
                 Ok(Payload::Custom { input, output }) => {
@@ -285,18 +285,22 @@ impl Judge {
         })
     }
 
+    /// Judges answers on the public testcases as of the claim's revision of
+    /// its problem (from memory when this process read them at it).
     async fn judge_answers(
         &self,
-        problem: &ProblemId,
+        claim: &Claim,
         answers: &BTreeMap<TestcaseName, String>,
         report: &ProgressReport,
     ) -> Result<JudgementWrite, WorkerError> {
-        let Some((version, testcases)) = self.store.judge_testcases(problem, false).await? else {
+        let problem = &claim.problem;
+        let Some(set) = self.store.answer_testcases(problem, claim.revision).await? else {
             return Ok(internal_error(
                 0,
                 format!("problem `{problem}` no longer exists"),
             ));
         };
+        let (version, testcases) = (set.version, &set.testcases);
         if testcases.is_empty() {
             return Ok(internal_error(
                 version,
@@ -308,15 +312,18 @@ impl Judge {
         let mut results = Vec::with_capacity(total);
         for testcase in testcases {
             let started = Instant::now();
-            let reference = match testcase.reference {
+            let computed;
+            let reference = match &testcase.reference {
                 Some(reference) => reference,
                 None => {
-                    let input = testcase.input.unwrap_or_default();
-                    self.compute_reference(problem, testcase.id, version, input)
-                        .await?
+                    let input = testcase.input.clone().unwrap_or_default();
+                    computed = self
+                        .compute_reference(problem, testcase.id, version, input)
+                        .await?;
+                    &computed
                 }
             };
-            let checked = match (reference.output, answers.get(&testcase.name)) {
+            let checked = match (&reference.output, answers.get(&testcase.name)) {
                 (None, _) => Checked::failed(
                     Verdict::IE,
                     format!(
@@ -328,7 +335,7 @@ impl Judge {
                 (Some(expected), Some(answer)) => check(expected, answer).await?,
             };
             results.push(TestcaseResult {
-                testcase: testcase.name.into(),
+                testcase: testcase.name.clone().into(),
                 hidden: testcase.hidden,
                 verdict: checked.verdict,
                 time_us: micros(started.elapsed()),
@@ -352,7 +359,7 @@ impl Judge {
         let reference = solve(problem, input.to_string()).await?;
         let checked = match reference {
             Err(e) => Checked::failed(Verdict::IE, format!("the reference solver failed: {e}")),
-            Ok(expected) => check(expected, output).await?,
+            Ok(expected) => check(&expected, output).await?,
         };
         Ok(summarise(
             version,
@@ -388,7 +395,12 @@ impl Judge {
                 format!("problem `{problem_id}` no longer exists"),
             ));
         };
-        let Some((version, rows)) = self.store.judge_testcases(problem_id, true).await? else {
+        let Some(JudgeSet {
+            version,
+            testcases: rows,
+            ..
+        }) = self.store.judge_testcases(problem_id, true).await?
+        else {
             return Ok(internal_error(
                 0,
                 format!("problem `{problem_id}` no longer exists"),
@@ -633,11 +645,11 @@ const COMPARED_INLINE_BYTES: usize = 64 * 1024;
 /// The verdict for one output against its reference output, on the
 /// blocking pool when they are large (the answer is copied there; a copy
 /// costs a fraction of a comparison).
-async fn check(expected: String, answer: &str) -> Result<Checked, WorkerError> {
+async fn check(expected: &str, answer: &str) -> Result<Checked, WorkerError> {
     if expected.len() + answer.len() <= COMPARED_INLINE_BYTES {
-        return Ok(compare_answer(&expected, answer));
+        return Ok(compare_answer(expected, answer));
     }
-    let answer = answer.to_owned();
+    let (expected, answer) = (expected.to_owned(), answer.to_owned());
     let span = tracing::Span::current();
     let checked =
         tokio::task::spawn_blocking(move || span.in_scope(|| compare_answer(&expected, &answer)))
@@ -746,12 +758,12 @@ mod tests {
             assert_eq!(expected.len() * 2 > COMPARED_INLINE_BYTES, n == 100_000);
             for answer in [lines(n, None), lines(n, Some(n - 1)), lines(n - 1, None)] {
                 assert_eq!(
-                    check(expected.clone(), &answer).await.expect("checked"),
+                    check(&expected, &answer).await.expect("checked"),
                     compare_answer(&expected, &answer),
                     "{n} lines"
                 );
             }
-            let wrong = check(expected.clone(), &lines(n, Some(n / 2)))
+            let wrong = check(&expected, &lines(n, Some(n / 2)))
                 .await
                 .expect("checked");
             assert_eq!(wrong.verdict, Verdict::WA);
