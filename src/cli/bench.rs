@@ -110,8 +110,12 @@ struct LoadReport {
 #[derive(Debug)]
 struct ServerRun {
     throughput: f64,
+    /// Submit to verdict as the clients saw it.
     p50_ms: f64,
     p99_ms: f64,
+    /// The server's own part: from the `queued` event to the `judged` one.
+    queued_to_judged_p50_ms: f64,
+    queued_to_judged_p99_ms: f64,
     cpu_ms_per_submission: f64,
 }
 
@@ -221,8 +225,14 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     for round in 1..=args.repeat {
         let server = server_run(args, &scratch, &request_file, round).await?;
         println!(
-            "[{label}] run {round}: server  {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms, {:.2} ms CPU per submission",
-            server.throughput, server.p50_ms, server.p99_ms, server.cpu_ms_per_submission
+            "[{label}] run {round}: server  {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms \
+             (queued to judged: p50 {:.0} ms, p99 {:.0} ms), {:.2} ms CPU per submission",
+            server.throughput,
+            server.p50_ms,
+            server.p99_ms,
+            server.queued_to_judged_p50_ms,
+            server.queued_to_judged_p99_ms,
+            server.cpu_ms_per_submission
         );
         let ceiling = ceiling_run(args, &scratch, &nim, &answers, round).await?;
         println!(
@@ -243,11 +253,14 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     let server = median(servers.iter().map(|r| r.throughput).collect());
     let ceiling = median(ceilings.iter().map(|r| r.throughput).collect());
     println!(
-        "[{label}] median of {}: server {server:.0} submissions/s (p50 {:.1} ms, p99 {:.1} ms, {:.2} ms CPU each); \
+        "[{label}] median of {}: server {server:.0} submissions/s (p50 {:.1} ms, p99 {:.1} ms; \
+         queued to judged p50 {:.0} ms, p99 {:.0} ms; {:.2} ms CPU each); \
          ceiling {ceiling:.0} submissions/s ({:.2} ms CPU each); ratio {:.0}%",
         args.repeat,
         median(servers.iter().map(|r| r.p50_ms).collect()),
         median(servers.iter().map(|r| r.p99_ms).collect()),
+        median(servers.iter().map(|r| r.queued_to_judged_p50_ms).collect()),
+        median(servers.iter().map(|r| r.queued_to_judged_p99_ms).collect()),
         median(servers.iter().map(|r| r.cpu_ms_per_submission).collect()),
         median(ceilings.iter().map(|r| r.cpu_ms_per_submission).collect()),
         100.0 * server / ceiling
@@ -299,6 +312,7 @@ async fn server_run(
     let label = scratch.backend().as_str();
     let config = scratch.config(&format!("server-{round}"), &server_overrides(args.workers))?;
     let workers = config.worker.count;
+    let database = config.database.clone();
     let app = Application::build(config).await?;
     let server = format!("http://{}", app.address());
     let token = app
@@ -348,10 +362,22 @@ async fn server_run(
     );
     let report: LoadReport = serde_json::from_slice(&output.stdout)
         .context("bench-load's report is not what bench reads")?;
+    // The server's own part, from its event log.
+    let store = Store::connect(&database).await?;
+    let mut inside: Vec<f64> = store
+        .queued_to_judged_ms()
+        .await?
+        .into_iter()
+        .map(|ms| ms as f64)
+        .collect();
+    store.close().await;
+    inside.sort_by(f64::total_cmp);
     Ok(ServerRun {
         throughput: args.submissions as f64 / report.elapsed_s,
         p50_ms: report.p50_ms,
         p99_ms: report.p99_ms,
+        queued_to_judged_p50_ms: percentile(&inside, 50.0),
+        queued_to_judged_p99_ms: percentile(&inside, 99.0),
         cpu_ms_per_submission: cpu.as_secs_f64() * 1000.0 / args.submissions as f64,
     })
 }

@@ -956,6 +956,27 @@ async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result
     Ok(())
 }
 
+impl Store {
+    /// Milliseconds from each judged submission's first `queued` event to
+    /// its first `judged` event: the server's own part of the
+    /// submit-to-verdict time, which the load benchmark reports beside what
+    /// its clients saw.
+    pub async fn queued_to_judged_ms(&self) -> Result<Vec<i64>, StoreError> {
+        let rows = query(
+            "select q.at as queued, j.at as judged from \
+             (select submission_id, min(created_at) as at from event where kind = 'queued' \
+              group by submission_id) q \
+             join (select submission_id, min(created_at) as at from event where kind = 'judged' \
+              group by submission_id) j on j.submission_id = q.submission_id",
+        )
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter()
+            .map(|row| Ok(row.try_get::<i64>("judged")? - row.try_get::<i64>("queued")?))
+            .collect()
+    }
+}
+
 /// The claim of [`Store::claim_batch`]: up to `batch` jobs for `worker`,
 /// leased for `lease_ms` from `now`.
 pub(super) fn claim_statement<'a>(
