@@ -411,7 +411,28 @@ async fn stored_counts<'a>(
     if users.is_empty() || !(pending || recent || used) {
         return Ok(HashMap::new());
     }
-    let none = "cast(0 as bigint)";
+    // Each count: whether it is needed, its subquery up to the user, the
+    // window it counts (none: the pending ones), and its name.
+    let wanted = [
+        (
+            pending,
+            "(select count(*) from submission where user_name = ",
+            None,
+            " as pending",
+        ),
+        (
+            recent,
+            "(select count(*) from submission where user_name = ",
+            Some(now - MINUTE_MS),
+            " as recent",
+        ),
+        (
+            used,
+            "(select cast(coalesce(sum(size_bytes), 0) as bigint) from submission where user_name = ",
+            Some(now - DAY_MS),
+            " as used",
+        ),
+    ];
     let mut counts = query("");
     for (index, user) in users.iter().enumerate() {
         counts = counts
@@ -422,38 +443,24 @@ async fn stored_counts<'a>(
             })
             .push("cast(")
             .push_bind(*user)
-            .push(" as text) as user_name, ");
-        counts = if pending {
-            counts
-                .push("(select count(*) from submission where user_name = ")
-                .push_bind(*user)
-                .push(" and state != 'done')")
-        } else {
-            counts.push(none)
-        };
-        counts = counts.push(" as pending, ");
-        counts = if recent {
-            counts
-                .push("(select count(*) from submission where user_name = ")
-                .push_bind(*user)
-                .push(" and created_at > ")
-                .push_bind(now - MINUTE_MS)
-                .push(")")
-        } else {
-            counts.push(none)
-        };
-        counts = counts.push(" as recent, ");
-        counts = if used {
-            counts
-                .push("(select cast(coalesce(sum(size_bytes), 0) as bigint) from submission where user_name = ")
-                .push_bind(*user)
-                .push(" and created_at > ")
-                .push_bind(now - DAY_MS)
-                .push(")")
-        } else {
-            counts.push(none)
-        };
-        counts = counts.push(" as used");
+            .push(" as text) as user_name");
+        for (needed, subquery, since, name) in wanted {
+            counts = counts.push(", ");
+            counts = match (needed, since) {
+                (false, _) => counts.push("cast(0 as bigint)"),
+                (true, None) => counts
+                    .push(subquery)
+                    .push_bind(*user)
+                    .push(" and state != 'done')"),
+                (true, Some(since)) => counts
+                    .push(subquery)
+                    .push_bind(*user)
+                    .push(" and created_at > ")
+                    .push_bind(since)
+                    .push(")"),
+            };
+            counts = counts.push(name);
+        }
     }
     let rows = counts.fetch_all(&mut *tx).await?;
     let mut stored = HashMap::with_capacity(rows.len());

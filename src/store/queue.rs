@@ -174,7 +174,8 @@ impl Store {
         Ok(self.claim_batch(worker, lease, 1).await?.into_iter().next())
     }
 
-    /// Claims up to `max` jobs for `worker` in one statement, oldest
+    /// Claims up to `max` jobs (at most [`MAX_CLAIM_BATCH`]) for `worker`
+    /// in one statement, oldest
     /// first: a job whose lease expired (alone), else the oldest queued
     /// job and, when it is an answers job, the queued answers jobs right
     /// behind it, up to the first job of another kind (a program's judging takes seconds; the
@@ -199,7 +200,7 @@ impl Store {
             // are set and compared by one clock: on PostgreSQL the database's
             // own (the hosts' clocks may disagree; `$2` is then unused), on
             // SQLite its one host's.
-            let batch = i64::try_from(max.max(1)).unwrap_or(i64::MAX);
+            let batch = i64::try_from(max.clamp(1, MAX_CLAIM_BATCH)).unwrap_or(1);
             let mut rows = claim_statement(tx.dialect(), worker, now, lease_ms, batch)
                 .fetch_all(&mut tx)
                 .await?;
@@ -977,8 +978,18 @@ impl Store {
     }
 }
 
+/// The most jobs one claim takes: the SQLite claim's `limit 64`.
+pub const MAX_CLAIM_BATCH: usize = 64;
+
 /// The claim of [`Store::claim_batch`]: up to `batch` jobs for `worker`,
 /// leased for `lease_ms` from `now`.
+///
+/// On SQLite the head of the queue is read with a fixed `limit 64`
+/// ([`MAX_CLAIM_BATCH`]) and cut to `batch` after: a bound `limit` there
+/// made SQLite (built with `SQLITE_ENABLE_STAT4`, as sqlx's bundled library
+/// is) prepare the statement again at every run, about 100 µs on the one
+/// writer's thread. On PostgreSQL, whose plans do not hang on the value,
+/// `limit $4` keeps `skip locked` from locking more rows than it takes.
 pub(super) fn claim_statement<'a>(
     dialect: Dialect,
     worker: &'a str,
@@ -990,10 +1001,12 @@ pub(super) fn claim_statement<'a>(
         "with expired as (select seq from submission where state = 'running' \
              and lease_until < $2 order by seq limit 1), \
          head as (select seq, kind from submission where state = 'queued' \
-             and not exists (select 1 from expired) order by seq limit $4), \
+             and not exists (select 1 from expired) order by seq limit 64), \
          claimed as (select seq from expired union all select seq from head \
-             where seq = (select min(seq) from head) or seq < coalesce( \
-                 (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
+             where seq <= coalesce((select seq from head order by seq limit 1 offset $4 - 1), \
+                 9223372036854775807) \
+             and (seq = (select min(seq) from head) or seq < coalesce( \
+                 (select min(seq) from head where kind != 'answers'), 9223372036854775807))) \
          update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
          worker = $1, lease_until = $2 + $3, progress_done = null, progress_total = null \
          where seq in (select seq from claimed) \

@@ -383,6 +383,28 @@ async fn progress_of(store: &Store, id: &SubmissionId) -> (Option<Progress>, [Op
     (shown, stored)
 }
 
+async fn a_claim_takes_at_most_its_max_and_never_more_than_the_cap(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let total = queue::MAX_CLAIM_BATCH + 6;
+    for _ in 0..total {
+        submit(&store).await;
+    }
+    let lease = Duration::from_secs(60);
+    let three = store.claim_batch("w", lease, 3).await.expect("claim");
+    assert_eq!(three.len(), 3);
+    let capped = store.claim_batch("w", lease, 1000).await.expect("claim");
+    assert_eq!(capped.len(), queue::MAX_CLAIM_BATCH);
+    let rest = store.claim_batch("w", lease, 1000).await.expect("claim");
+    assert_eq!(rest.len(), total - 3 - queue::MAX_CLAIM_BATCH);
+    assert!(
+        store
+            .claim_batch("w", lease, 1000)
+            .await
+            .expect("claim")
+            .is_empty()
+    );
+}
+
 async fn progress_is_recorded_only_by_the_attempt_holding_the_lease(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let id = submit(&store).await;
@@ -718,28 +740,21 @@ async fn every_catalog_change_moves_the_revision_a_claim_carries(backend: TestBa
     );
 }
 
+/// The judge set of `nim` at `revision` or later, which the test knows exists.
+async fn nim_judge_set(store: &Store, revision: i64) -> Arc<JudgeSet> {
+    store
+        .answer_testcases(&nim(), revision)
+        .await
+        .expect("read")
+        .expect("problem")
+}
+
 async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let at = revision(&store).await;
-    let first = store
-        .answer_testcases(&nim(), at)
-        .await
-        .expect("read")
-        .expect("problem");
+    let first = nim_judge_set(&store, at).await;
     assert!(first.testcases[0].reference.is_none(), "not computed yet");
-    let pending = store
-        .pending_reference()
-        .await
-        .expect("pending")
-        .expect("missing");
-    let alice = ReferenceRow {
-        output: Some("Alice\n".into()),
-        error: None,
-    };
-    store
-        .save_reference(pending.testcase_id, pending.problem_version, &alice, 1)
-        .await
-        .expect("save");
+    save_pending_reference(&store, "Alice\n").await;
     let output = |set: &JudgeSet| {
         set.testcases[0]
             .reference
@@ -747,11 +762,7 @@ async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBac
             .and_then(|r| r.output.clone())
     };
     // An incomplete set was not kept: this read sees the reference.
-    let complete = store
-        .answer_testcases(&nim(), at)
-        .await
-        .expect("read")
-        .expect("problem");
+    let complete = nim_judge_set(&store, at).await;
     assert_eq!(output(&complete).as_deref(), Some("Alice\n"));
     // A change behind the store's back (no revision) is not seen: the set
     // comes from memory.
@@ -759,11 +770,7 @@ async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBac
         .execute(&store.write)
         .await
         .expect("rewrite the reference");
-    let kept = store
-        .answer_testcases(&nim(), at)
-        .await
-        .expect("read")
-        .expect("problem");
+    let kept = nim_judge_set(&store, at).await;
     assert!(Arc::ptr_eq(&kept, &complete), "the kept set");
     // A claim at a later revision reads again.
     store
@@ -771,15 +778,13 @@ async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBac
         .await
         .expect("add");
     let later = revision(&store).await;
-    let fresh_set = store
-        .answer_testcases(&nim(), later)
-        .await
-        .expect("read")
-        .expect("problem");
+    let fresh_set = nim_judge_set(&store, later).await;
     assert_eq!(fresh_set.revision, later);
     assert_eq!(fresh_set.testcases.len(), 2);
     assert_eq!(output(&fresh_set).as_deref(), Some("Bob\n"));
-    // Asked for an older revision than the kept one, the newer set serves.
+    // That set is not complete ("mine" has no reference), so it was not
+    // kept; a claim made before the change still gets the set of its time.
+    assert!(Arc::ptr_eq(&nim_judge_set(&store, at).await, &complete));
     let names: Vec<&str> = fresh_set
         .testcases
         .iter()
@@ -795,6 +800,15 @@ async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBac
     );
 }
 
+/// The submission rules of `nim`, which the test knows exists.
+async fn nim_rules(store: &Store) -> Arc<SubmissionRules> {
+    store
+        .submission_rules(&nim())
+        .await
+        .expect("read")
+        .expect("problem")
+}
+
 async fn submission_rules_follow_this_processs_catalog_changes_at_once(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let public = |rules: &SubmissionRules| -> Vec<String> {
@@ -804,11 +818,7 @@ async fn submission_rules_follow_this_processs_catalog_changes_at_once(backend: 
             .map(|t| t.to_string())
             .collect()
     };
-    let rules = store
-        .submission_rules(&nim())
-        .await
-        .expect("read")
-        .expect("problem");
+    let rules = nim_rules(&store).await;
     assert_eq!(public(&rules), ["sample-1"]);
     assert_eq!(
         (rules.custom_checks, rules.feedback),
@@ -818,21 +828,13 @@ async fn submission_rules_follow_this_processs_catalog_changes_at_once(backend: 
         .add_testcase(&nim(), &name("mine"), "1\n2\n", false, "sam")
         .await
         .expect("add");
-    let rules = store
-        .submission_rules(&nim())
-        .await
-        .expect("read")
-        .expect("problem");
+    let rules = nim_rules(&store).await;
     assert_eq!(public(&rules), ["mine", "sample-1"], "seen at once");
     store
         .set_testcase_hidden(&nim(), &name("mine"), true)
         .await
         .expect("hide");
-    let rules = store
-        .submission_rules(&nim())
-        .await
-        .expect("read")
-        .expect("problem");
+    let rules = nim_rules(&store).await;
     assert_eq!(
         public(&rules),
         ["sample-1"],
@@ -842,11 +844,7 @@ async fn submission_rules_follow_this_processs_catalog_changes_at_once(backend: 
     changed.feedback = Feedback::Full;
     changed.custom_checks = true;
     store.sync_problem(&changed).await.expect("sync");
-    let rules = store
-        .submission_rules(&nim())
-        .await
-        .expect("read")
-        .expect("problem");
+    let rules = nim_rules(&store).await;
     assert_eq!(
         (rules.custom_checks, rules.feedback),
         (true, Feedback::Full)
@@ -858,11 +856,7 @@ async fn submission_rules_follow_this_processs_catalog_changes_at_once(backend: 
         .await
         .expect("change the feedback");
     tokio::time::sleep(catalog_cache::RULES_TTL + Duration::from_millis(50)).await;
-    let rules = store
-        .submission_rules(&nim())
-        .await
-        .expect("read")
-        .expect("problem");
+    let rules = nim_rules(&store).await;
     assert_eq!(rules.feedback, Feedback::None);
     assert!(
         store
@@ -873,27 +867,36 @@ async fn submission_rules_follow_this_processs_catalog_changes_at_once(backend: 
     );
 }
 
-async fn the_first_reference_for_a_version_wins(backend: TestBackend) {
-    let (_dir, store) = fresh(backend).await;
+/// Saves `output` as the reference of the one testcase whose reference is
+/// missing (the test knows there is one); returns that testcase.
+async fn save_pending_reference(store: &Store, output: &str) -> PendingReference {
     let pending = store
         .pending_reference()
         .await
         .expect("pending")
         .expect("one is missing");
-    let first = ReferenceRow {
-        output: Some("Alice\n".into()),
+    let reference = ReferenceRow {
+        output: Some(output.into()),
         error: None,
     };
+    store
+        .save_reference(pending.testcase_id, pending.problem_version, &reference, 1)
+        .await
+        .expect("save");
+    pending
+}
+
+async fn the_first_reference_for_a_version_wins(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let pending = save_pending_reference(&store, "Alice\n").await;
     let second = ReferenceRow {
         output: Some("Bob\n".into()),
         error: None,
     };
-    for reference in [&first, &second] {
-        store
-            .save_reference(pending.testcase_id, pending.problem_version, reference, 1)
-            .await
-            .expect("save");
-    }
+    store
+        .save_reference(pending.testcase_id, pending.problem_version, &second, 1)
+        .await
+        .expect("save");
     assert!(store.pending_reference().await.expect("pending").is_none());
     let testcases = store
         .judge_testcases(&nim(), false)
@@ -1907,6 +1910,7 @@ on_both_backends!(
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,
     only_the_current_attempt_may_write_and_only_once,
     a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_each,
+    a_claim_takes_at_most_its_max_and_never_more_than_the_cap,
     progress_is_recorded_only_by_the_attempt_holding_the_lease,
     a_token_page_is_newest_first_and_its_cursor_reaches_every_token,
     syncing_is_idempotent_and_keeps_setter_testcases,
