@@ -175,12 +175,12 @@ impl Store {
     }
 
     /// Claims up to `max` jobs (at most [`MAX_CLAIM_BATCH`]) for `worker`
-    /// in one statement, oldest
-    /// first: a job whose lease expired (alone), else the oldest queued
-    /// job and, when it is an answers job, the queued answers jobs right
-    /// behind it, up to the first job of another kind (a program's judging takes seconds; the
-    /// answers jobs of a batch take milliseconds each, so their leases hold
-    /// while the worker judges them in turn). Empty if the queue is.
+    /// in one statement ([`claim_statement`]), oldest first: a job whose
+    /// lease expired (alone), else the oldest queued job and, when it is an
+    /// answers job, the queued answers jobs right behind it, up to the first
+    /// job of another kind (a program's judging takes seconds; the answers
+    /// jobs of a batch take milliseconds each, so their leases hold while
+    /// the worker judges them in turn). Empty if the queue is.
     pub async fn claim_batch(
         &self,
         worker: &str,
@@ -191,15 +191,6 @@ impl Store {
             let now = now_ms();
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
             let mut tx = self.write.begin().await?;
-            // The oldest job whose lease expired; else the oldest queued one
-            // and, when it is an answers job, the queued answers jobs right
-            // behind it (up to `$4` in all, never past a job of another
-            // kind): one statement. PostgreSQL runs claims side by side:
-            // `skip locked` lets each take rows no other claim holds. SQLite
-            // runs one write at a time, so plain subqueries are enough. Leases
-            // are set and compared by one clock: on PostgreSQL the database's
-            // own (the hosts' clocks may disagree; `$2` is then unused), on
-            // SQLite its one host's.
             let batch = i64::try_from(max.clamp(1, MAX_CLAIM_BATCH)).unwrap_or(1);
             let mut rows = claim_statement(tx.dialect(), worker, now, lease_ms, batch)
                 .fetch_all(&mut tx)
@@ -618,6 +609,25 @@ impl Store {
         .collect()
     }
 
+    /// Milliseconds from each judged submission's first `queued` event to
+    /// its first `judged` event: the server's own part of the
+    /// submit-to-verdict time, which the load benchmark reports beside what
+    /// its clients saw.
+    pub async fn queued_to_judged_ms(&self) -> Result<Vec<i64>, StoreError> {
+        let rows = query(
+            "select q.at as queued, j.at as judged from \
+             (select submission_id, min(created_at) as at from event where kind = 'queued' \
+              group by submission_id) q \
+             join (select submission_id, min(created_at) as at from event where kind = 'judged' \
+              group by submission_id) j on j.submission_id = q.submission_id",
+        )
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter()
+            .map(|row| Ok(row.try_get::<i64>("judged")? - row.try_get::<i64>("queued")?))
+            .collect()
+    }
+
     /// Submissions matching `filter`, newest first, one page.
     pub async fn list_submissions(
         &self,
@@ -957,32 +967,17 @@ async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result
     Ok(())
 }
 
-impl Store {
-    /// Milliseconds from each judged submission's first `queued` event to
-    /// its first `judged` event: the server's own part of the
-    /// submit-to-verdict time, which the load benchmark reports beside what
-    /// its clients saw.
-    pub async fn queued_to_judged_ms(&self) -> Result<Vec<i64>, StoreError> {
-        let rows = query(
-            "select q.at as queued, j.at as judged from \
-             (select submission_id, min(created_at) as at from event where kind = 'queued' \
-              group by submission_id) q \
-             join (select submission_id, min(created_at) as at from event where kind = 'judged' \
-              group by submission_id) j on j.submission_id = q.submission_id",
-        )
-        .fetch_all(&self.read)
-        .await?;
-        rows.iter()
-            .map(|row| Ok(row.try_get::<i64>("judged")? - row.try_get::<i64>("queued")?))
-            .collect()
-    }
-}
-
 /// The most jobs one claim takes: the SQLite claim's `limit 64`.
 pub const MAX_CLAIM_BATCH: usize = 64;
 
 /// The claim of [`Store::claim_batch`]: up to `batch` jobs for `worker`,
 /// leased for `lease_ms` from `now`.
+///
+/// PostgreSQL runs claims side by side: `skip locked` lets each take rows
+/// no other claim holds. SQLite runs one write at a time, so plain
+/// subqueries are enough. Leases are set and compared by one clock: on
+/// PostgreSQL the database's own (the hosts' clocks may disagree; `$2` is
+/// then unused), on SQLite its one host's.
 ///
 /// On SQLite the head of the queue is read with a fixed `limit 64`
 /// ([`MAX_CLAIM_BATCH`]) and cut to `batch` after: a bound `limit` there

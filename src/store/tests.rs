@@ -224,6 +224,24 @@ async fn a_judgement_of_many_testcases_comes_back_whole_and_in_order(backend: Te
     );
 }
 
+async fn the_queued_to_judged_times_are_those_of_judged_submissions(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    submit(&store).await;
+    let claim = claimed(&store, "w", Duration::from_secs(60)).await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    assert!(
+        store
+            .finish(&claim, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+    // Queued, not judged: not counted.
+    submit(&store).await;
+    let times = store.queued_to_judged_ms().await.expect("times");
+    assert_eq!(times.len(), 1, "{times:?}");
+    assert!((20..60_000).contains(&times[0]), "{times:?}");
+}
+
 async fn only_the_current_attempt_may_write_and_only_once(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let id = submit(&store).await;
@@ -1909,6 +1927,7 @@ on_both_backends!(
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,
     only_the_current_attempt_may_write_and_only_once,
+    the_queued_to_judged_times_are_those_of_judged_submissions,
     a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_each,
     a_claim_takes_at_most_its_max_and_never_more_than_the_cap,
     progress_is_recorded_only_by_the_attempt_holding_the_lease,
