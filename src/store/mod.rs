@@ -23,6 +23,7 @@
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
 //!   limits, checked in the transaction that inserts it.
 //! - [`sessions`]: the web UI's browser sessions, each opened with a token.
+//! - [`sqlite_connections`]: SQLite's connections, held without sqlx's pool.
 //! - [`standing`]: a user's solved or tried problems, for the web UI.
 //! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
 //! - [`write_health`]: whether the database takes writes, for health.
@@ -34,6 +35,7 @@ pub mod catalog_cache;
 pub mod notices;
 pub mod queue;
 pub mod sessions;
+mod sqlite_connections;
 pub mod standing;
 pub mod synthetic;
 #[cfg(test)]
@@ -51,7 +53,7 @@ use std::{
 use sqlx::{
     Connection as _,
     postgres::{PgConnectOptions, PgConnection, PgPoolOptions},
-    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
+    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous},
 };
 
 pub use admission::{Admission, AdmissionOutcome, IdempotencyKey, LimitExceeded, UserLimit};
@@ -63,6 +65,7 @@ pub use catalog::{
 pub use notices::{Notice, Notices};
 pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
 pub use sessions::{OpenedSession, SessionHolder};
+use sqlite_connections::SqliteConnections;
 pub use standing::Standing;
 pub use tokens::{IssuedToken, Revocation, TokenPage};
 pub use write_health::{WriteFailure, WriteStatus};
@@ -99,6 +102,10 @@ pub enum StoreError {
     #[error("the user `{name}` exists already as {role}; a name is one user with one role")]
     NameTaken { name: String, role: Role },
 }
+
+/// The longest a statement waits for a connection (on SQLite, for the
+/// writer) before it fails with [`sqlx::Error::PoolTimedOut`].
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Whether opening a database may create it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,47 +192,26 @@ impl Store {
         // on "already exists" or "locked". Held until the migrations ran.
         let location = Location::File(file);
         let lock = StartupLock::acquire(&location).await?;
-        // An embedded connection cannot drop like a network one, so the
-        // pools do not ping it on every acquire: each ping is a round trip to
-        // the connection's thread, two of them for every write transaction.
-        let write = SqlitePoolOptions::new()
-            .max_connections(1)
-            .acquire_timeout(Duration::from_secs(60))
-            .test_before_acquire(false)
-            .after_release(|connection, _| {
-                Box::pin(async move {
-                    // After SQLITE_FULL or an I/O error, SQLite may roll a
-                    // transaction back on its own; sqlx's ROLLBACK then fails
-                    // and it goes on believing a transaction is open, so every
-                    // later "commit" only releases a savepoint inside a
-                    // transaction that never commits. Such a connection is
-                    // closed here and the next write opens a fresh one. A
-                    // connection released with no transaction open (the
-                    // common case) is fine as it is; otherwise `ping` first
-                    // runs the ROLLBACK a dropped transaction queued.
-                    if !connection.is_in_transaction() {
-                        return Ok(true);
-                    }
-                    connection.ping().await?;
-                    let consistent = !connection.is_in_transaction();
-                    if !consistent {
-                        tracing::warn!(
-                            "a failed write left the writer in a transaction; reconnecting"
-                        );
-                    }
-                    Ok(consistent)
-                })
-            })
-            .connect_with(options.clone())
-            .await?;
-        sqlx::migrate!("migrations/sqlite").run(&write).await?;
+        // One connection for every write; `read_connections` for reads
+        // (see `sqlite_connections` for why not sqlx's pool).
+        let write = SqliteConnections::open(options.clone(), 1, ACQUIRE_TIMEOUT).await?;
+        {
+            let mut lease = write.acquire().await?;
+            // `run_direct` on the connection itself: `run` takes an
+            // `Acquire`, whose impl for `&mut SqliteConnection` makes callers'
+            // futures fail to prove `Send` (a known limit of the compiler's
+            // higher-ranked lifetimes).
+            sqlx::migrate!("migrations/sqlite")
+                .run_direct(None, lease.connection()?, false)
+                .await?;
+        }
         drop(lock);
-        let read = SqlitePoolOptions::new()
-            .max_connections(config.read_connections)
-            .acquire_timeout(Duration::from_secs(60))
-            .test_before_acquire(false)
-            .connect_with(options.read_only(true))
-            .await?;
+        let read = SqliteConnections::open(
+            options.read_only(true),
+            config.read_connections,
+            ACQUIRE_TIMEOUT,
+        )
+        .await?;
         Ok(Store {
             write: Pool::Sqlite(write),
             read: Pool::Sqlite(read),
@@ -251,7 +237,7 @@ impl Store {
         // starting at once take turns.
         let pool = PgPoolOptions::new()
             .max_connections(config.read_connections.max(2) * 2)
-            .acquire_timeout(Duration::from_secs(60))
+            .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect_with(options)
             .await?;
         sqlx::migrate!("migrations/postgres").run(&pool).await?;
@@ -291,6 +277,16 @@ impl Store {
     /// are read again (see [`catalog_cache`]).
     pub fn catalog_changed_elsewhere(&self) {
         self.catalog_cache.forget_rules();
+    }
+
+    /// On SQLite, how many times the one write connection was taken and
+    /// how long it was held in all (the benchmark's measure of how busy
+    /// writes keep it); `None` on PostgreSQL.
+    pub fn writer_held(&self) -> Option<(u64, Duration)> {
+        match &self.write {
+            Pool::Sqlite(set) => Some(set.held()),
+            Pool::Postgres(_) => None,
+        }
     }
 
     /// Closes both pools, waiting for statements in progress.

@@ -1,0 +1,410 @@
+//! The SQLite connections the store holds itself, in place of sqlx's pool,
+//! and the write transactions run on them.
+//!
+//! sqlx's SQLite driver runs each connection on a thread of its own and
+//! hands every command to it and back. Its pool adds hand-offs that an
+//! embedded database does not need: every connection going back to the pool
+//! is pinged (a round trip to its thread, in a task of its own, before the
+//! next user may have it), and a transaction's `BEGIN` and `COMMIT` wait,
+//! on the connection's thread, until the task that sent them has taken the
+//! answer. On the writer, the one connection every write goes through, each
+//! of those waits holds up every other write. An embedded connection cannot
+//! drop like a network one, so [`SqliteConnections`] hands out connections
+//! with no ping, and [`SqliteTx`] sends `BEGIN` and `COMMIT` as plain
+//! statements.
+//!
+//! Invariants: a connection goes back to the set only with no transaction
+//! open (a transaction dropped before its commit is rolled back first, and
+//! its connection is held until then); a connection whose rollback failed,
+//! or whose thread is gone, is closed instead of going back.
+
+use std::{
+    sync::{
+        Arc, Mutex, PoisonError,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use sqlx::{
+    ConnectOptions as _, Connection as _,
+    sqlite::{SqliteConnectOptions, SqliteConnection},
+};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// Up to `size` connections to one SQLite database, opened when first
+/// needed and kept open.
+pub(super) struct SqliteConnections {
+    options: SqliteConnectOptions,
+    size: u32,
+    /// Connections not in use.
+    idle: Mutex<Vec<SqliteConnection>>,
+    /// One permit a connection, in use or not; waiting for one is first come,
+    /// first served.
+    permits: Arc<Semaphore>,
+    acquire_timeout: Duration,
+    /// Leases ended, and the microseconds they were held in all.
+    leases: AtomicU64,
+    held_us: AtomicU64,
+}
+
+impl std::fmt::Debug for SqliteConnections {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SqliteConnections")
+            .field("size", &self.size)
+            .field(
+                "in_use",
+                &(self.size as usize - self.permits.available_permits()),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+impl SqliteConnections {
+    /// A set of up to `size` connections; one is opened now, so a database
+    /// that cannot be opened is an error here rather than at the first use.
+    pub async fn open(
+        options: SqliteConnectOptions,
+        size: u32,
+        acquire_timeout: Duration,
+    ) -> Result<Arc<Self>, sqlx::Error> {
+        let first = options.connect().await?;
+        let size = size.max(1);
+        Ok(Arc::new(SqliteConnections {
+            options,
+            size,
+            idle: Mutex::new(vec![first]),
+            permits: Arc::new(Semaphore::new(size as usize)),
+            acquire_timeout,
+            leases: AtomicU64::new(0),
+            held_us: AtomicU64::new(0),
+        }))
+    }
+
+    /// A connection for the caller alone, until the lease drops. Waits for
+    /// one to be free, at most the acquire timeout (then
+    /// [`sqlx::Error::PoolTimedOut`]); [`sqlx::Error::PoolClosed`] once the
+    /// set is closed.
+    pub async fn acquire(self: &Arc<Self>) -> Result<SqliteLease, sqlx::Error> {
+        let permit =
+            tokio::time::timeout(self.acquire_timeout, self.permits.clone().acquire_owned())
+                .await
+                .map_err(|_| sqlx::Error::PoolTimedOut)?
+                .map_err(|_| sqlx::Error::PoolClosed)?;
+        let idle = self.idle().pop();
+        let connection = match idle {
+            Some(connection) => connection,
+            None => self.options.connect().await?,
+        };
+        Ok(SqliteLease {
+            since: Instant::now(),
+            connection: Some(connection),
+            set: Arc::clone(self),
+            _permit: permit,
+        })
+    }
+
+    /// How many leases have ended, and how long they were held in all: of
+    /// the writer, how busy every write kept it.
+    pub fn held(&self) -> (u64, Duration) {
+        (
+            self.leases.load(Ordering::Relaxed),
+            Duration::from_micros(self.held_us.load(Ordering::Relaxed)),
+        )
+    }
+
+    /// Waits until no connection is in use, refuses new leases, and closes
+    /// every connection.
+    pub async fn close(&self) {
+        // Every permit back means every lease has ended (a rollback included).
+        let all = self.permits.acquire_many(self.size).await;
+        self.permits.close();
+        drop(all);
+        let connections = std::mem::take(&mut *self.idle());
+        for connection in connections {
+            let _ = connection.close().await;
+        }
+    }
+
+    fn idle(&self) -> std::sync::MutexGuard<'_, Vec<SqliteConnection>> {
+        self.idle.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// A connection of a [`SqliteConnections`], back to it on drop.
+pub(super) struct SqliteLease {
+    since: Instant,
+    /// `None` once closed instead of going back.
+    connection: Option<SqliteConnection>,
+    set: Arc<SqliteConnections>,
+    /// Released after the connection is back among the idle ones (fields
+    /// drop after `Drop::drop`).
+    _permit: OwnedSemaphorePermit,
+}
+
+impl SqliteLease {
+    /// The connection; an error if it was discarded.
+    pub fn connection(&mut self) -> Result<&mut SqliteConnection, sqlx::Error> {
+        self.connection.as_mut().ok_or(sqlx::Error::WorkerCrashed)
+    }
+
+    /// Closes the connection instead of giving it back: the set opens a new
+    /// one when it next needs one.
+    pub fn discard(&mut self) {
+        // Dropping it ends its thread, which closes it (rolling back
+        // whatever transaction it had open).
+        self.connection = None;
+    }
+
+    /// Discards the connection if `outcome` says its thread is gone.
+    pub fn check<T>(&mut self, outcome: &Result<T, sqlx::Error>) {
+        if matches!(outcome, Err(sqlx::Error::WorkerCrashed)) {
+            self.discard();
+        }
+    }
+}
+
+impl Drop for SqliteLease {
+    fn drop(&mut self) {
+        let held = u64::try_from(self.since.elapsed().as_micros()).unwrap_or(u64::MAX);
+        self.set.held_us.fetch_add(held, Ordering::Relaxed);
+        self.set.leases.fetch_add(1, Ordering::Relaxed);
+        if let Some(connection) = self.connection.take() {
+            self.set.idle().push(connection);
+        }
+    }
+}
+
+/// A transaction on a leased connection. `BEGIN` and `COMMIT` are plain
+/// statements (see the module's doc). Dropped before [`SqliteTx::commit`]
+/// succeeded, it is rolled back in a task that holds the connection until
+/// then, so the next user never finds it inside a transaction.
+pub(super) struct SqliteTx {
+    /// `None` only while dropping.
+    lease: Option<SqliteLease>,
+    /// A `BEGIN` may have run and no `COMMIT` has.
+    open: bool,
+}
+
+impl SqliteTx {
+    /// Leases a connection from `set` and runs `begin` on it (`begin`, or
+    /// `begin immediate` to take the write lock at once).
+    pub async fn begin(
+        set: &Arc<SqliteConnections>,
+        begin: &'static str,
+    ) -> Result<SqliteTx, sqlx::Error> {
+        let mut tx = SqliteTx {
+            lease: Some(set.acquire().await?),
+            // Open from before the `BEGIN` is sent: should this future be
+            // dropped while it runs, the drop rolls it back.
+            open: true,
+        };
+        let begun = sqlx::query(begin).execute(tx.connection()?).await;
+        tx.check(&begun);
+        begun?;
+        Ok(tx)
+    }
+
+    /// The transaction's connection.
+    pub fn connection(&mut self) -> Result<&mut SqliteConnection, sqlx::Error> {
+        self.lease
+            .as_mut()
+            .ok_or(sqlx::Error::WorkerCrashed)?
+            .connection()
+    }
+
+    /// Discards the connection if `outcome` says its thread is gone.
+    pub fn check<T>(&mut self, outcome: &Result<T, sqlx::Error>) {
+        if let Some(lease) = &mut self.lease {
+            lease.check(outcome);
+        }
+    }
+
+    pub async fn commit(mut self) -> Result<(), sqlx::Error> {
+        let committed = sqlx::query("commit").execute(self.connection()?).await;
+        self.check(&committed);
+        committed?;
+        self.open = false;
+        Ok(())
+    }
+}
+
+impl Drop for SqliteTx {
+    fn drop(&mut self) {
+        if !self.open {
+            return;
+        }
+        let Some(mut lease) = self.lease.take() else {
+            return;
+        };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            // No runtime to roll back on: closing the connection rolls back.
+            lease.discard();
+            return;
+        };
+        runtime.spawn(async move {
+            let Ok(connection) = lease.connection() else {
+                return;
+            };
+            // This fails when SQLite rolled the transaction back itself (a
+            // full disk, an I/O error): the connection is closed then too,
+            // the simplest state to trust.
+            if sqlx::query("rollback").execute(connection).await.is_err() {
+                lease.discard();
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr;
+
+    use sqlx::Row as _;
+
+    use super::*;
+
+    async fn set_of(size: u32) -> (tempfile::TempDir, Arc<SqliteConnections>) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let options = SqliteConnectOptions::from_str(&format!(
+            "sqlite://{}",
+            dir.path().join("t.db").display()
+        ))
+        .expect("options")
+        .create_if_missing(true);
+        let set = SqliteConnections::open(options, size, Duration::from_secs(5))
+            .await
+            .expect("open");
+        let mut lease = set.acquire().await.expect("lease");
+        sqlx::query("create table t (x integer)")
+            .execute(lease.connection().expect("connection"))
+            .await
+            .expect("create");
+        (dir, set)
+    }
+
+    async fn count(set: &Arc<SqliteConnections>) -> i64 {
+        let mut lease = set.acquire().await.expect("lease");
+        sqlx::query("select count(*) as n from t")
+            .fetch_one(lease.connection().expect("connection"))
+            .await
+            .expect("count")
+            .get("n")
+    }
+
+    async fn autocommit(set: &Arc<SqliteConnections>) -> bool {
+        // `begin` inside a transaction fails: only then is one open.
+        let mut lease = set.acquire().await.expect("lease");
+        let connection = lease.connection().expect("connection");
+        let fresh = sqlx::query("begin").execute(&mut *connection).await.is_ok();
+        if fresh {
+            sqlx::query("rollback")
+                .execute(connection)
+                .await
+                .expect("rollback");
+        }
+        fresh
+    }
+
+    #[tokio::test]
+    async fn a_committed_transaction_stays_and_the_connection_is_reused() {
+        let (_dir, set) = set_of(1).await;
+        for _ in 0..3 {
+            let mut tx = SqliteTx::begin(&set, "begin immediate")
+                .await
+                .expect("begin");
+            sqlx::query("insert into t values (1)")
+                .execute(tx.connection().expect("connection"))
+                .await
+                .expect("insert");
+            tx.commit().await.expect("commit");
+        }
+        assert_eq!(count(&set).await, 3);
+        assert_eq!(set.idle().len(), 1, "one connection, reused");
+        assert!(autocommit(&set).await, "no transaction left open");
+    }
+
+    #[tokio::test]
+    async fn a_transaction_dropped_before_its_commit_is_rolled_back_before_the_next_user() {
+        let (_dir, set) = set_of(1).await;
+        let mut tx = SqliteTx::begin(&set, "begin immediate")
+            .await
+            .expect("begin");
+        sqlx::query("insert into t values (1)")
+            .execute(tx.connection().expect("connection"))
+            .await
+            .expect("insert");
+        drop(tx);
+        // The one connection is held by the rollback until it is done.
+        assert_eq!(count(&set).await, 0, "the insert was rolled back");
+        assert!(autocommit(&set).await, "no transaction left open");
+    }
+
+    #[tokio::test]
+    async fn a_transaction_cancelled_in_the_middle_of_a_statement_is_rolled_back() {
+        let (_dir, set) = set_of(1).await;
+        let work = async {
+            let mut tx = SqliteTx::begin(&set, "begin immediate").await?;
+            sqlx::query("insert into t values (1)")
+                .execute(tx.connection()?)
+                .await?;
+            // A statement long enough to be cancelled while it runs.
+            sqlx::query(
+                "with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000000) \
+                 insert into t select i from n",
+            )
+            .execute(tx.connection()?)
+            .await?;
+            tx.commit().await
+        };
+        let outcome = tokio::time::timeout(Duration::from_millis(20), work).await;
+        assert!(outcome.is_err(), "the work was cancelled: {outcome:?}");
+        assert_eq!(count(&set).await, 0, "nothing of it stayed");
+        assert!(autocommit(&set).await, "no transaction left open");
+    }
+
+    #[tokio::test]
+    async fn a_failed_statement_leaves_the_transaction_to_the_caller_and_then_rolls_back() {
+        let (_dir, set) = set_of(2).await;
+        let mut tx = SqliteTx::begin(&set, "begin immediate")
+            .await
+            .expect("begin");
+        sqlx::query("insert into t values (1)")
+            .execute(tx.connection().expect("connection"))
+            .await
+            .expect("insert");
+        let failed = sqlx::query("insert into missing values (1)")
+            .execute(tx.connection().expect("connection"))
+            .await;
+        assert!(failed.is_err());
+        drop(tx);
+        assert_eq!(count(&set).await, 0);
+        assert!(autocommit(&set).await);
+        assert!(autocommit(&set).await, "the other connection too");
+    }
+
+    #[tokio::test]
+    async fn waiting_for_a_busy_set_times_out_and_a_closed_set_refuses() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let options = SqliteConnectOptions::from_str(&format!(
+            "sqlite://{}",
+            dir.path().join("t.db").display()
+        ))
+        .expect("options")
+        .create_if_missing(true);
+        let set = SqliteConnections::open(options, 1, Duration::from_millis(50))
+            .await
+            .expect("open");
+        let held = set.acquire().await.expect("lease");
+        assert!(matches!(
+            set.acquire().await.err(),
+            Some(sqlx::Error::PoolTimedOut)
+        ));
+        drop(held);
+        set.close().await;
+        assert!(matches!(
+            set.acquire().await.err(),
+            Some(sqlx::Error::PoolClosed)
+        ));
+    }
+}
