@@ -44,7 +44,7 @@ pub fn run(
     for _ in 0..total {
         let id = uuid::Uuid::new_v4().to_string();
         let now = now_ms();
-        // 1. The admission: the limit counts, the insert and its event.
+        // 1. The admission: the limit counts, the insert (its event by trigger).
         let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.prepare_cached(
             "select (select count(*) from submission where user_name = ?1 and state != 'done') as pending, \
@@ -55,29 +55,22 @@ pub fn run(
         .query_row(params!["bench", now - MINUTE_MS, now - DAY_MS], |row| {
             Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
         })?;
-        let newest: i64 = tx
-            .prepare_cached(
-                "select cast(coalesce(max(created_at), 0) as bigint) as newest from submission",
-            )?
-            .query_row([], |row| row.get(0))?;
         tx.prepare_cached(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-             queued_at, created_at) values (?1, 'nim', 'bench', 'answers', ?2, ?3, 'queued', ?4, ?5) \
+             queued_at, created_at) values (?1, 'nim', 'bench', 'answers', ?2, ?3, 'queued', ?4, \
+             max(coalesce((select max(created_at) from submission), 0), ?4)) \
              returning seq, id, problem_id, user_name, kind, state, verdict, message, attempt, \
              worker, queued_at, judged_at, created_at, progress_done, progress_total",
         )?
-        .query_row(params![id, payload, size, now, newest.max(now)], |row| {
-            row.get::<_, i64>(0)
-        })?;
-        insert_event(&tx, &id, "queued", Some("bench"), None, now)?;
+        .query_row(params![id, payload, size, now], |row| row.get::<_, i64>(0))?;
         tx.commit()?;
 
-        // 2. The claim and its event.
-        let tx = connection.transaction()?;
-        let claimed = tx
+        // 2. The claim: one statement, its event written by its trigger.
+        let claimed = connection
             .prepare_cached(
                 "update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-                 worker = ?1, lease_until = ?2 + ?3, progress_done = null, progress_total = null \
+                 worker = ?1, lease_until = ?2 + ?3, claimed_at = ?2, progress_done = null, \
+                 progress_total = null \
                  where seq = coalesce( \
                      (select min(seq) from submission where state = 'running' and lease_until < ?2), \
                      (select min(seq) from submission where state = 'queued')) \
@@ -90,17 +83,9 @@ pub fn run(
         let Some((claimed_id, _payload, attempt)) = claimed else {
             anyhow::bail!("the raw loop found nothing to claim");
         };
-        insert_event(
-            &tx,
-            &claimed_id,
-            "claimed",
-            Some("raw"),
-            Some("attempt 1"),
-            now,
-        )?;
-        tx.commit()?;
 
-        // 3. The verdict: fence, judgement, counters, results, event.
+        // 3. The verdict: fence (its event by trigger), judgement (its count by
+        // trigger), results.
         let tx = connection.transaction()?;
         let fenced = tx
             .prepare_cached(
@@ -122,12 +107,6 @@ pub fn run(
                  values (?1, ?2, 1, 'AC', null, null, 'raw', 0, ?3) returning id, submission_id",
             )?
             .query_row(params![claimed_id, attempt, now], |row| row.get(0))?;
-        tx.prepare_cached(
-            "insert into verdict_tally (verdict, judgements, created_at) values ('AC', 1, ?1) \
-             on conflict (verdict) do update \
-             set judgements = verdict_tally.judgements + excluded.judgements",
-        )?
-        .execute(params![now])?;
         {
             let mut insert = tx.prepare_cached(&results_sql)?;
             let mut arguments: Vec<rusqlite::types::Value> = Vec::new();
@@ -141,8 +120,6 @@ pub fn run(
             }
             insert.execute(rusqlite::params_from_iter(arguments))?;
         }
-        let detail = "AC in 0 ms (0 ms after it was queued)";
-        insert_event(&tx, &claimed_id, "judged", Some("raw"), Some(detail), now)?;
         tx.commit()?;
     }
     Ok(RawRun {
@@ -170,22 +147,6 @@ fn results_statement(rows: usize) -> String {
         ));
     }
     sql
-}
-
-fn insert_event(
-    tx: &rusqlite::Transaction<'_>,
-    submission: &str,
-    kind: &str,
-    actor: Option<&str>,
-    detail: Option<&str>,
-    now: i64,
-) -> rusqlite::Result<()> {
-    tx.prepare_cached(
-        "insert into event (submission_id, kind, actor, detail, created_at) \
-         values (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![submission, kind, actor, detail, now])?;
-    Ok(())
 }
 
 #[cfg(test)]

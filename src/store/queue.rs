@@ -190,10 +190,11 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-            let mut tx = self.write.begin().await?;
             let batch = i64::try_from(max.clamp(1, MAX_CLAIM_BATCH)).unwrap_or(1);
-            let mut rows = claim_statement(tx.dialect(), worker, now, lease_ms, batch)
-                .fetch_all(&mut tx)
+            // One statement, no transaction: the claim's events are written
+            // by the claim itself (the `submission_claimed` trigger).
+            let mut rows = claim_statement(self.write.dialect(), worker, now, lease_ms, batch)
+                .fetch_all(&self.write)
                 .await?;
             rows.sort_by_key(|row| row.try_get::<i64>("seq").unwrap_or(i64::MAX));
             let mut claims = Vec::with_capacity(rows.len());
@@ -212,28 +213,6 @@ impl Store {
                     claimed_at: now,
                 });
             }
-            let mut events = Vec::with_capacity(claims.len() + 1);
-            for claim in &claims {
-                if claim.tries > 1 {
-                    events.push(NewEvent {
-                        submission: &claim.id,
-                        kind: EventKind::LeaseLost,
-                        actor: None,
-                        detail: Some(format!(
-                            "the lease of attempt {} expired",
-                            claim.attempt - 1
-                        )),
-                    });
-                }
-                events.push(NewEvent {
-                    submission: &claim.id,
-                    kind: EventKind::Claimed,
-                    actor: Some(worker),
-                    detail: Some(format!("attempt {}", claim.attempt)),
-                });
-            }
-            insert_events(&mut tx, &events, now).await?;
-            tx.commit().await?;
             Ok(claims)
         })
         .await
@@ -334,25 +313,8 @@ impl Store {
                     );
                 }
             }
-            // The per-verdict counters `/metrics` reads, one row a verdict.
-            let mut tally: std::collections::BTreeMap<&str, i64> = Default::default();
-            for (_, judgement) in &kept {
-                *tally.entry(judgement.verdict.as_str()).or_default() += 1;
-            }
-            if !tally.is_empty() {
-                query("insert into verdict_tally (verdict, judgements, created_at) values ")
-                    .push_rows(
-                        tally
-                            .into_iter()
-                            .map(|(verdict, count)| [verdict.into(), count.into(), now.into()]),
-                    )
-                    .push(
-                        " on conflict (verdict) do update \
-                         set judgements = verdict_tally.judgements + excluded.judgements",
-                    )
-                    .execute(&mut tx)
-                    .await?;
-            }
+            // Each judgement counts itself in the per-verdict counters
+            // `/metrics` reads (the `judgement_tallied` trigger).
             // Every result of every judgement: one statement per chunk (far
             // under both databases' limits on bound parameters), not one per
             // testcase.
@@ -396,33 +358,21 @@ impl Store {
                 .execute(&mut tx)
                 .await?;
             }
+            // A written verdict's `judged` event is written by its update
+            // (the `submission_judged` trigger); one that lost its lease
+            // gets a `dropped` event here.
             let events: Vec<NewEvent<'_>> = verdicts
                 .iter()
                 .zip(&outcome)
-                .map(|((claim, judgement), written)| {
-                    let duration = now - claim.claimed_at;
-                    if *written {
-                        NewEvent {
-                            submission: &claim.id,
-                            kind: EventKind::Judged,
-                            actor: Some(&claim.worker),
-                            detail: Some(format!(
-                                "{} in {duration} ms ({} ms after it was queued)",
-                                judgement.verdict,
-                                now - claim.queued_at
-                            )),
-                        }
-                    } else {
-                        NewEvent {
-                            submission: &claim.id,
-                            kind: EventKind::Dropped,
-                            actor: Some(&claim.worker),
-                            detail: Some(format!(
-                                "attempt {} finished after losing its lease",
-                                claim.attempt
-                            )),
-                        }
-                    }
+                .filter(|(_, written)| !**written)
+                .map(|((claim, _), _)| NewEvent {
+                    submission: &claim.id,
+                    kind: EventKind::Dropped,
+                    actor: Some(&claim.worker),
+                    detail: Some(format!(
+                        "attempt {} finished after losing its lease",
+                        claim.attempt
+                    )),
                 })
                 .collect();
             insert_events(&mut tx, &events, now).await?;
@@ -726,6 +676,32 @@ impl Store {
     }
 
     /// Submissions waiting and being judged.
+    /// Whether a claim would find a job now: one queued, or one whose lease
+    /// ran out. A read, so a worker that has just emptied the queue asks it
+    /// (on a read connection) before it claims again (on the writer, which
+    /// every write waits for); a job queued after this read wakes the worker
+    /// by its signal.
+    pub async fn claimable(&self) -> Result<bool, StoreError> {
+        // Leases are compared by the clock that set them (see
+        // `claim_statement`): SQLite's host's, PostgreSQL's own.
+        let statement = match self.read.dialect() {
+            Dialect::Sqlite => query(
+                "select exists (select 1 from submission where state = 'queued') \
+                 or exists (select 1 from submission where state = 'running' \
+                 and lease_until < $1) as claimable",
+            )
+            .bind(now_ms()),
+            Dialect::Postgres => query(
+                "select exists (select 1 from submission where state = 'queued') \
+                 or exists (select 1 from submission where state = 'running' \
+                 and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint) \
+                 as claimable",
+            ),
+        };
+        let row = statement.fetch_one(&self.read).await?;
+        Ok(row.try_get("claimable")?)
+    }
+
     pub async fn queue_depth(&self) -> Result<(i64, i64), StoreError> {
         let row = query(
             "select (select count(*) from submission where state = 'queued') as queued, \
@@ -867,32 +843,41 @@ pub(super) async fn insert_queued_rows(
     // until commit: the next one reads these rows' created_at and takes
     // larger seqs. (A later per-user lock is never taken after this one.)
     tx.serialize(SUBMISSION_ORDER_KEY).await?;
-    let created_at: i64 =
-        query("select cast(coalesce(max(created_at), 0) as bigint) as newest from submission")
-            .fetch_one(&mut *tx)
-            .await?
-            .try_get("newest")?;
-    let created_at = created_at.max(now);
+    // Each row's created_at is the larger of now and the newest stored
+    // row's, read by the insert itself (no round trip of its own).
+    let newest = tx.dialect().pick(
+        ", max(coalesce((select max(created_at) from submission), 0), ",
+        ", greatest(coalesce((select max(created_at) from submission), 0), ",
+    );
     let mut inserted = std::collections::HashMap::with_capacity(rows.len());
     for chunk in rows.chunks(SUBMISSION_ROWS_PER_INSERT) {
         // Rows go in in the order given, so their seqs follow it.
-        let insert = query(
+        let mut insert = query(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
              queued_at, created_at) values ",
-        )
-        .push_rows(chunk.iter().map(|row| {
-            [
-                row.id.to_string().into(),
-                row.problem.as_str().into(),
-                row.user.into(),
-                row.kind.as_str().into(),
-                row.payload.into(),
-                i64::try_from(row.payload.len()).unwrap_or(i64::MAX).into(),
-                SubmissionState::Queued.as_str().into(),
-                now.into(),
-                created_at.into(),
-            ]
-        }));
+        );
+        for (index, row) in chunk.iter().enumerate() {
+            insert = insert
+                .push(if index == 0 { "(" } else { ", (" })
+                .push_bind(row.id.to_string())
+                .push(", ")
+                .push_bind(row.problem.as_str())
+                .push(", ")
+                .push_bind(row.user)
+                .push(", ")
+                .push_bind(row.kind.as_str())
+                .push(", ")
+                .push_bind(row.payload)
+                .push(", ")
+                .push_bind(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
+                .push(", ")
+                .push_bind(SubmissionState::Queued.as_str())
+                .push(", ")
+                .push_bind(now)
+                .push(newest)
+                .push_bind(now)
+                .push("))");
+        }
         for stored in insert
             .push(concat!(" returning ", submission_columns!()))
             .fetch_all(&mut *tx)
@@ -902,16 +887,8 @@ pub(super) async fn insert_queued_rows(
             inserted.insert(stored.id, stored);
         }
     }
-    let events: Vec<NewEvent<'_>> = rows
-        .iter()
-        .map(|row| NewEvent {
-            submission: &row.id,
-            kind: EventKind::Queued,
-            actor: Some(row.user),
-            detail: None,
-        })
-        .collect();
-    insert_events(tx, &events, now).await?;
+    // Each row's `queued` event is written by its insert (the
+    // `submission_queued` trigger).
     notices::job_queued(tx).await?;
     rows.iter()
         .map(|row| {
@@ -1003,7 +980,8 @@ pub(super) fn claim_statement<'a>(
              and (seq = (select min(seq) from head) or seq < coalesce( \
                  (select min(seq) from head where kind != 'answers'), 9223372036854775807))) \
          update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-         worker = $1, lease_until = $2 + $3, progress_done = null, progress_total = null \
+         worker = $1, lease_until = $2 + $3, claimed_at = $2, progress_done = null, \
+         progress_total = null \
          where seq in (select seq from claimed) \
          returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, \
          (select p.revision from problem p where p.id = submission.problem_id) as revision",
@@ -1018,7 +996,7 @@ pub(super) fn claim_statement<'a>(
                  (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
          update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
          worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, \
-         progress_done = null, progress_total = null \
+         claimed_at = $2, progress_done = null, progress_total = null \
          where seq in (select seq from claimed) \
          returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, \
          (select p.revision from problem p where p.id = submission.problem_id) as revision",

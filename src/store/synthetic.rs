@@ -79,15 +79,7 @@ impl Store {
         .bind(start)
         .execute(&mut tx)
         .await?;
-        query(
-            "insert into verdict_tally (verdict, judgements, created_at) \
-             select verdict, count(*), $1 from judgement \
-             where worker = 'synthetic' and created_at >= $1 group by verdict \
-             on conflict (verdict) do update set judgements = verdict_tally.judgements + excluded.judgements",
-        )
-        .bind(start)
-        .execute(&mut tx)
-        .await?;
+        // Each judgement counted itself in `verdict_tally` (its trigger).
         let rows = query("select count(*) as n from submission")
             .fetch_one(&mut tx)
             .await?

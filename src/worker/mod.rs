@@ -141,11 +141,21 @@ impl Judge {
     /// Runs workers until `cancel` fires; each finishes its job in flight.
     pub async fn run_worker(self, name: String, cancel: CancellationToken) {
         info!(worker = %name, "worker started");
+        // After a batch the queue is often empty: a read says so without a
+        // claim on the writer (see `Store::claimable`).
+        let mut after_batch = false;
         loop {
             if cancel.is_cancelled() {
                 break;
             }
-            let busy = match self.run_jobs(&name, CLAIM_BATCH).await {
+            let claim = !after_batch || self.store.claimable().await.unwrap_or(true);
+            let jobs = if claim {
+                self.run_jobs(&name, CLAIM_BATCH).await
+            } else {
+                Ok(Vec::new())
+            };
+            after_batch = matches!(&jobs, Ok(outcomes) if !outcomes.is_empty());
+            let busy = match jobs {
                 Ok(outcomes) if !outcomes.is_empty() => true,
                 Ok(_) => match self.compute_pending_reference().await {
                     Ok(found) => found,
