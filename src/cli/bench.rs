@@ -102,8 +102,12 @@ const TOKEN_VARIABLE: &str = "NIMJUDGE_BENCH_TOKEN";
 #[derive(Debug, Serialize, Deserialize)]
 struct LoadReport {
     elapsed_s: f64,
+    /// Submit to verdict.
     p50_ms: f64,
     p99_ms: f64,
+    /// Submit to the `202 Accepted`: the submit request's own part.
+    accepted_p50_ms: f64,
+    accepted_p99_ms: f64,
 }
 
 /// One server measurement.
@@ -113,10 +117,35 @@ struct ServerRun {
     /// Submit to verdict as the clients saw it.
     p50_ms: f64,
     p99_ms: f64,
+    /// Submit to the `202 Accepted`, as the clients saw it.
+    accepted_p50_ms: f64,
+    accepted_p99_ms: f64,
     /// The server's own part: from the `queued` event to the `judged` one.
     queued_to_judged_p50_ms: f64,
     queued_to_judged_p99_ms: f64,
     cpu_ms_per_submission: f64,
+    /// SQLite only: how the one write connection was used.
+    writer: Option<WriterUse>,
+}
+
+/// How busy writes kept SQLite's one write connection over a run.
+#[derive(Debug, Clone, Copy)]
+struct WriterUse {
+    /// The share of the run's time it was held.
+    busy: f64,
+    /// How many times it was taken, per submission.
+    leases_per_submission: f64,
+}
+
+impl std::fmt::Display for WriterUse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "; writer busy {:.0}%, {:.2} writes a submission",
+            100.0 * self.busy,
+            self.leases_per_submission
+        )
+    }
 }
 
 /// One store ceiling measurement.
@@ -165,6 +194,15 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The median of some figures (the lower middle one of an even count).
+/// The median of the runs' writer figures, each on its own.
+fn median_writer(servers: &[ServerRun]) -> Option<WriterUse> {
+    let writers: Vec<WriterUse> = servers.iter().filter_map(|r| r.writer).collect();
+    (!writers.is_empty()).then(|| WriterUse {
+        busy: median(writers.iter().map(|w| w.busy).collect()),
+        leases_per_submission: median(writers.iter().map(|w| w.leases_per_submission).collect()),
+    })
+}
+
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     values
@@ -226,13 +264,17 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
         let server = server_run(args, &scratch, &request_file, round).await?;
         println!(
             "[{label}] run {round}: server  {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms \
-             (queued to judged: p50 {:.0} ms, p99 {:.0} ms), {:.2} ms CPU per submission",
+             (to 202: p50 {:.1} ms, p99 {:.1} ms; queued to judged: p50 {:.0} ms, p99 {:.0} ms), \
+             {:.2} ms CPU per submission{}",
             server.throughput,
             server.p50_ms,
             server.p99_ms,
+            server.accepted_p50_ms,
+            server.accepted_p99_ms,
             server.queued_to_judged_p50_ms,
             server.queued_to_judged_p99_ms,
-            server.cpu_ms_per_submission
+            server.cpu_ms_per_submission,
+            server.writer.map(|w| w.to_string()).unwrap_or_default()
         );
         let ceiling = ceiling_run(args, &scratch, &nim, &answers, round).await?;
         println!(
@@ -254,14 +296,19 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     let ceiling = median(ceilings.iter().map(|r| r.throughput).collect());
     println!(
         "[{label}] median of {}: server {server:.0} submissions/s (p50 {:.1} ms, p99 {:.1} ms; \
-         queued to judged p50 {:.0} ms, p99 {:.0} ms; {:.2} ms CPU each); \
-         ceiling {ceiling:.0} submissions/s ({:.2} ms CPU each); ratio {:.0}%",
+         to 202 p50 {:.1} ms, p99 {:.1} ms; queued to judged p50 {:.0} ms, p99 {:.0} ms; \
+         {:.2} ms CPU each{}); ceiling {ceiling:.0} submissions/s ({:.2} ms CPU each); ratio {:.0}%",
         args.repeat,
         median(servers.iter().map(|r| r.p50_ms).collect()),
         median(servers.iter().map(|r| r.p99_ms).collect()),
+        median(servers.iter().map(|r| r.accepted_p50_ms).collect()),
+        median(servers.iter().map(|r| r.accepted_p99_ms).collect()),
         median(servers.iter().map(|r| r.queued_to_judged_p50_ms).collect()),
         median(servers.iter().map(|r| r.queued_to_judged_p99_ms).collect()),
         median(servers.iter().map(|r| r.cpu_ms_per_submission).collect()),
+        median_writer(&servers)
+            .map(|w| w.to_string())
+            .unwrap_or_default(),
         median(ceilings.iter().map(|r| r.cpu_ms_per_submission).collect()),
         100.0 * server / ceiling
     );
@@ -320,6 +367,7 @@ async fn server_run(
         .create_token("bench", Role::Contestant, None)
         .await?
         .secret;
+    let store = app.store().clone();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let running = tokio::spawn(app.run_until(async move {
         let _ = stopped.await;
@@ -351,8 +399,14 @@ async fn server_run(
         command.arg("--rate").arg(rate.to_string());
     }
     let cpu_before = process_cpu();
+    let held_before = store.writer_held();
     let output = tokio::task::spawn_blocking(move || command.output()).await??;
     let cpu = process_cpu().saturating_sub(cpu_before);
+    let held = store
+        .writer_held()
+        .zip(held_before)
+        .map(|((n, t), (n0, t0))| (n.saturating_sub(n0), t.saturating_sub(t0)));
+    drop(store);
     let _ = stop.send(());
     running.await??;
     anyhow::ensure!(
@@ -376,9 +430,15 @@ async fn server_run(
         throughput: args.submissions as f64 / report.elapsed_s,
         p50_ms: report.p50_ms,
         p99_ms: report.p99_ms,
+        accepted_p50_ms: report.accepted_p50_ms,
+        accepted_p99_ms: report.accepted_p99_ms,
         queued_to_judged_p50_ms: percentile(&inside, 50.0),
         queued_to_judged_p99_ms: percentile(&inside, 99.0),
         cpu_ms_per_submission: cpu.as_secs_f64() * 1000.0 / args.submissions as f64,
+        writer: held.map(|(leases, time)| WriterUse {
+            busy: time.as_secs_f64() / report.elapsed_s,
+            leases_per_submission: leases as f64 / args.submissions as f64,
+        }),
     })
 }
 
@@ -497,8 +557,7 @@ pub async fn load(args: BenchLoadArgs) -> anyhow::Result<ExitCode> {
             let mut latencies = Vec::new();
             while next.fetch_add(1, Ordering::Relaxed) < total {
                 let sent = Instant::now();
-                submit_and_wait(&client, &request).await?;
-                latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
+                latencies.push(submit_and_wait(&client, &request, sent).await?);
             }
             anyhow::Ok(latencies)
         });
@@ -511,20 +570,42 @@ pub async fn load(args: BenchLoadArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Prints the [`LoadReport`] of a load that took `elapsed_s` seconds.
-fn report(elapsed_s: f64, mut latencies: Vec<f64>) -> anyhow::Result<ExitCode> {
-    latencies.sort_by(f64::total_cmp);
+fn report(elapsed_s: f64, latencies: Vec<Latency>) -> anyhow::Result<ExitCode> {
+    let sorted = |pick: fn(&Latency) -> f64| {
+        let mut values: Vec<f64> = latencies.iter().map(pick).collect();
+        values.sort_by(f64::total_cmp);
+        values
+    };
+    let (verdict, accepted) = (sorted(|l| l.verdict_ms), sorted(|l| l.accepted_ms));
     let report = LoadReport {
         elapsed_s,
-        p50_ms: percentile(&latencies, 50.0),
-        p99_ms: percentile(&latencies, 99.0),
+        p50_ms: percentile(&verdict, 50.0),
+        p99_ms: percentile(&verdict, 99.0),
+        accepted_p50_ms: percentile(&accepted, 50.0),
+        accepted_p99_ms: percentile(&accepted, 99.0),
     };
     println!("{}", serde_json::to_string(&report)?);
     Ok(ExitCode::SUCCESS)
 }
 
-/// One submission and the wait for its verdict (which must be AC).
-async fn submit_and_wait(client: &Client, request: &SubmitRequest) -> anyhow::Result<()> {
+/// How long one submission took, from `from` (when it was sent, or due).
+struct Latency {
+    /// To the `202 Accepted`.
+    accepted_ms: f64,
+    /// To the verdict.
+    verdict_ms: f64,
+}
+
+/// One submission and the wait for its verdict (which must be AC), timed
+/// from `from`.
+async fn submit_and_wait(
+    client: &Client,
+    request: &SubmitRequest,
+    from: Instant,
+) -> anyhow::Result<Latency> {
+    let since = |from: Instant| from.elapsed().as_secs_f64() * 1000.0;
     let queued = client.submit(request).await?;
+    let accepted_ms = since(from);
     loop {
         let document = client
             .submission(queued.id, Duration::from_secs(10))
@@ -535,7 +616,10 @@ async fn submit_and_wait(client: &Client, request: &SubmitRequest) -> anyhow::Re
                 "unexpected verdict: {:?}",
                 document.submission
             );
-            return Ok(());
+            return Ok(Latency {
+                accepted_ms,
+                verdict_ms: since(from),
+            });
         }
     }
 }
@@ -556,10 +640,7 @@ async fn open_load(
         let due = started + Duration::from_secs_f64(index as f64 / rate);
         tokio::time::sleep_until(due).await;
         let (client, request) = (client.clone(), request.clone());
-        tasks.spawn(async move {
-            submit_and_wait(&client, &request).await?;
-            anyhow::Ok(due.elapsed().as_secs_f64() * 1000.0)
-        });
+        tasks.spawn(async move { submit_and_wait(&client, &request, due.into_std()).await });
     }
     let mut latencies = Vec::with_capacity(total);
     while let Some(result) = tasks.join_next().await {
