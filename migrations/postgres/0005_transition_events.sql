@@ -38,8 +38,9 @@ create function submission_judged() returns trigger language plpgsql as $$
 begin
     insert into event (submission_id, kind, actor, detail, created_at)
     values (new.id, 'judged', new.worker,
-            new.verdict || ' in ' || (new.judged_at - new.claimed_at) || ' ms ('
-                || (new.judged_at - new.queued_at) || ' ms after it was queued)',
+            -- (A job claimed before this migration has no claimed_at.)
+            new.verdict || coalesce(' in ' || (new.judged_at - new.claimed_at) || ' ms', '')
+                || ' (' || (new.judged_at - new.queued_at) || ' ms after it was queued)',
             new.judged_at);
     return null;
 end

@@ -37,8 +37,9 @@ when old.state = 'running' and new.state = 'done'
 begin
     insert into event (submission_id, kind, actor, detail, created_at)
     values (new.id, 'judged', new.worker,
-            new.verdict || ' in ' || (new.judged_at - new.claimed_at) || ' ms ('
-                || (new.judged_at - new.queued_at) || ' ms after it was queued)',
+            -- (A job claimed before this migration has no claimed_at.)
+            new.verdict || coalesce(' in ' || (new.judged_at - new.claimed_at) || ' ms', '')
+                || ' (' || (new.judged_at - new.queued_at) || ' ms after it was queued)',
             new.judged_at);
 end;
 

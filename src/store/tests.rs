@@ -401,6 +401,87 @@ async fn progress_of(store: &Store, id: &SubmissionId) -> (Option<Progress>, [Op
     (shown, stored)
 }
 
+async fn state_changes_write_their_events_and_a_verdict_counts_itself(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let before = store.verdict_counts().await.expect("counts");
+    let id = submit(&store).await;
+    let lost = claimed(&store, "w1", Duration::from_millis(1)).await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let claim = claimed(&store, "w2", Duration::from_secs(60)).await;
+    assert_eq!((claim.id, claim.tries), (id, 2));
+    assert!(
+        store
+            .finish(&claim, &verdict(Verdict::WA))
+            .await
+            .expect("finish")
+    );
+    assert!(
+        !store
+            .finish(&lost, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+    let row = store.submission(&id).await.expect("read").expect("row");
+    let events = store.events(&id).await.expect("events");
+    let seen: Vec<(String, Option<&str>, Option<&str>)> = events
+        .iter()
+        .map(|e| (e.kind.to_string(), e.actor.as_deref(), e.detail.as_deref()))
+        .collect();
+    let judged_in = row
+        .judged_at
+        .expect("judged")
+        .as_millisecond()
+        .saturating_sub(claim.claimed_at);
+    let after_queued = row
+        .judged_at
+        .expect("judged")
+        .as_millisecond()
+        .saturating_sub(claim.queued_at);
+    let judged = format!("WA in {judged_in} ms ({after_queued} ms after it was queued)");
+    assert_eq!(
+        seen,
+        [
+            ("queued".to_string(), Some("carol"), None),
+            ("claimed".to_string(), Some("w1"), Some("attempt 1")),
+            (
+                "lease_lost".to_string(),
+                None,
+                Some("the lease of attempt 1 expired")
+            ),
+            ("claimed".to_string(), Some("w2"), Some("attempt 2")),
+            ("judged".to_string(), Some("w2"), Some(judged.as_str())),
+            (
+                "dropped".to_string(),
+                Some("w1"),
+                Some("attempt 1 finished after losing its lease")
+            ),
+        ]
+    );
+    // Each event carries the time of its change.
+    let at = |kind: &str| {
+        events
+            .iter()
+            .filter(|e| e.kind.to_string() == kind)
+            .map(|e| e.created_at.as_millisecond())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(at("queued"), [claim.queued_at]);
+    assert_eq!(at("claimed"), [lost.claimed_at, claim.claimed_at]);
+    assert_eq!(
+        at("judged"),
+        [row.judged_at.expect("judged").as_millisecond()]
+    );
+    let count = |tally: &[(Verdict, i64)], verdict: Verdict| {
+        tally
+            .iter()
+            .find(|(v, _)| *v == verdict)
+            .map_or(0, |(_, n)| *n)
+    };
+    let after = store.verdict_counts().await.expect("counts");
+    assert_eq!(count(&after, Verdict::WA), count(&before, Verdict::WA) + 1);
+    assert_eq!(count(&after, Verdict::AC), count(&before, Verdict::AC));
+}
+
 async fn a_claim_takes_at_most_its_max_and_never_more_than_the_cap(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let total = queue::MAX_CLAIM_BATCH + 6;
@@ -1930,6 +2011,7 @@ on_both_backends!(
     the_queued_to_judged_times_are_those_of_judged_submissions,
     a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_each,
     a_claim_takes_at_most_its_max_and_never_more_than_the_cap,
+    state_changes_write_their_events_and_a_verdict_counts_itself,
     progress_is_recorded_only_by_the_attempt_holding_the_lease,
     a_token_page_is_newest_first_and_its_cursor_reaches_every_token,
     syncing_is_idempotent_and_keeps_setter_testcases,
