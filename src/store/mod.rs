@@ -119,11 +119,11 @@ pub enum OpenMode {
 
 /// Access to the database.
 ///
-/// On SQLite it holds two pools: SQLite allows one writer at a time, so every
-/// write goes through a single connection and waiting writers queue
-/// in-process (fair and cheap) instead of sleeping in SQLite's busy handler;
-/// reads use their own pool and never wait for writers (WAL). On PostgreSQL
-/// both are one pool.
+/// On SQLite it holds two sets of connections: SQLite allows one writer at
+/// a time, so every write goes through a single connection and waiting
+/// writers queue in-process (fair and cheap) instead of sleeping in
+/// SQLite's busy handler; reads use their own connections and never wait
+/// for writers (WAL). On PostgreSQL both are one sqlx pool.
 #[derive(Clone, Debug)]
 pub struct Store {
     write: Pool,

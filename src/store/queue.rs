@@ -232,8 +232,9 @@ impl Store {
     }
 
     /// Writes the verdicts of several claims in one transaction (a group
-    /// commit: one `update`, one insert of judgements, of results and of
-    /// events for all of them), each fenced by its claim's attempt as
+    /// commit: one `update`, one insert of judgements and one of results for
+    /// all of them; their `judged` events and counts come with the update and
+    /// the insert), each fenced by its claim's attempt as
     /// [`Store::finish`] is. Returns, in order, whether each was written.
     pub async fn finish_batch(
         &self,
@@ -825,9 +826,9 @@ pub(super) async fn insert_queued(
         .ok_or_else(|| StoreError::Corrupt("an insert returned no row".into()))
 }
 
-/// Inserts queued submissions, in order, and their `queued` events inside
-/// `tx`: one statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]),
-/// one for the events. Returns them in the order given.
+/// Inserts queued submissions, in order, inside `tx`: one statement for the
+/// rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which writes their `queued`
+/// events too. Returns them in the order given.
 pub(super) async fn insert_queued_rows(
     tx: &mut Tx,
     rows: &[QueuedRow<'_>],

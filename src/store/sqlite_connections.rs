@@ -265,6 +265,15 @@ mod tests {
     use super::*;
 
     async fn set_of(size: u32) -> (tempfile::TempDir, Arc<SqliteConnections>) {
+        set_waiting(size, Duration::from_secs(5)).await
+    }
+
+    /// A set of `size` connections to a fresh database with one table `t`,
+    /// whose acquire waits at most `timeout`.
+    async fn set_waiting(
+        size: u32,
+        timeout: Duration,
+    ) -> (tempfile::TempDir, Arc<SqliteConnections>) {
         let dir = tempfile::tempdir().expect("temp dir");
         let options = SqliteConnectOptions::from_str(&format!(
             "sqlite://{}",
@@ -272,7 +281,7 @@ mod tests {
         ))
         .expect("options")
         .create_if_missing(true);
-        let set = SqliteConnections::open(options, size, Duration::from_secs(5))
+        let set = SqliteConnections::open(options, size, timeout)
             .await
             .expect("open");
         let mut lease = set.acquire().await.expect("lease");
@@ -280,7 +289,20 @@ mod tests {
             .execute(lease.connection().expect("connection"))
             .await
             .expect("create");
+        drop(lease);
         (dir, set)
+    }
+
+    /// A transaction that has inserted one row into `t`.
+    async fn begun_with_a_row(set: &Arc<SqliteConnections>) -> SqliteTx {
+        let mut tx = SqliteTx::begin(set, "begin immediate")
+            .await
+            .expect("begin");
+        sqlx::query("insert into t values (1)")
+            .execute(tx.connection().expect("connection"))
+            .await
+            .expect("insert");
+        tx
     }
 
     async fn count(set: &Arc<SqliteConnections>) -> i64 {
@@ -292,10 +314,9 @@ mod tests {
             .get("n")
     }
 
-    async fn autocommit(set: &Arc<SqliteConnections>) -> bool {
-        // `begin` inside a transaction fails: only then is one open.
-        let mut lease = set.acquire().await.expect("lease");
-        let connection = lease.connection().expect("connection");
+    /// Whether `connection` has no transaction open (`begin` inside one
+    /// fails).
+    async fn outside_a_transaction(connection: &mut SqliteConnection) -> bool {
         let fresh = sqlx::query("begin").execute(&mut *connection).await.is_ok();
         if fresh {
             sqlx::query("rollback")
@@ -306,18 +327,16 @@ mod tests {
         fresh
     }
 
+    async fn autocommit(set: &Arc<SqliteConnections>) -> bool {
+        let mut lease = set.acquire().await.expect("lease");
+        outside_a_transaction(lease.connection().expect("connection")).await
+    }
+
     #[tokio::test]
     async fn a_committed_transaction_stays_and_the_connection_is_reused() {
         let (_dir, set) = set_of(1).await;
         for _ in 0..3 {
-            let mut tx = SqliteTx::begin(&set, "begin immediate")
-                .await
-                .expect("begin");
-            sqlx::query("insert into t values (1)")
-                .execute(tx.connection().expect("connection"))
-                .await
-                .expect("insert");
-            tx.commit().await.expect("commit");
+            begun_with_a_row(&set).await.commit().await.expect("commit");
         }
         assert_eq!(count(&set).await, 3);
         assert_eq!(set.idle().len(), 1, "one connection, reused");
@@ -327,14 +346,7 @@ mod tests {
     #[tokio::test]
     async fn a_transaction_dropped_before_its_commit_is_rolled_back_before_the_next_user() {
         let (_dir, set) = set_of(1).await;
-        let mut tx = SqliteTx::begin(&set, "begin immediate")
-            .await
-            .expect("begin");
-        sqlx::query("insert into t values (1)")
-            .execute(tx.connection().expect("connection"))
-            .await
-            .expect("insert");
-        drop(tx);
+        drop(begun_with_a_row(&set).await);
         // The one connection is held by the rollback until it is done.
         assert_eq!(count(&set).await, 0, "the insert was rolled back");
         assert!(autocommit(&set).await, "no transaction left open");
@@ -366,35 +378,31 @@ mod tests {
     #[tokio::test]
     async fn a_failed_statement_leaves_the_transaction_to_the_caller_and_then_rolls_back() {
         let (_dir, set) = set_of(2).await;
-        let mut tx = SqliteTx::begin(&set, "begin immediate")
-            .await
-            .expect("begin");
-        sqlx::query("insert into t values (1)")
-            .execute(tx.connection().expect("connection"))
-            .await
-            .expect("insert");
+        let mut tx = begun_with_a_row(&set).await;
         let failed = sqlx::query("insert into missing values (1)")
             .execute(tx.connection().expect("connection"))
             .await;
         assert!(failed.is_err());
         drop(tx);
-        assert_eq!(count(&set).await, 0);
-        assert!(autocommit(&set).await);
-        assert!(autocommit(&set).await, "the other connection too");
+        // Both connections at once: the rolled-back one is among them only
+        // once its rollback has ended.
+        let mut first = set.acquire().await.expect("lease");
+        let mut second = set.acquire().await.expect("lease");
+        for lease in [&mut first, &mut second] {
+            let connection = lease.connection().expect("connection");
+            assert!(outside_a_transaction(connection).await);
+            let rows: i64 = sqlx::query("select count(*) as n from t")
+                .fetch_one(connection)
+                .await
+                .expect("count")
+                .get("n");
+            assert_eq!(rows, 0, "the insert was rolled back");
+        }
     }
 
     #[tokio::test]
     async fn waiting_for_a_busy_set_times_out_and_a_closed_set_refuses() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let options = SqliteConnectOptions::from_str(&format!(
-            "sqlite://{}",
-            dir.path().join("t.db").display()
-        ))
-        .expect("options")
-        .create_if_missing(true);
-        let set = SqliteConnections::open(options, 1, Duration::from_millis(50))
-            .await
-            .expect("open");
+        let (_dir, set) = set_waiting(1, Duration::from_millis(50)).await;
         let held = set.acquire().await.expect("lease");
         assert!(matches!(
             set.acquire().await.err(),

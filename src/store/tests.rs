@@ -401,6 +401,24 @@ async fn progress_of(store: &Store, id: &SubmissionId) -> (Option<Progress>, [Op
     (shown, stored)
 }
 
+async fn claimable_says_whether_a_claim_would_find_a_job(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    assert!(!store.claimable().await.expect("read"), "an empty queue");
+    submit(&store).await;
+    assert!(store.claimable().await.expect("read"), "a queued job");
+    let claim = claimed(&store, "w", Duration::from_millis(1)).await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    assert!(store.claimable().await.expect("read"), "an expired lease");
+    claimed(&store, "w", Duration::from_secs(60)).await;
+    assert!(!store.claimable().await.expect("read"), "a job leased");
+    let late = store.finish(&claim, &verdict(Verdict::AC)).await;
+    assert!(!late.expect("finish"), "the first attempt lost its lease");
+    assert!(
+        !store.claimable().await.expect("read"),
+        "a lost attempt's late verdict frees nothing"
+    );
+}
+
 async fn state_changes_write_their_events_and_a_verdict_counts_itself(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let before = store.verdict_counts().await.expect("counts");
@@ -2012,6 +2030,7 @@ on_both_backends!(
     a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_each,
     a_claim_takes_at_most_its_max_and_never_more_than_the_cap,
     state_changes_write_their_events_and_a_verdict_counts_itself,
+    claimable_says_whether_a_claim_would_find_a_job,
     progress_is_recorded_only_by_the_attempt_holding_the_lease,
     a_token_page_is_newest_first_and_its_cursor_reaches_every_token,
     syncing_is_idempotent_and_keeps_setter_testcases,

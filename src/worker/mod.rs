@@ -148,6 +148,7 @@ impl Judge {
             if cancel.is_cancelled() {
                 break;
             }
+            // A failed read claims anyway: the claim then reports the error.
             let claim = !after_batch || self.store.claimable().await.unwrap_or(true);
             let jobs = if claim {
                 self.run_jobs(&name, CLAIM_BATCH).await
