@@ -142,6 +142,60 @@ impl Tx {
             Tx::Postgres(tx) => tx.commit().await,
         }
     }
+
+    /// Runs `statements` in order and commits; returns every row they
+    /// returned, in order.
+    ///
+    /// On SQLite they go to the connection's thread as one script that
+    /// ends with the `COMMIT` (and starts with the `BEGIN` if nothing was
+    /// sent yet): one hand-off, so the one writer does not wait, between
+    /// statements, for this task to be scheduled. On PostgreSQL they run
+    /// one after another. After an error the transaction rolls back when it
+    /// drops.
+    pub async fn commit_with(
+        self,
+        statements: Vec<Statement<'_>>,
+    ) -> Result<Vec<DbRow>, sqlx::Error> {
+        match self {
+            Tx::Sqlite(mut tx) => {
+                let mut script = String::new();
+                let mut args = Vec::new();
+                for statement in statements {
+                    let (sql, statement_args) = positional(statement.sql, statement.args);
+                    script.push_str(&sql);
+                    script.push_str(";\n");
+                    args.extend(statement_args);
+                }
+                if script.is_empty() {
+                    tx.commit().await?;
+                    return Ok(Vec::new());
+                }
+                script.push_str("commit");
+                let (sql, connection) = tx.opening(Cow::Owned(script))?;
+                let outcome = bound(sql_query::<Sqlite>(sql), args)
+                    .fetch_all(connection)
+                    .await;
+                tx.check(&outcome);
+                let rows = outcome?;
+                tx.committed();
+                Ok(rows.into_iter().map(DbRow::Sqlite).collect())
+            }
+            Tx::Postgres(mut tx) => {
+                let mut rows = Vec::new();
+                for Statement { sql, args } in statements {
+                    rows.extend(
+                        bound(sql_query::<Postgres>(sql), args)
+                            .fetch_all(&mut *tx)
+                            .await?
+                            .into_iter()
+                            .map(DbRow::Postgres),
+                    );
+                }
+                tx.commit().await?;
+                Ok(rows)
+            }
+        }
+    }
 }
 
 /// An argument of a statement: the few types the store binds.
@@ -251,6 +305,14 @@ impl DbRow {
             DbRow::Postgres(row) => row.try_get(column),
         }
     }
+
+    /// Whether the row has a column named `column`.
+    pub fn has(&self, column: &str) -> bool {
+        match self {
+            DbRow::Sqlite(row) => row.try_column(column).is_ok(),
+            DbRow::Postgres(row) => row.try_column(column).is_ok(),
+        }
+    }
 }
 
 /// A statement and its arguments, ready to run on either driver.
@@ -353,9 +415,11 @@ fn positional<'a>(sql: Cow<'static, str>, args: Vec<Arg<'a>>) -> (Cow<'static, s
 }
 
 /// Runs `$statement` on `$target` with the driver's `$method`, mapping each
-/// result through `$wrap` (which sees the driver's row type).
+/// result through `$sqlite` or `$postgres` (which see the driver's types).
+/// `$rows_only`: the method returns rows alone, so on SQLite a transaction's
+/// `BEGIN` not sent yet may go with the statement in one script.
 macro_rules! dispatch {
-    ($statement:expr, $target:expr, $method:ident, $sqlite:expr, $postgres:expr) => {{
+    ($statement:expr, $target:expr, $method:ident, $rows_only:expr, $sqlite:expr, $postgres:expr) => {{
         let Statement { sql, args } = $statement;
         match $target {
             Target::Pool(Pool::Sqlite(set)) => {
@@ -369,8 +433,13 @@ macro_rules! dispatch {
             }
             Target::Tx(Tx::Sqlite(tx)) => {
                 let (sql, args) = positional(sql, args);
+                let (sql, connection) = if $rows_only {
+                    tx.opening(sql)?
+                } else {
+                    (sql, tx.connection().await?)
+                };
                 let outcome = bound(sql_query::<Sqlite>(sql), args)
-                    .$method(tx.connection()?)
+                    .$method(connection)
                     .await;
                 tx.check(&outcome);
                 $sqlite(outcome?)
@@ -465,6 +534,7 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             execute,
+            false,
             |done: sqlx::sqlite::SqliteQueryResult| done.rows_affected(),
             |done: sqlx::postgres::PgQueryResult| done.rows_affected()
         ))
@@ -479,6 +549,7 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             fetch_optional,
+            true,
             |row: Option<SqliteRow>| row.map(DbRow::Sqlite),
             |row: Option<PgRow>| row.map(DbRow::Postgres)
         ))
@@ -490,6 +561,7 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             fetch_one,
+            true,
             DbRow::Sqlite,
             DbRow::Postgres
         ))
@@ -501,6 +573,7 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             fetch_all,
+            true,
             |rows: Vec<SqliteRow>| rows.into_iter().map(DbRow::Sqlite).collect::<Vec<_>>(),
             |rows: Vec<PgRow>| rows.into_iter().map(DbRow::Postgres).collect::<Vec<_>>()
         ))
@@ -544,6 +617,113 @@ mod tests {
         let plain = query("select 'a$1' from t");
         let (sql, args) = positional(plain.sql, plain.args);
         assert_eq!((sql.as_ref(), args.len()), ("select 'a$1' from t", 0));
+    }
+
+    /// A pool on a fresh SQLite database with one table `t (x)`, and its
+    /// folder.
+    async fn sqlite_pool() -> (tempfile::TempDir, Pool) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let options = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(dir.path().join("t.db"))
+            .create_if_missing(true);
+        let set = SqliteConnections::open(options, 1, std::time::Duration::from_secs(5))
+            .await
+            .expect("open");
+        let pool = Pool::Sqlite(set);
+        query("create table t (x integer not null)")
+            .execute(&pool)
+            .await
+            .expect("create");
+        (dir, pool)
+    }
+
+    async fn values_of_t(pool: &Pool) -> Vec<i64> {
+        query("select x from t order by x")
+            .fetch_all(pool)
+            .await
+            .expect("select")
+            .iter()
+            .map(|row| row.try_get::<i64>("x").expect("x"))
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn a_script_runs_its_statements_in_order_and_commits_them_together() {
+        let (_dir, pool) = sqlite_pool().await;
+        let mut tx = pool.begin().await.expect("begin");
+        // The `BEGIN` goes with this first statement.
+        let first = query("insert into t values ($1) returning x")
+            .bind(1i64)
+            .fetch_one(&mut tx)
+            .await
+            .expect("insert");
+        assert_eq!(first.try_get::<i64>("x").expect("x"), 1);
+        let rows = tx
+            .commit_with(vec![
+                query("insert into t values ($1), ($2)")
+                    .bind(2i64)
+                    .bind(3i64),
+                query("update t set x = x * $1 where x > $2 returning x")
+                    .bind(10i64)
+                    .bind(1i64),
+                query("select count(*) as n from t where x < $1").bind(100i64),
+            ])
+            .await
+            .expect("commit");
+        let returned: Vec<i64> = rows
+            .iter()
+            .map(|row| {
+                if row.has("n") {
+                    row.try_get::<i64>("n").expect("n")
+                } else {
+                    row.try_get::<i64>("x").expect("x")
+                }
+            })
+            .collect();
+        assert_eq!(returned, [20, 30, 3], "each statement's rows, in order");
+        assert_eq!(values_of_t(&pool).await, [1, 20, 30]);
+    }
+
+    #[tokio::test]
+    async fn a_script_that_fails_in_its_middle_leaves_nothing_and_the_connection_usable() {
+        let (_dir, pool) = sqlite_pool().await;
+        let tx = pool.begin().await.expect("begin");
+        let failed = tx
+            .commit_with(vec![
+                query("insert into t values ($1)").bind(1i64),
+                query("insert into t values ($1)").bind(Option::<i64>::None),
+                query("insert into t values ($1)").bind(3i64),
+            ])
+            .await;
+        assert!(failed.is_err(), "the null breaks `not null`");
+        assert_eq!(values_of_t(&pool).await, Vec::<i64>::new(), "rolled back");
+        // The one connection is back outside a transaction: a new one
+        // begins and commits.
+        let tx = pool.begin().await.expect("begin");
+        tx.commit_with(vec![query("insert into t values ($1)").bind(4i64)])
+            .await
+            .expect("commit");
+        assert_eq!(values_of_t(&pool).await, [4]);
+    }
+
+    #[tokio::test]
+    async fn a_transactions_first_change_count_is_its_own() {
+        let (_dir, pool) = sqlite_pool().await;
+        query("insert into t values (1), (2), (3)")
+            .execute(&pool)
+            .await
+            .expect("insert");
+        // SQLite reports the last insert's count (3) after a `BEGIN`: the
+        // first statement of a transaction must not share a script with it.
+        let mut tx = pool.begin().await.expect("begin");
+        let changed = query("update t set x = x + 1 where x = $1")
+            .bind(2i64)
+            .execute(&mut tx)
+            .await
+            .expect("update");
+        tx.commit().await.expect("commit");
+        assert_eq!(changed, 1);
+        assert_eq!(values_of_t(&pool).await, [1, 3, 3]);
     }
 
     #[tokio::test]

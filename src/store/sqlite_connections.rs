@@ -19,6 +19,7 @@
 //! or whose thread is gone, is closed instead of going back.
 
 use std::{
+    borrow::Cow,
     sync::{
         Arc, Mutex, PoisonError,
         atomic::{AtomicU64, Ordering},
@@ -176,37 +177,71 @@ impl Drop for SqliteLease {
 }
 
 /// A transaction on a leased connection. `BEGIN` and `COMMIT` are plain
-/// statements (see the module's doc). Dropped before [`SqliteTx::commit`]
-/// succeeded, it is rolled back in a task that holds the connection until
-/// then, so the next user never finds it inside a transaction.
+/// statements (see the module's doc), and the `BEGIN` travels with the
+/// transaction's first statement ([`SqliteTx::opening`]): one hand-off to
+/// the connection's thread fewer, and none at all for a transaction that
+/// sends nothing. Dropped before [`SqliteTx::commit`] succeeded, it is
+/// rolled back in a task that holds the connection until then, so the next
+/// user never finds it inside a transaction.
 pub(super) struct SqliteTx {
     /// `None` only while dropping.
     lease: Option<SqliteLease>,
+    /// The `BEGIN` to send, until it is sent.
+    begin: Option<&'static str>,
     /// A `BEGIN` may have run and no `COMMIT` has.
     open: bool,
 }
 
 impl SqliteTx {
-    /// Leases a connection from `set` and runs `begin` on it (`begin`, or
-    /// `begin immediate` to take the write lock at once).
+    /// Leases a connection from `set` for a transaction that `begin` opens
+    /// (`begin`, or `begin immediate` to take the write lock), sent with
+    /// the first statement.
     pub async fn begin(
         set: &Arc<SqliteConnections>,
         begin: &'static str,
     ) -> Result<SqliteTx, sqlx::Error> {
-        let mut tx = SqliteTx {
+        Ok(SqliteTx {
             lease: Some(set.acquire().await?),
-            // Open from before the `BEGIN` is sent: should this future be
-            // dropped while it runs, the drop rolls it back.
-            open: true,
-        };
-        let begun = sqlx::query(begin).execute(tx.connection()?).await;
-        tx.check(&begun);
-        begun?;
-        Ok(tx)
+            begin: Some(begin),
+            open: false,
+        })
     }
 
-    /// The transaction's connection.
-    pub fn connection(&mut self) -> Result<&mut SqliteConnection, sqlx::Error> {
+    /// The transaction's connection, its `BEGIN` sent first if it was not.
+    pub async fn connection(&mut self) -> Result<&mut SqliteConnection, sqlx::Error> {
+        if let Some(begin) = self.begin.take() {
+            // Open from before the `BEGIN` is sent: should this future be
+            // dropped while it runs, the drop rolls it back.
+            self.open = true;
+            let begun = sqlx::query(begin).execute(self.leased()?).await;
+            self.check(&begun);
+            begun?;
+        }
+        self.leased()
+    }
+
+    /// `sql` to run in the transaction as one script (one hand-off), with
+    /// the `BEGIN` before it if it was not sent yet, and the connection to
+    /// run it on. The `BEGIN` counts as sent from now on.
+    ///
+    /// Only for statements whose rows are what the caller reads: a script's
+    /// count of changed rows would add the `BEGIN`'s, which SQLite reports
+    /// as the count of the last `insert`, `update` or `delete` before it.
+    pub fn opening(
+        &mut self,
+        sql: Cow<'static, str>,
+    ) -> Result<(Cow<'static, str>, &mut SqliteConnection), sqlx::Error> {
+        let sql = match self.begin.take() {
+            Some(begin) => {
+                self.open = true;
+                Cow::Owned(format!("{begin};\n{sql}"))
+            }
+            None => sql,
+        };
+        Ok((sql, self.leased()?))
+    }
+
+    fn leased(&mut self) -> Result<&mut SqliteConnection, sqlx::Error> {
         self.lease
             .as_mut()
             .ok_or(sqlx::Error::WorkerCrashed)?
@@ -220,12 +255,21 @@ impl SqliteTx {
         }
     }
 
+    /// Commits; a transaction that sent nothing has nothing to commit.
     pub async fn commit(mut self) -> Result<(), sqlx::Error> {
-        let committed = sqlx::query("commit").execute(self.connection()?).await;
+        if self.begin.is_some() {
+            return Ok(());
+        }
+        let committed = sqlx::query("commit").execute(self.leased()?).await;
         self.check(&committed);
         committed?;
-        self.open = false;
+        self.committed();
         Ok(())
+    }
+
+    /// Records that a script ending in `COMMIT` ran to its end.
+    pub fn committed(&mut self) {
+        self.open = false;
     }
 }
 
@@ -299,7 +343,7 @@ mod tests {
             .await
             .expect("begin");
         sqlx::query("insert into t values (1)")
-            .execute(tx.connection().expect("connection"))
+            .execute(tx.connection().await.expect("connection"))
             .await
             .expect("insert");
         tx
@@ -358,14 +402,14 @@ mod tests {
         let work = async {
             let mut tx = SqliteTx::begin(&set, "begin immediate").await?;
             sqlx::query("insert into t values (1)")
-                .execute(tx.connection()?)
+                .execute(tx.connection().await?)
                 .await?;
             // A statement long enough to be cancelled while it runs.
             sqlx::query(
                 "with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000000) \
                  insert into t select i from n",
             )
-            .execute(tx.connection()?)
+            .execute(tx.connection().await?)
             .await?;
             tx.commit().await
         };
@@ -380,7 +424,7 @@ mod tests {
         let (_dir, set) = set_of(2).await;
         let mut tx = begun_with_a_row(&set).await;
         let failed = sqlx::query("insert into missing values (1)")
-            .execute(tx.connection().expect("connection"))
+            .execute(tx.connection().await.expect("connection"))
             .await;
         assert!(failed.is_err());
         drop(tx);
