@@ -84,15 +84,50 @@ pub fn run(
             anyhow::bail!("the raw loop found nothing to claim");
         };
 
-        // 3. The verdict: fence (its event by trigger), judgement (its count by
-        // trigger), results.
+        // 3. The verdict, fenced in each statement: the judgement (its count
+        // by trigger), its results, no `dropped` event, then the update (its
+        // event by trigger).
         let tx = connection.transaction()?;
+        let judgements = tx
+            .prepare_cached(
+                "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
+                 compile_output, worker, duration_ms, created_at) \
+                 select v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, \
+                 v.column7, v.column8, ?1 \
+                 from (values (?2, ?3, 1, 'AC', null, null, 'raw', 0)) as v \
+                 join submission s on s.id = v.column1 and s.attempt = v.column2 \
+                 and s.state = 'running'",
+            )?
+            .execute(params![now, claimed_id, attempt])?;
+        anyhow::ensure!(judgements == 1, "the raw loop lost its own claim");
+        {
+            let mut insert = tx.prepare_cached(&results_sql)?;
+            let mut arguments: Vec<rusqlite::types::Value> = vec![now.into()];
+            for (position, name) in testcases.iter().enumerate() {
+                arguments.extend([
+                    claimed_id.clone().into(),
+                    attempt.into(),
+                    name.clone().into(),
+                    i64::try_from(position)?.into(),
+                ]);
+            }
+            insert.execute(rusqlite::params_from_iter(arguments))?;
+        }
+        tx.prepare_cached(
+            "insert into event (submission_id, kind, actor, detail, created_at) \
+             select v.column1, 'dropped', v.column3, v.column4, ?1 \
+             from (values (?2, ?3, 'raw', 'attempt finished after losing its lease')) as v \
+             where not exists (select 1 from submission s where s.id = v.column1 \
+             and s.attempt = v.column2 and s.state = 'running')",
+        )?
+        .execute(params![now, claimed_id, attempt])?;
         let fenced = tx
             .prepare_cached(
                 "update submission set state = 'done', verdict = v.column3, message = v.column4, \
                  judged_at = ?1, lease_until = null, progress_done = null, progress_total = null \
                  from (values (?2, ?3, ?4, ?5)) as v where submission.id = v.column1 \
-                 and submission.attempt = v.column2 and submission.state = 'running' returning id",
+                 and submission.attempt = v.column2 and submission.state = 'running' \
+                 returning submission.id",
             )?
             .query_row(
                 params![now, claimed_id, attempt, "AC", None::<String>],
@@ -100,26 +135,6 @@ pub fn run(
             )
             .optional()?;
         anyhow::ensure!(fenced.is_some(), "the raw loop lost its own claim");
-        let judgement: i64 = tx
-            .prepare_cached(
-                "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
-                 compile_output, worker, duration_ms, created_at) \
-                 values (?1, ?2, 1, 'AC', null, null, 'raw', 0, ?3) returning id, submission_id",
-            )?
-            .query_row(params![claimed_id, attempt, now], |row| row.get(0))?;
-        {
-            let mut insert = tx.prepare_cached(&results_sql)?;
-            let mut arguments: Vec<rusqlite::types::Value> = Vec::new();
-            for (position, name) in testcases.iter().enumerate() {
-                arguments.extend([
-                    judgement.into(),
-                    name.clone().into(),
-                    i64::try_from(position)?.into(),
-                    now.into(),
-                ]);
-            }
-            insert.execute(rusqlite::params_from_iter(arguments))?;
-        }
         tx.commit()?;
     }
     Ok(RawRun {
@@ -127,25 +142,34 @@ pub fn run(
     })
 }
 
-/// The multi-row insert of `rows` AC results, as the store writes them.
+/// The multi-row insert of `rows` AC results, as the store writes them:
+/// `?1` is the time, then each row's submission, attempt, testcase and
+/// position.
 fn results_statement(rows: usize) -> String {
     let mut sql = String::from(
         "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
-         message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) values ",
+         message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) \
+         select j.id, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, \
+         v.column9, v.column10, v.column11, v.column12, v.column13, v.column14, ?1 from (values ",
     );
     for row in 0..rows {
         if row > 0 {
             sql.push_str(", ");
         }
-        let n = 4 * row;
+        let n = 4 * row + 1;
         sql.push_str(&format!(
-            "(?{}, ?{}, ?{}, 0, 'AC', 1, null, null, null, null, null, null, null, ?{})",
+            "(?{}, ?{}, ?{}, ?{}, 0, 'AC', 1, null, null, null, null, null, null, null)",
             n + 1,
             n + 2,
             n + 3,
             n + 4
         ));
     }
+    sql.push_str(
+        ") as v join submission s on s.id = v.column1 and s.attempt = v.column2 \
+         and s.state = 'running' \
+         join judgement j on j.submission_id = s.id and j.attempt = s.attempt",
+    );
     sql
 }
 

@@ -20,7 +20,7 @@ use super::{
     Store, StoreError,
     backend::{Target, Tx, query},
     now_ms, parse_column,
-    queue::{NewSubmission, QueuedRow, encode_payload, insert_queued_rows},
+    queue::{NewSubmission, QueuedRow, commit_queued_rows, encode_payload},
 };
 use crate::{
     config::LimitsConfig,
@@ -258,7 +258,6 @@ impl Store {
                     payload: &admissions[index].payload,
                 })
                 .collect();
-            let inserted = insert_queued_rows(&mut tx, &rows, now).await?;
             let keyed: Vec<(usize, &(String, String))> = admitted
                 .iter()
                 .filter_map(|&index| {
@@ -268,24 +267,25 @@ impl Store {
                         .map(|key| (index, key))
                 })
                 .collect();
-            for chunk in keyed.chunks(KEYS_PER_INSERT) {
-                query(
-                    "insert into idempotency_key (user_name, key_value, request_hash, \
-                     submission_id, created_at) values ",
-                )
-                .push_rows(chunk.iter().map(|(index, (key, hash))| {
-                    [
-                        admissions[*index].user.as_str().into(),
-                        key.as_str().into(),
-                        hash.as_str().into(),
-                        ids[*index].to_string().into(),
-                        now.into(),
-                    ]
-                }))
-                .execute(&mut tx)
-                .await?;
-            }
-            tx.commit().await?;
+            let key_inserts = keyed
+                .chunks(KEYS_PER_INSERT)
+                .map(|chunk| {
+                    query(
+                        "insert into idempotency_key (user_name, key_value, request_hash, \
+                         submission_id, created_at) values ",
+                    )
+                    .push_rows(chunk.iter().map(|(index, (key, hash))| {
+                        [
+                            admissions[*index].user.as_str().into(),
+                            key.as_str().into(),
+                            hash.as_str().into(),
+                            ids[*index].to_string().into(),
+                            now.into(),
+                        ]
+                    }))
+                })
+                .collect();
+            let inserted = commit_queued_rows(tx, &rows, key_inserts, now).await?;
             for (index, submission) in admitted.into_iter().zip(inserted) {
                 outcomes[index] = Some(AdmissionOutcome::Queued(submission));
             }

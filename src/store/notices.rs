@@ -14,7 +14,7 @@ use sqlx::postgres::PgListener;
 
 use super::{
     Store, StoreError,
-    backend::{Pool, Tx},
+    backend::{Dialect, Pool, Statement, Tx, query},
 };
 use crate::domain::SubmissionId;
 
@@ -96,14 +96,24 @@ pub(super) async fn catalog_changed(tx: &mut Tx) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Submission ids per judged notice: 36 bytes and a space each.
-const IDS_PER_NOTICE: usize = 200;
+/// Submission ids per judged notice, at most: 36 bytes and a space each.
+pub(super) const IDS_PER_NOTICE: usize = 200;
 
-/// Announces, at commit, that the submissions `ids` were judged.
-pub(super) async fn judged(tx: &mut Tx, ids: &[&SubmissionId]) -> Result<(), StoreError> {
-    for chunk in ids.chunks(IDS_PER_NOTICE) {
-        let payload: Vec<String> = chunk.iter().map(|id| id.to_string()).collect();
-        tx.notify(JUDGED, &payload.join(" ")).await?;
+/// The start of an `update … returning submission.id` of submissions just
+/// judged (at most [`IDS_PER_NOTICE`]) that [`judged_update_end`] finishes.
+pub(super) fn judged_update_start(dialect: Dialect) -> Statement<'static> {
+    query(dialect.pick("", "with judged as ("))
+}
+
+/// Finishes an update begun by [`judged_update_start`]: it still returns
+/// the ids, and on PostgreSQL also announces them, at commit, as one judged
+/// notice (none when it wrote nothing).
+pub(super) fn judged_update_end(dialect: Dialect, update: Statement<'_>) -> Statement<'_> {
+    match dialect {
+        Dialect::Sqlite => update,
+        Dialect::Postgres => update
+            .push(") select judged.id from judged, (select pg_notify(")
+            .push_bind(JUDGED)
+            .push(", string_agg(id, ' ')) from judged having count(*) > 0) as notice"),
     }
-    Ok(())
 }

@@ -6,6 +6,7 @@
 //! lease expired (and whose job another worker claimed) can never write a
 //! verdict: zero rows affected means "lease lost, drop the result".
 
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use super::{
@@ -89,6 +90,16 @@ pub enum RejudgeOutcome {
     Pending,
 }
 
+/// Joins a verdict's row of a `values` list `v` (its submission's id, then
+/// its claim's attempt) to its submission `s` if the claim still holds it:
+/// running, with the claim's attempt.
+macro_rules! still_fenced {
+    () => {
+        " join submission s on s.id = v.column1 and s.attempt = v.column2 \
+         and s.state = 'running'"
+    };
+}
+
 /// The columns [`submission`] reads, as a literal for `concat!`.
 macro_rules! submission_columns {
     () => {
@@ -159,10 +170,19 @@ impl Store {
         new: &NewSubmission<'_>,
     ) -> Result<Submission, StoreError> {
         self.noted(async {
-            let mut tx = self.write.begin().await?;
-            let row = insert_queued(&mut tx, new, now_ms()).await?;
-            tx.commit().await?;
-            Ok(row)
+            let payload = encode_payload(new.payload)?;
+            let row = QueuedRow {
+                id: SubmissionId::new(),
+                problem: new.problem,
+                user: new.user,
+                kind: new.payload.kind(),
+                payload: &payload,
+            };
+            let tx = self.write.begin().await?;
+            commit_queued_rows(tx, &[row], Vec::new(), now_ms())
+                .await?
+                .pop()
+                .ok_or_else(|| StoreError::Corrupt("an insert returned no row".into()))
         })
         .await
     }
@@ -190,30 +210,13 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-            let batch = i64::try_from(max.clamp(1, MAX_CLAIM_BATCH)).unwrap_or(1);
+            let batch = claim_batch_size(max);
             // One statement, no transaction: the claim's events are written
             // by the claim itself (the `submission_claimed` trigger).
-            let mut rows = claim_statement(self.write.dialect(), worker, now, lease_ms, batch)
+            let rows = claim_statement(self.write.dialect(), worker, now, lease_ms, batch)
                 .fetch_all(&self.write)
                 .await?;
-            rows.sort_by_key(|row| row.try_get::<i64>("seq").unwrap_or(i64::MAX));
-            let mut claims = Vec::with_capacity(rows.len());
-            for row in &rows {
-                let kind: String = row.try_get("kind")?;
-                let payload: String = row.try_get("payload")?;
-                claims.push(Claim {
-                    id: parse_column(row, "id")?,
-                    problem: parse_column(row, "problem_id")?,
-                    payload: decode_payload(&kind, &payload),
-                    attempt: row.try_get("attempt")?,
-                    tries: row.try_get("tries")?,
-                    worker: worker.to_string(),
-                    revision: row.try_get::<Option<i64>>("revision")?.unwrap_or(0),
-                    queued_at: row.try_get("queued_at")?,
-                    claimed_at: now,
-                });
-            }
-            Ok(claims)
+            claims_from(rows, worker, now)
         })
         .await
     }
@@ -232,155 +235,78 @@ impl Store {
     }
 
     /// Writes the verdicts of several claims in one transaction (a group
-    /// commit: one `update`, one insert of judgements and one of results for
-    /// all of them; their `judged` events and counts come with the update and
-    /// the insert), each fenced by its claim's attempt as
-    /// [`Store::finish`] is. Returns, in order, whether each was written.
+    /// commit), each fenced by its claim's attempt as [`Store::finish`] is.
+    /// Returns, in order, whether each was written.
     pub async fn finish_batch(
         &self,
         verdicts: &[(&Claim, &JudgementWrite)],
     ) -> Result<Vec<bool>, StoreError> {
+        Ok(self.finish_and_claim(verdicts, None).await?.0)
+    }
+
+    /// [`Store::finish_batch`], and in the same transaction the claim of up
+    /// to `max` next jobs for `worker` as [`Store::claim_batch`] makes it: a
+    /// worker that has written its verdicts takes its next batch in the
+    /// same step instead of a write of its own.
+    pub async fn finish_batch_and_claim(
+        &self,
+        verdicts: &[(&Claim, &JudgementWrite)],
+        worker: &str,
+        lease: Duration,
+        max: usize,
+    ) -> Result<(Vec<bool>, Vec<Claim>), StoreError> {
+        self.finish_and_claim(verdicts, Some((worker, lease, max)))
+            .await
+    }
+
+    /// The verdicts, and the claim `next` asks for, in one transaction:
+    /// the verdicts' writes ([`verdict_writes`]), then the claim, one
+    /// [`Tx::commit_with`] (on SQLite one hand-off to the writer's thread).
+    async fn finish_and_claim(
+        &self,
+        verdicts: &[(&Claim, &JudgementWrite)],
+        next: Option<(&str, Duration, usize)>,
+    ) -> Result<(Vec<bool>, Vec<Claim>), StoreError> {
         self.noted(async {
             let now = now_ms();
+            let dialect = self.write.dialect();
             let mut tx = self.write.begin().await?;
-            // The fence of every claim at once: a row is done only if it
-            // still has the claim's attempt and is running.
-            let mut written = std::collections::HashSet::new();
-            for chunk in verdicts.chunks(FENCED_ROWS_PER_UPDATE) {
-                let fence = query(
-                    "update submission set state = 'done', verdict = v.column3, message = v.column4, \
-                     judged_at = ",
-                )
-                .push_bind(now)
-                .push(
-                    ", lease_until = null, progress_done = null, progress_total = null from (values ",
-                );
-                let rows = fence
-                    .push_rows(chunk.iter().map(|(claim, judgement)| {
-                        [
-                            claim.id.to_string().into(),
-                            claim.attempt.into(),
-                            judgement.verdict.as_str().into(),
-                            (&judgement.message).into(),
-                        ]
-                    }))
-                    .push(
-                        ") as v where submission.id = v.column1 and submission.attempt = v.column2 \
-                         and submission.state = 'running' returning id",
-                    )
-                    .fetch_all(&mut tx)
-                    .await?;
-                for row in &rows {
-                    written.insert(row.try_get::<String>("id")?);
-                }
+            let (mut statements, fenced) = verdict_writes(&mut tx, verdicts, now).await?;
+            if let Some((worker, lease, max)) = next {
+                let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+                statements.push(claim_statement(
+                    dialect,
+                    worker,
+                    now,
+                    lease_ms,
+                    claim_batch_size(max),
+                ));
             }
-            let outcome: Vec<bool> = verdicts
-                .iter()
-                .map(|(claim, _)| written.contains(&claim.id.to_string()))
-                .collect();
-            let kept: Vec<&(&Claim, &JudgementWrite)> = verdicts
-                .iter()
-                .zip(&outcome)
-                .filter_map(|(verdict, written)| written.then_some(verdict))
-                .collect();
-            // The judgements, and the id each got, by submission.
-            let mut judgement_ids = std::collections::HashMap::new();
-            for chunk in kept.chunks(JUDGEMENT_ROWS_PER_INSERT) {
-                let insert = query(
-                    "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
-                     compile_output, worker, duration_ms, created_at) values ",
-                )
-                .push_rows(chunk.iter().map(|(claim, judgement)| {
-                    [
-                        claim.id.to_string().into(),
-                        claim.attempt.into(),
-                        judgement.problem_version.into(),
-                        judgement.verdict.as_str().into(),
-                        (&judgement.message).into(),
-                        (&judgement.compile_output).into(),
-                        (&claim.worker).into(),
-                        (now - claim.claimed_at).into(),
-                        now.into(),
-                    ]
-                }));
-                for row in insert
-                    .push(" returning id, submission_id")
-                    .fetch_all(&mut tx)
-                    .await?
-                {
-                    judgement_ids.insert(
-                        row.try_get::<String>("submission_id")?,
-                        row.try_get::<i64>("id")?,
-                    );
-                }
-            }
-            // Each judgement counts itself in the per-verdict counters
-            // `/metrics` reads (the `judgement_tallied` trigger).
-            // Every result of every judgement: one statement per chunk (far
-            // under both databases' limits on bound parameters), not one per
-            // testcase.
-            let mut results = Vec::new();
-            for (claim, judgement) in &kept {
-                let judgement_id = *judgement_ids.get(&claim.id.to_string()).ok_or_else(|| {
-                    StoreError::Corrupt(format!("no judgement id came back for {}", claim.id))
-                })?;
-                results.extend(
-                    judgement
-                        .results
-                        .iter()
-                        .enumerate()
-                        .map(|(position, result)| (judgement_id, position, result)),
-                );
-            }
-            for chunk in results.chunks(RESULT_ROWS_PER_INSERT) {
-                query(
-                    "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
-                     message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) values ",
-                )
-                .push_rows(chunk.iter().map(|(judgement_id, position, result)| {
-                    let run = result.run.as_ref();
-                    [
-                        (*judgement_id).into(),
-                        (&result.testcase).into(),
-                        i64::try_from(*position).unwrap_or(i64::MAX).into(),
-                        result.hidden.into(),
-                        result.verdict.as_str().into(),
-                        result.time_us.into(),
-                        (&result.message).into(),
-                        (&result.detail).into(),
-                        run.map(|r| r.cpu_ms).into(),
-                        run.map(|r| r.wall_ms).into(),
-                        run.map(|r| r.memory_kib).into(),
-                        run.and_then(|r| r.exit_code).into(),
-                        run.and_then(|r| r.signal).into(),
-                        now.into(),
-                    ]
-                }))
-                .execute(&mut tx)
-                .await?;
-            }
-            // A written verdict's `judged` event is written by its update
-            // (the `submission_judged` trigger); one that lost its lease
-            // gets a `dropped` event here.
-            let events: Vec<NewEvent<'_>> = verdicts
-                .iter()
-                .zip(&outcome)
-                .filter(|(_, written)| !**written)
-                .map(|((claim, _), _)| NewEvent {
-                    submission: &claim.id,
-                    kind: EventKind::Dropped,
-                    actor: Some(&claim.worker),
-                    detail: Some(format!(
-                        "attempt {} finished after losing its lease",
-                        claim.attempt
-                    )),
-                })
-                .collect();
-            insert_events(&mut tx, &events, now).await?;
-            let judged: Vec<&SubmissionId> = kept.iter().map(|(claim, _)| &claim.id).collect();
-            notices::judged(&mut tx, &judged).await?;
-            tx.commit().await?;
-            Ok(outcome)
+            // The claim's rows are those with a `seq`; the update's (when it
+            // is among the statements) have an id alone.
+            let (claimed, judged): (Vec<DbRow>, Vec<DbRow>) = tx
+                .commit_with(statements)
+                .await?
+                .into_iter()
+                .partition(|row| row.has("seq"));
+            let written = match fenced {
+                Some(written) => written,
+                None => judged
+                    .iter()
+                    .map(|row| row.try_get::<String>("id"))
+                    .collect::<Result<HashSet<String>, _>>()?,
+            };
+            let claims = match next {
+                Some((worker, ..)) => claims_from(claimed, worker, now)?,
+                None => Vec::new(),
+            };
+            Ok((
+                verdicts
+                    .iter()
+                    .map(|(claim, _)| written.contains(&claim.id.to_string()))
+                    .collect(),
+                claims,
+            ))
         })
         .await
     }
@@ -677,32 +603,6 @@ impl Store {
     }
 
     /// Submissions waiting and being judged.
-    /// Whether a claim would find a job now: one queued, or one whose lease
-    /// ran out. A read, so a worker that has just emptied the queue asks it
-    /// (on a read connection) before it claims again (on the writer, which
-    /// every write waits for); a job queued after this read wakes the worker
-    /// by its signal.
-    pub async fn claimable(&self) -> Result<bool, StoreError> {
-        // Leases are compared by the clock that set them (see
-        // `claim_statement`): SQLite's host's, PostgreSQL's own.
-        let statement = match self.read.dialect() {
-            Dialect::Sqlite => query(
-                "select exists (select 1 from submission where state = 'queued') \
-                 or exists (select 1 from submission where state = 'running' \
-                 and lease_until < $1) as claimable",
-            )
-            .bind(now_ms()),
-            Dialect::Postgres => query(
-                "select exists (select 1 from submission where state = 'queued') \
-                 or exists (select 1 from submission where state = 'running' \
-                 and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint) \
-                 as claimable",
-            ),
-        };
-        let row = statement.fetch_one(&self.read).await?;
-        Ok(row.try_get("claimable")?)
-    }
-
     pub async fn queue_depth(&self) -> Result<(i64, i64), StoreError> {
         let row = query(
             "select (select count(*) from submission where state = 'queued') as queued, \
@@ -726,12 +626,14 @@ impl Store {
 }
 
 /// Rows of `result` per insert: 14 bound parameters each, so 5,600 a
-/// statement, far under SQLite's 32,766 and PostgreSQL's 65,535.
+/// statement, far under SQLite's 32,766 and PostgreSQL's 65,535 (the
+/// verdicts' inserts bind two more a row: 6,400).
 const RESULT_ROWS_PER_INSERT: usize = 400;
 /// Rows of `judgement` per insert (9 parameters each).
 const JUDGEMENT_ROWS_PER_INSERT: usize = 400;
-/// Claims fenced per `update` of [`Store::finish_batch`] (4 parameters each).
-const FENCED_ROWS_PER_UPDATE: usize = 400;
+/// Claims fenced per `update` of [`Store::finish_batch`] (4 parameters
+/// each): on PostgreSQL each update sends their ids as one judged notice.
+const FENCED_ROWS_PER_UPDATE: usize = notices::IDS_PER_NOTICE;
 /// Rows of `event` per insert (5 parameters each).
 const EVENT_ROWS_PER_INSERT: usize = 400;
 
@@ -807,34 +709,18 @@ pub(super) fn encode_payload(payload: &Payload) -> Result<String, StoreError> {
 }
 
 /// Inserts a queued submission and its `queued` event inside `tx`.
-pub(super) async fn insert_queued(
-    tx: &mut Tx,
-    new: &NewSubmission<'_>,
-    now: i64,
-) -> Result<Submission, StoreError> {
-    let payload = encode_payload(new.payload)?;
-    let row = QueuedRow {
-        id: SubmissionId::new(),
-        problem: new.problem,
-        user: new.user,
-        kind: new.payload.kind(),
-        payload: &payload,
-    };
-    let mut inserted = insert_queued_rows(tx, &[row], now).await?;
-    inserted
-        .pop()
-        .ok_or_else(|| StoreError::Corrupt("an insert returned no row".into()))
-}
-
-/// Inserts queued submissions, in order, inside `tx`: one statement for the
-/// rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which writes their `queued`
-/// events too. Returns them in the order given.
-pub(super) async fn insert_queued_rows(
-    tx: &mut Tx,
-    rows: &[QueuedRow<'_>],
+/// Inserts queued submissions, in order, runs `then` (statements that
+/// return no rows) and commits `tx`, all in one [`Tx::commit_with`]: one
+/// statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which
+/// writes their `queued` events too. Returns them in the order given.
+pub(super) async fn commit_queued_rows<'a>(
+    mut tx: Tx,
+    rows: &[QueuedRow<'a>],
+    then: Vec<Statement<'a>>,
     now: i64,
 ) -> Result<Vec<Submission>, StoreError> {
     if rows.is_empty() {
+        tx.commit_with(then).await?;
         return Ok(Vec::new());
     }
     // created_at never decreases as seq grows (listings bound their scans
@@ -844,13 +730,14 @@ pub(super) async fn insert_queued_rows(
     // until commit: the next one reads these rows' created_at and takes
     // larger seqs. (A later per-user lock is never taken after this one.)
     tx.serialize(SUBMISSION_ORDER_KEY).await?;
+    notices::job_queued(&mut tx).await?;
     // Each row's created_at is the larger of now and the newest stored
     // row's, read by the insert itself (no round trip of its own).
     let newest = tx.dialect().pick(
         ", max(coalesce((select max(created_at) from submission), 0), ",
         ", greatest(coalesce((select max(created_at) from submission), 0), ",
     );
-    let mut inserted = std::collections::HashMap::with_capacity(rows.len());
+    let mut statements = Vec::new();
     for chunk in rows.chunks(SUBMISSION_ROWS_PER_INSERT) {
         // Rows go in in the order given, so their seqs follow it.
         let mut insert = query(
@@ -879,18 +766,16 @@ pub(super) async fn insert_queued_rows(
                 .push_bind(now)
                 .push("))");
         }
-        for stored in insert
-            .push(concat!(" returning ", submission_columns!()))
-            .fetch_all(&mut *tx)
-            .await?
-        {
-            let stored = submission(&stored)?;
-            inserted.insert(stored.id, stored);
-        }
+        // Each row's `queued` event is written by its insert (the
+        // `submission_queued` trigger).
+        statements.push(insert.push(concat!(" returning ", submission_columns!())));
     }
-    // Each row's `queued` event is written by its insert (the
-    // `submission_queued` trigger).
-    notices::job_queued(tx).await?;
+    statements.extend(then);
+    let mut inserted = std::collections::HashMap::with_capacity(rows.len());
+    for stored in tx.commit_with(statements).await? {
+        let stored = submission(&stored)?;
+        inserted.insert(stored.id, stored);
+    }
     rows.iter()
         .map(|row| {
             inserted.remove(&row.id).ok_or_else(|| {
@@ -943,6 +828,316 @@ async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result
             .await?;
     }
     Ok(())
+}
+
+/// The writes of `verdicts` in `tx`, each fenced by its claim's attempt:
+/// the statements still to run, and the ids of the submissions whose
+/// verdicts are written if that is known already.
+///
+/// On SQLite the fence is in the statements themselves, so all of them go
+/// in one script: the judgements and their results are inserted for the
+/// claims whose row is still running with their attempt, a `dropped` event
+/// for the others, then the `update` that marks the kept ones done and
+/// returns their ids. On PostgreSQL, whose statements run one by one anyway,
+/// the update runs first (a join of `values` to the submissions there can
+/// be planned over a partial index by a generic plan) and the inserts
+/// follow for the rows it returned, as before. The `judged` events and
+/// verdict counts come by trigger; on PostgreSQL the update also announces
+/// the verdicts.
+async fn verdict_writes<'a>(
+    tx: &mut Tx,
+    verdicts: &[(&'a Claim, &'a JudgementWrite)],
+    now: i64,
+) -> Result<(Vec<Statement<'a>>, Option<HashSet<String>>), StoreError> {
+    let dialect = tx.dialect();
+    let mut statements = Vec::new();
+    if dialect == Dialect::Sqlite {
+        statements.extend(sql_fenced_inserts(verdicts, now));
+        statements.extend(fenced_updates(dialect, verdicts, now));
+        return Ok((statements, None));
+    }
+    let mut written = HashSet::new();
+    for update in fenced_updates(dialect, verdicts, now) {
+        for row in update.fetch_all(&mut *tx).await? {
+            written.insert(row.try_get::<String>("id")?);
+        }
+    }
+    let kept: Vec<(&Claim, &JudgementWrite)> = verdicts
+        .iter()
+        .filter(|(claim, _)| written.contains(&claim.id.to_string()))
+        .copied()
+        .collect();
+    // The judgements, and the id each got, by submission.
+    let mut judgement_ids = HashMap::new();
+    for chunk in kept.chunks(JUDGEMENT_ROWS_PER_INSERT) {
+        let insert = query(
+            "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
+             compile_output, worker, duration_ms, created_at) values ",
+        )
+        .push_rows(chunk.iter().map(|(claim, judgement)| {
+            [
+                claim.id.to_string().into(),
+                claim.attempt.into(),
+                judgement.problem_version.into(),
+                judgement.verdict.as_str().into(),
+                (&judgement.message).into(),
+                (&judgement.compile_output).into(),
+                (&claim.worker).into(),
+                (now - claim.claimed_at).into(),
+                now.into(),
+            ]
+        }));
+        for row in insert
+            .push(" returning id, submission_id")
+            .fetch_all(&mut *tx)
+            .await?
+        {
+            judgement_ids.insert(
+                row.try_get::<String>("submission_id")?,
+                row.try_get::<i64>("id")?,
+            );
+        }
+    }
+    let mut results = Vec::new();
+    for (claim, judgement) in &kept {
+        let judgement_id = *judgement_ids.get(&claim.id.to_string()).ok_or_else(|| {
+            StoreError::Corrupt(format!("no judgement id came back for {}", claim.id))
+        })?;
+        results.extend(
+            judgement
+                .results
+                .iter()
+                .enumerate()
+                .map(move |(position, result)| (judgement_id, position, result)),
+        );
+    }
+    for chunk in results.chunks(RESULT_ROWS_PER_INSERT) {
+        statements.push(
+            query(
+                "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
+                 message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) \
+                 values ",
+            )
+            .push_rows(chunk.iter().map(|(judgement_id, position, result)| {
+                let run = result.run.as_ref();
+                [
+                    (*judgement_id).into(),
+                    (&result.testcase).into(),
+                    i64::try_from(*position).unwrap_or(i64::MAX).into(),
+                    result.hidden.into(),
+                    result.verdict.as_str().into(),
+                    result.time_us.into(),
+                    (&result.message).into(),
+                    (&result.detail).into(),
+                    run.map(|r| r.cpu_ms).into(),
+                    run.map(|r| r.wall_ms).into(),
+                    run.map(|r| r.memory_kib).into(),
+                    run.and_then(|r| r.exit_code).into(),
+                    run.and_then(|r| r.signal).into(),
+                    now.into(),
+                ]
+            })),
+        );
+    }
+    let dropped: Vec<&(&Claim, &JudgementWrite)> = verdicts
+        .iter()
+        .filter(|(claim, _)| !written.contains(&claim.id.to_string()))
+        .collect();
+    for chunk in dropped.chunks(EVENT_ROWS_PER_INSERT) {
+        statements.push(
+            query("insert into event (submission_id, kind, actor, detail, created_at) values ")
+                .push_rows(chunk.iter().map(|(claim, _)| {
+                    [
+                        claim.id.to_string().into(),
+                        EventKind::Dropped.as_str().into(),
+                        (&claim.worker).into(),
+                        dropped_detail(claim).into(),
+                        now.into(),
+                    ]
+                })),
+        );
+    }
+    Ok((statements, Some(written)))
+}
+
+/// The `detail` of the `dropped` event of a verdict fenced out.
+fn dropped_detail(claim: &Claim) -> String {
+    format!("attempt {} finished after losing its lease", claim.attempt)
+}
+
+/// SQLite's inserts of a verdict batch, each joined to the claims whose row
+/// is still running with their attempt (the fence), to run before the
+/// update that ends their running.
+fn sql_fenced_inserts<'a>(
+    verdicts: &[(&'a Claim, &'a JudgementWrite)],
+    now: i64,
+) -> Vec<Statement<'a>> {
+    let mut statements = Vec::new();
+    for chunk in verdicts.chunks(JUDGEMENT_ROWS_PER_INSERT) {
+        statements.push(
+            query(
+                "insert into judgement (submission_id, attempt, problem_version, verdict, \
+                 message, compile_output, worker, duration_ms, created_at) \
+                 select v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, \
+                 v.column7, v.column8, ",
+            )
+            .push_bind(now)
+            .push(" from (values ")
+            .push_rows(chunk.iter().map(|(claim, judgement)| {
+                [
+                    claim.id.to_string().into(),
+                    claim.attempt.into(),
+                    judgement.problem_version.into(),
+                    judgement.verdict.as_str().into(),
+                    (&judgement.message).into(),
+                    (&judgement.compile_output).into(),
+                    (&claim.worker).into(),
+                    (now - claim.claimed_at).into(),
+                ]
+            }))
+            .push(concat!(") as v", still_fenced!())),
+        );
+    }
+    // A running row with the claim's attempt has a judgement of that
+    // attempt only if the insert above just wrote it (the update that
+    // would follow any earlier one ends the attempt's running).
+    let results: Vec<_> = verdicts
+        .iter()
+        .flat_map(|(claim, judgement)| {
+            judgement
+                .results
+                .iter()
+                .enumerate()
+                .map(move |(position, result)| (*claim, position, result))
+        })
+        .collect();
+    for chunk in results.chunks(RESULT_ROWS_PER_INSERT) {
+        statements.push(
+            query(
+                "insert into result (judgement_id, testcase, position, hidden, verdict, \
+                 time_us, message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, \
+                 created_at) \
+                 select j.id, v.column3, v.column4, v.column5, v.column6, v.column7, \
+                 v.column8, v.column9, v.column10, v.column11, v.column12, v.column13, \
+                 v.column14, ",
+            )
+            .push_bind(now)
+            .push(" from (values ")
+            .push_rows(chunk.iter().map(|(claim, position, result)| {
+                let run = result.run.as_ref();
+                [
+                    claim.id.to_string().into(),
+                    claim.attempt.into(),
+                    (&result.testcase).into(),
+                    i64::try_from(*position).unwrap_or(i64::MAX).into(),
+                    result.hidden.into(),
+                    result.verdict.as_str().into(),
+                    result.time_us.into(),
+                    (&result.message).into(),
+                    (&result.detail).into(),
+                    run.map(|r| r.cpu_ms).into(),
+                    run.map(|r| r.wall_ms).into(),
+                    run.map(|r| r.memory_kib).into(),
+                    run.and_then(|r| r.exit_code).into(),
+                    run.and_then(|r| r.signal).into(),
+                ]
+            }))
+            .push(concat!(
+                ") as v",
+                still_fenced!(),
+                " join judgement j on j.submission_id = s.id and j.attempt = s.attempt"
+            )),
+        );
+    }
+    for chunk in verdicts.chunks(EVENT_ROWS_PER_INSERT) {
+        statements.push(
+            query(
+                "insert into event (submission_id, kind, actor, detail, created_at) \
+                 select v.column1, ",
+            )
+            .push_bind(EventKind::Dropped.as_str())
+            .push(", v.column3, v.column4, ")
+            .push_bind(now)
+            .push(" from (values ")
+            .push_rows(chunk.iter().map(|(claim, _)| {
+                [
+                    claim.id.to_string().into(),
+                    claim.attempt.into(),
+                    (&claim.worker).into(),
+                    dropped_detail(claim).into(),
+                ]
+            }))
+            .push(
+                ") as v where not exists (select 1 from submission s \
+                 where s.id = v.column1 and s.attempt = v.column2 and s.state = 'running')",
+            ),
+        );
+    }
+    statements
+}
+
+/// The fenced `update`s that mark `verdicts`' rows done and return their
+/// ids (on PostgreSQL announcing them too).
+fn fenced_updates<'a>(
+    dialect: Dialect,
+    verdicts: &[(&'a Claim, &'a JudgementWrite)],
+    now: i64,
+) -> Vec<Statement<'a>> {
+    let mut statements = Vec::new();
+    for chunk in verdicts.chunks(FENCED_ROWS_PER_UPDATE) {
+        let update = notices::judged_update_start(dialect)
+            .push(
+                "update submission set state = 'done', verdict = v.column3, \
+                 message = v.column4, judged_at = ",
+            )
+            .push_bind(now)
+            .push(
+                ", lease_until = null, progress_done = null, progress_total = null \
+                 from (values ",
+            )
+            .push_rows(chunk.iter().map(|(claim, judgement)| {
+                [
+                    claim.id.to_string().into(),
+                    claim.attempt.into(),
+                    judgement.verdict.as_str().into(),
+                    (&judgement.message).into(),
+                ]
+            }))
+            .push(
+                ") as v where submission.id = v.column1 and submission.attempt = v.column2 \
+                 and submission.state = 'running' returning submission.id",
+            );
+        statements.push(notices::judged_update_end(dialect, update));
+    }
+    statements
+}
+
+/// The claims in the rows of a [`claim_statement`] made at `now`, oldest
+/// first.
+fn claims_from(mut rows: Vec<DbRow>, worker: &str, now: i64) -> Result<Vec<Claim>, StoreError> {
+    rows.sort_by_key(|row| row.try_get::<i64>("seq").unwrap_or(i64::MAX));
+    let mut claims = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let kind: String = row.try_get("kind")?;
+        let payload: String = row.try_get("payload")?;
+        claims.push(Claim {
+            id: parse_column(row, "id")?,
+            problem: parse_column(row, "problem_id")?,
+            payload: decode_payload(&kind, &payload),
+            attempt: row.try_get("attempt")?,
+            tries: row.try_get("tries")?,
+            worker: worker.to_string(),
+            revision: row.try_get::<Option<i64>>("revision")?.unwrap_or(0),
+            queued_at: row.try_get("queued_at")?,
+            claimed_at: now,
+        });
+    }
+    Ok(claims)
+}
+
+/// The `batch` argument of a [`claim_statement`] that takes up to `max`.
+fn claim_batch_size(max: usize) -> i64 {
+    i64::try_from(max.clamp(1, MAX_CLAIM_BATCH)).unwrap_or(1)
 }
 
 /// The most jobs one claim takes: the SQLite claim's `limit 64`.

@@ -11,8 +11,8 @@ use crate::testing::TestBackend;
 use crate::{
     config::LimitsConfig,
     domain::{
-        Feedback, Payload, Principal, ProblemId, Progress, RunUsage, SubmissionId, SubmissionState,
-        TestcaseName, TestcaseOrigin, TestcaseResult, TokenId, Verdict,
+        EventKind, Feedback, Payload, Principal, ProblemId, Progress, RunUsage, SubmissionId,
+        SubmissionState, TestcaseName, TestcaseOrigin, TestcaseResult, TokenId, Verdict,
     },
 };
 
@@ -274,6 +274,82 @@ async fn only_the_current_attempt_may_write_and_only_once(backend: TestBackend) 
     assert_eq!(row.verdict, Some(Verdict::AC));
 }
 
+async fn a_verdicts_write_claims_the_next_jobs_in_the_same_transaction(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let ids = [
+        submit(&store).await,
+        submit(&store).await,
+        submit(&store).await,
+        submit(&store).await,
+    ];
+    let first = claimed(&store, "w", Duration::from_secs(60)).await;
+    assert_eq!(first.id, ids[0]);
+    let accepted = verdict(Verdict::AC);
+    let (written, next) = store
+        .finish_batch_and_claim(&[(&first, &accepted)], "w", Duration::from_secs(60), 2)
+        .await
+        .expect("finish and claim");
+    assert_eq!(written, [true]);
+    assert_eq!(
+        next.iter().map(|c| c.id).collect::<Vec<_>>(),
+        ids[1..3],
+        "the two oldest queued jobs, oldest first"
+    );
+    for claim in &next {
+        assert_eq!(
+            (claim.worker.as_str(), claim.attempt, claim.tries),
+            ("w", 1, 1)
+        );
+        let row = store
+            .submission(&claim.id)
+            .await
+            .expect("read")
+            .expect("row");
+        assert_eq!(row.state, SubmissionState::Running);
+        let kinds: Vec<EventKind> = store
+            .events(&claim.id)
+            .await
+            .expect("events")
+            .into_iter()
+            .map(|event| event.kind)
+            .collect();
+        assert_eq!(kinds, [EventKind::Queued, EventKind::Claimed]);
+    }
+    let done = store.submission(&ids[0]).await.expect("read").expect("row");
+    assert_eq!(
+        (done.state, done.verdict),
+        (SubmissionState::Done, Some(Verdict::AC))
+    );
+    // A verdict fenced out is dropped, and the claim still takes the last
+    // job; with nothing left, it claims nothing.
+    let (written, last) = store
+        .finish_batch_and_claim(&[(&first, &accepted)], "w", Duration::from_secs(60), 2)
+        .await
+        .expect("finish and claim");
+    assert_eq!(written, [false]);
+    assert_eq!(last.iter().map(|c| c.id).collect::<Vec<_>>(), ids[3..]);
+    assert_eq!(
+        store.judgements(&ids[0]).await.expect("judgements").len(),
+        1
+    );
+    let verdicts: Vec<(&Claim, &JudgementWrite)> = next
+        .iter()
+        .chain(&last)
+        .map(|claim| (claim, &accepted))
+        .collect();
+    let (written, none) = store
+        .finish_batch_and_claim(&verdicts, "w", Duration::from_secs(60), 2)
+        .await
+        .expect("finish and claim");
+    assert_eq!(written, [true, true, true]);
+    assert!(none.is_empty(), "the queue is empty: {none:?}");
+    for id in &ids[1..] {
+        let judgements = store.judgements(id).await.expect("judgements");
+        assert_eq!(judgements.len(), 1);
+        assert_eq!(judgements[0].results.len(), 1, "its one result, once");
+    }
+}
+
 async fn submit_payload(store: &Store, payload: &Payload) -> SubmissionId {
     store
         .insert_submission(&NewSubmission {
@@ -399,24 +475,6 @@ async fn progress_of(store: &Store, id: &SubmissionId) -> (Option<Progress>, [Op
         row.try_get("progress_total").expect("total"),
     ];
     (shown, stored)
-}
-
-async fn claimable_says_whether_a_claim_would_find_a_job(backend: TestBackend) {
-    let (_dir, store) = fresh(backend).await;
-    assert!(!store.claimable().await.expect("read"), "an empty queue");
-    submit(&store).await;
-    assert!(store.claimable().await.expect("read"), "a queued job");
-    let claim = claimed(&store, "w", Duration::from_millis(1)).await;
-    tokio::time::sleep(Duration::from_millis(20)).await;
-    assert!(store.claimable().await.expect("read"), "an expired lease");
-    claimed(&store, "w", Duration::from_secs(60)).await;
-    assert!(!store.claimable().await.expect("read"), "a job leased");
-    let late = store.finish(&claim, &verdict(Verdict::AC)).await;
-    assert!(!late.expect("finish"), "the first attempt lost its lease");
-    assert!(
-        !store.claimable().await.expect("read"),
-        "a lost attempt's late verdict frees nothing"
-    );
 }
 
 async fn state_changes_write_their_events_and_a_verdict_counts_itself(backend: TestBackend) {
@@ -1975,6 +2033,56 @@ async fn postgres_hosts_hear_of_each_others_catalog_changes() {
 }
 
 #[tokio::test]
+async fn postgres_hosts_hear_which_submissions_were_judged_and_not_of_a_fenced_out_verdict() {
+    let (_dir, store) = fresh(TestBackend::Postgres).await;
+    let mut notices = store.notices().await.expect("listen").expect("PostgreSQL");
+    let ids = [submit(&store).await, submit(&store).await];
+    let claims = store
+        .claim_batch("w", Duration::from_secs(60), 2)
+        .await
+        .expect("claim");
+    let accepted = verdict(Verdict::AC);
+    let verdicts: Vec<(&Claim, &JudgementWrite)> =
+        claims.iter().map(|claim| (claim, &accepted)).collect();
+    assert_eq!(
+        store.finish_batch(&verdicts).await.expect("finish"),
+        [true, true]
+    );
+    // A verdict fenced out writes nothing, so announces nothing: the next
+    // notice after it is the next submission's.
+    assert!(!store.finish(&claims[0], &accepted).await.expect("finish"));
+    submit(&store).await;
+    let mut heard = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match notices.recv().await.expect("a notice") {
+                Notice::JobQueued if heard.iter().any(|n| matches!(n, Notice::Judged(_))) => {
+                    heard.push(Notice::JobQueued);
+                    return;
+                }
+                Notice::JobQueued => {}
+                notice => heard.push(notice),
+            }
+        }
+    })
+    .await
+    .expect("notices within 10 s");
+    let Some(Notice::Judged(judged)) = heard.first() else {
+        panic!("no judged notice first: {heard:?}");
+    };
+    let mut judged = judged.clone();
+    judged.sort_by_key(ToString::to_string);
+    let mut expected = ids.to_vec();
+    expected.sort_by_key(ToString::to_string);
+    assert_eq!(judged, expected, "one notice with both ids");
+    assert_eq!(
+        heard.len(),
+        2,
+        "nothing between it and the next job: {heard:?}"
+    );
+}
+
+#[tokio::test]
 async fn postgres_sessions_give_up_on_vanished_hosts_unless_the_url_says_otherwise() {
     let (_dir, store) = fresh(TestBackend::Postgres).await;
     let idle = "show idle_in_transaction_session_timeout";
@@ -2023,6 +2131,7 @@ macro_rules! on_both_backends {
 
 on_both_backends!(
     claims_take_the_oldest_job_once_and_expired_leases_first,
+    a_verdicts_write_claims_the_next_jobs_in_the_same_transaction,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,
     only_the_current_attempt_may_write_and_only_once,
@@ -2030,7 +2139,6 @@ on_both_backends!(
     a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_each,
     a_claim_takes_at_most_its_max_and_never_more_than_the_cap,
     state_changes_write_their_events_and_a_verdict_counts_itself,
-    claimable_says_whether_a_claim_would_find_a_job,
     progress_is_recorded_only_by_the_attempt_holding_the_lease,
     a_token_page_is_newest_first_and_its_cursor_reaches_every_token,
     syncing_is_idempotent_and_keeps_setter_testcases,

@@ -141,23 +141,35 @@ impl Judge {
     /// Runs workers until `cancel` fires; each finishes its job in flight.
     pub async fn run_worker(self, name: String, cancel: CancellationToken) {
         info!(worker = %name, "worker started");
-        // After a batch the queue is often empty: a read says so without a
-        // claim on the writer (see `Store::claimable`).
+        // The jobs the write of the last batch's verdicts claimed, and
+        // whether there was such a write (if it claimed nothing, the queue
+        // was empty then).
+        let mut next: Vec<Claim> = Vec::new();
         let mut after_batch = false;
         loop {
             if cancel.is_cancelled() {
+                // Jobs claimed and not judged are released with the rest
+                // of this host's at its stop.
                 break;
             }
-            // A failed read claims anyway: the claim then reports the error.
-            let claim = !after_batch || self.store.claimable().await.unwrap_or(true);
-            let jobs = if claim {
-                self.run_jobs(&name, CLAIM_BATCH).await
-            } else {
+            let claims = if !next.is_empty() {
+                Ok(std::mem::take(&mut next))
+            } else if after_batch {
                 Ok(Vec::new())
+            } else {
+                self.store.claim_batch(&name, self.lease, CLAIM_BATCH).await
             };
-            after_batch = matches!(&jobs, Ok(outcomes) if !outcomes.is_empty());
+            let jobs = match claims {
+                Ok(claims) => self.run_claims(&name, claims, CLAIM_BATCH).await,
+                Err(e) => Err(e.into()),
+            };
+            after_batch = false;
             let busy = match jobs {
-                Ok(outcomes) if !outcomes.is_empty() => true,
+                Ok((outcomes, claimed)) if !outcomes.is_empty() => {
+                    next = claimed;
+                    after_batch = true;
+                    true
+                }
                 Ok(_) => match self.compute_pending_reference().await {
                     Ok(found) => found,
                     Err(e) => {
@@ -190,6 +202,15 @@ impl Judge {
     /// Claims up to `max` jobs as `worker` (see [`Store::claim_batch`]),
     /// judges them in turn and writes their verdicts together, in one
     /// transaction: a group commit. Empty if the queue is.
+    pub async fn run_jobs(&self, worker: &str, max: usize) -> Result<Vec<JobOutcome>, WorkerError> {
+        let claims = self.store.claim_batch(worker, self.lease, max).await?;
+        Ok(self.run_claims(worker, claims, 0).await?.0)
+    }
+
+    /// Judges `claims` in turn and writes their verdicts together, in one
+    /// transaction that also claims up to `next` jobs for the worker's
+    /// next batch (none if `next` is 0); returns the outcomes and those
+    /// claims.
     ///
     /// The jobs of a batch that wait their turn are not under the
     /// heartbeat of the one being judged, so once a batch has run for a
@@ -197,8 +218,15 @@ impl Judge {
     /// jobs' leases extended. A failure still writes the verdicts judged
     /// before it; the failed job and those after it are left to their
     /// leases, as a single job's failure is.
-    pub async fn run_jobs(&self, worker: &str, max: usize) -> Result<Vec<JobOutcome>, WorkerError> {
-        let claims = self.store.claim_batch(worker, self.lease, max).await?;
+    async fn run_claims(
+        &self,
+        worker: &str,
+        claims: Vec<Claim>,
+        next: usize,
+    ) -> Result<(Vec<JobOutcome>, Vec<Claim>), WorkerError> {
+        if claims.is_empty() {
+            return Ok((Vec::new(), Vec::new()));
+        }
         let mut outcomes = Vec::with_capacity(claims.len());
         let mut judged = Vec::with_capacity(claims.len());
         let mut started = Instant::now();
@@ -208,14 +236,14 @@ impl Judge {
             match self.judge_claim(&claim).instrument(span).await {
                 Ok(judgement) => judged.push((claim, judgement)),
                 Err(e) => {
-                    if let Err(written) = self.record(std::mem::take(&mut judged)).await {
+                    if let Err(written) = self.record(std::mem::take(&mut judged), None).await {
                         error!(worker, error = %written, "writing a batch's verdicts failed");
                     }
                     return Err(e);
                 }
             }
             if waiting.len() > 0 && started.elapsed() > self.lease / 4 {
-                outcomes.extend(self.record(std::mem::take(&mut judged)).await?);
+                outcomes.extend(self.record(std::mem::take(&mut judged), None).await?.0);
                 for claim in waiting.as_slice() {
                     if !self.store.extend_lease(claim, self.lease).await? {
                         warn!(submission = %claim.id, "a batched claim was lost while it waited");
@@ -224,23 +252,35 @@ impl Judge {
                 started = Instant::now();
             }
         }
-        outcomes.extend(self.record(judged).await?);
-        Ok(outcomes)
+        let (written, claimed) = self
+            .record(judged, (next > 0).then_some((worker, next)))
+            .await?;
+        outcomes.extend(written);
+        Ok((outcomes, claimed))
     }
 
-    /// Writes judged claims' verdicts in one transaction, then wakes their
+    /// Writes judged claims' verdicts in one transaction (claiming up to
+    /// `max` next jobs for `worker` in it, with `next`), then wakes their
     /// long polls and counts their latency.
     async fn record(
         &self,
         judged: Vec<(Claim, JudgementWrite)>,
-    ) -> Result<Vec<JobOutcome>, WorkerError> {
+        next: Option<(&str, usize)>,
+    ) -> Result<(Vec<JobOutcome>, Vec<Claim>), WorkerError> {
         if judged.is_empty() {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), Vec::new()));
         }
         let verdicts: Vec<(&Claim, &JudgementWrite)> = judged.iter().map(|(c, j)| (c, j)).collect();
-        let written = self.store.finish_batch(&verdicts).await?;
+        let (written, claimed) = match next {
+            Some((worker, max)) => {
+                self.store
+                    .finish_batch_and_claim(&verdicts, worker, self.lease, max)
+                    .await?
+            }
+            None => (self.store.finish_batch(&verdicts).await?, Vec::new()),
+        };
         let now = crate::store::now_ms();
-        Ok(judged
+        let outcomes = judged
             .iter()
             .zip(written)
             .map(|((claim, judgement), written)| {
@@ -260,7 +300,8 @@ impl Judge {
                     verdict: written.then_some(judgement.verdict),
                 }
             })
-            .collect())
+            .collect();
+        Ok((outcomes, claimed))
     }
 
     /// The judgement of one claimed job (not yet written).
