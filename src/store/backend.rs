@@ -728,14 +728,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_statement_reads_the_same_with_bare_parameters() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let options = sqlx::sqlite::SqliteConnectOptions::new()
-            .filename(dir.path().join("t.db"))
-            .create_if_missing(true);
-        let set = SqliteConnections::open(options, 1, std::time::Duration::from_secs(5))
-            .await
-            .expect("open");
-        let pool = Pool::Sqlite(set);
+        let (_dir, pool) = sqlite_pool().await;
         let row = query("select $2 || '-' || $1 || '-' || $2 as joined, $3 as flag, 'é$1' as kept")
             .bind("a")
             .bind(String::from("b"))

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use super::{
     Store, StoreError,
-    backend::{DbRow, Dialect, Statement, Tx, query},
+    backend::{Arg, DbRow, Dialect, Statement, Tx, query},
     millis, notices, now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::domain::{
@@ -919,23 +919,9 @@ async fn verdict_writes<'a>(
                  values ",
             )
             .push_rows(chunk.iter().map(|(judgement_id, position, result)| {
-                let run = result.run.as_ref();
-                [
-                    (*judgement_id).into(),
-                    (&result.testcase).into(),
-                    i64::try_from(*position).unwrap_or(i64::MAX).into(),
-                    result.hidden.into(),
-                    result.verdict.as_str().into(),
-                    result.time_us.into(),
-                    (&result.message).into(),
-                    (&result.detail).into(),
-                    run.map(|r| r.cpu_ms).into(),
-                    run.map(|r| r.wall_ms).into(),
-                    run.map(|r| r.memory_kib).into(),
-                    run.and_then(|r| r.exit_code).into(),
-                    run.and_then(|r| r.signal).into(),
-                    now.into(),
-                ]
+                std::iter::once((*judgement_id).into())
+                    .chain(result_values(*position, result))
+                    .chain(std::iter::once(now.into()))
             })),
         );
     }
@@ -958,6 +944,26 @@ async fn verdict_writes<'a>(
         );
     }
     Ok((statements, Some(written)))
+}
+
+/// The columns of `result` from `testcase` to `signal`,
+/// as both verdict paths bind them.
+fn result_values(position: usize, result: &TestcaseResult) -> [Arg<'_>; 12] {
+    let run = result.run.as_ref();
+    [
+        (&result.testcase).into(),
+        i64::try_from(position).unwrap_or(i64::MAX).into(),
+        result.hidden.into(),
+        result.verdict.as_str().into(),
+        result.time_us.into(),
+        (&result.message).into(),
+        (&result.detail).into(),
+        run.map(|r| r.cpu_ms).into(),
+        run.map(|r| r.wall_ms).into(),
+        run.map(|r| r.memory_kib).into(),
+        run.and_then(|r| r.exit_code).into(),
+        run.and_then(|r| r.signal).into(),
+    ]
 }
 
 /// The `detail` of the `dropped` event of a verdict fenced out.
@@ -1024,23 +1030,9 @@ fn sql_fenced_inserts<'a>(
             .push_bind(now)
             .push(" from (values ")
             .push_rows(chunk.iter().map(|(claim, position, result)| {
-                let run = result.run.as_ref();
-                [
-                    claim.id.to_string().into(),
-                    claim.attempt.into(),
-                    (&result.testcase).into(),
-                    i64::try_from(*position).unwrap_or(i64::MAX).into(),
-                    result.hidden.into(),
-                    result.verdict.as_str().into(),
-                    result.time_us.into(),
-                    (&result.message).into(),
-                    (&result.detail).into(),
-                    run.map(|r| r.cpu_ms).into(),
-                    run.map(|r| r.wall_ms).into(),
-                    run.map(|r| r.memory_kib).into(),
-                    run.and_then(|r| r.exit_code).into(),
-                    run.and_then(|r| r.signal).into(),
-                ]
+                [claim.id.to_string().into(), claim.attempt.into()]
+                    .into_iter()
+                    .chain(result_values(*position, result))
             }))
             .push(concat!(
                 ") as v",
