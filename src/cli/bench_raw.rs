@@ -38,6 +38,7 @@ pub fn run(
     connection.query_row("pragma journal_mode = wal", [], |_| Ok(()))?;
     connection.pragma_update(None, "synchronous", "normal")?;
     connection.pragma_update(None, "foreign_keys", "on")?;
+    connection.pragma_update(None, "temp_store", "memory")?;
     let results_sql = results_statement(testcases.len());
     let size = i64::try_from(payload.len())?;
     let started = Instant::now();

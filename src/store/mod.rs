@@ -171,6 +171,11 @@ impl Store {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
+            // A statement that writes several rows, or fires a trigger, inside
+            // a transaction keeps a statement journal; on disk it spilled to a
+            // temporary file past 64 KiB, created, written and deleted again
+            // on the writer's thread (13% of its time at 850 submissions/s).
+            .pragma("temp_store", "memory")
             .busy_timeout(config.busy_timeout);
         let file = options.get_filename().to_path_buf();
         match mode {

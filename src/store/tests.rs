@@ -721,6 +721,29 @@ async fn a_claim_finds_its_jobs_by_index_however_many_are_stored() {
     );
 }
 
+/// Every SQLite connection, writer and readers, keeps its temporary
+/// storage (statement journals, sorts) in memory and its log in WAL.
+#[tokio::test]
+async fn sqlite_connections_keep_temporary_storage_in_memory() {
+    let (_dir, store) = fresh(TestBackend::Sqlite).await;
+    for pool in [&store.write, &store.read] {
+        let temp_store: i64 = query("pragma temp_store")
+            .fetch_one(pool)
+            .await
+            .expect("temp_store")
+            .try_get("temp_store")
+            .expect("column");
+        assert_eq!(temp_store, 2, "2 is MEMORY");
+        let journal: String = query("pragma journal_mode")
+            .fetch_one(pool)
+            .await
+            .expect("journal_mode")
+            .try_get("journal_mode")
+            .expect("column");
+        assert_eq!(journal, "wal");
+    }
+}
+
 #[tokio::test]
 async fn a_token_page_walks_the_primary_key_newest_first() {
     let (_dir, store) = fresh(TestBackend::Sqlite).await;
