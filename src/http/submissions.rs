@@ -192,7 +192,10 @@ pub async fn submit(
     };
     match state.store.admit(&admission).await? {
         AdmissionOutcome::Queued(row) => {
-            state.signals.job_added();
+            // A waiting worker may have claimed it in the admission itself.
+            if row.state == SubmissionState::Queued {
+                state.signals.job_added();
+            }
             Ok(Submitted::Queued(row.id))
         }
         AdmissionOutcome::Replayed(first) => Ok(Submitted::Replayed(first)),

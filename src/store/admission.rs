@@ -20,11 +20,11 @@ use super::{
     Store, StoreError,
     backend::{Target, Tx, query},
     now_ms, parse_column,
-    queue::{NewSubmission, QueuedRow, commit_queued_rows, encode_payload},
+    queue::{Claim, ClaimFor, NewSubmission, QueuedRow, commit_queued_rows, encode_payload},
 };
 use crate::{
     config::LimitsConfig,
-    domain::{ProblemId, Submission, SubmissionId, SubmissionKind},
+    domain::{ProblemId, Submission, SubmissionId, SubmissionKind, SubmissionState},
 };
 
 const MINUTE_MS: i64 = 60 * 1000;
@@ -52,7 +52,9 @@ pub struct IdempotencyKey<'a> {
 /// What became of an [`Admission`].
 #[derive(Debug, Clone)]
 pub enum AdmissionOutcome {
-    /// Stored and queued.
+    /// Stored and queued: as committed, so `running` if a waiting worker
+    /// of this process claimed it in the same transaction (see
+    /// [`Store::offer_to_claim`]).
     Queued(Submission),
     /// The key was used before for the same request: this is the submission
     /// that request made; nothing new was stored.
@@ -285,9 +287,40 @@ impl Store {
                     }))
                 })
                 .collect();
-            let inserted = commit_queued_rows(tx, &rows, key_inserts, now).await?;
-            for (index, submission) in admitted.into_iter().zip(inserted) {
+            // Workers of this process waiting for a job take these jobs in
+            // this transaction: as many workers as jobs, the jobs shared out.
+            let offers = if rows.is_empty() {
+                Vec::new()
+            } else {
+                self.waiting_workers.take(rows.len())
+            };
+            let share = rows.len().div_ceil(offers.len().max(1));
+            let claim_for: Vec<ClaimFor<'_>> = offers
+                .iter()
+                .map(|offer| ClaimFor {
+                    worker: &offer.worker,
+                    lease: offer.lease,
+                    max: share.min(offer.max),
+                })
+                .collect();
+            let (inserted, claims) =
+                commit_queued_rows(tx, &rows, key_inserts, &claim_for, now).await?;
+            let claimed: HashMap<SubmissionId, &Claim> = claims
+                .iter()
+                .flatten()
+                .map(|claim| (claim.id, claim))
+                .collect();
+            for (index, mut submission) in admitted.into_iter().zip(inserted) {
+                if let Some(claim) = claimed.get(&submission.id) {
+                    submission.state = SubmissionState::Running;
+                    submission.attempt = claim.attempt;
+                    submission.worker = Some(claim.worker.clone());
+                }
                 outcomes[index] = Some(AdmissionOutcome::Queued(submission));
+            }
+            drop(claimed);
+            for (offer, claims) in offers.into_iter().zip(claims) {
+                offer.hand(claims);
             }
             outcomes
                 .into_iter()

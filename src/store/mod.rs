@@ -26,6 +26,8 @@
 //! - [`sqlite_connections`]: SQLite's connections, held without sqlx's pool.
 //! - [`standing`]: a user's solved or tried problems, for the web UI.
 //! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
+//! - [`waiting_workers`]: this process's idle workers, whose claims an
+//!   admission makes in its own transaction.
 //! - [`write_health`]: whether the database takes writes, for health.
 
 pub mod admission;
@@ -41,6 +43,7 @@ pub mod synthetic;
 #[cfg(test)]
 mod tests;
 pub mod tokens;
+pub mod waiting_workers;
 pub mod write_health;
 
 use std::{
@@ -68,6 +71,7 @@ pub use sessions::{OpenedSession, SessionHolder};
 use sqlite_connections::SqliteConnections;
 pub use standing::Standing;
 pub use tokens::{IssuedToken, Revocation, TokenPage};
+pub use waiting_workers::ClaimOffer;
 pub use write_health::{WriteFailure, WriteStatus};
 
 use crate::{
@@ -135,6 +139,8 @@ pub struct Store {
     admissions: admission::AdmissionQueue,
     /// Catalog rows kept in memory (see [`catalog_cache`]).
     catalog_cache: Arc<catalog_cache::CatalogCache>,
+    /// This process's idle workers (see [`waiting_workers`]).
+    waiting_workers: Arc<waiting_workers::WaitingWorkers>,
 }
 
 /// Where the data lives.
@@ -224,6 +230,7 @@ impl Store {
             write_health: write_health::WriteHealth::default(),
             admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
+            waiting_workers: Arc::default(),
         })
     }
 
@@ -254,6 +261,7 @@ impl Store {
             write_health: write_health::WriteHealth::default(),
             admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
+            waiting_workers: Arc::default(),
         })
     }
 

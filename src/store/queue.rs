@@ -179,8 +179,9 @@ impl Store {
                 payload: &payload,
             };
             let tx = self.write.begin().await?;
-            commit_queued_rows(tx, &[row], Vec::new(), now_ms())
+            commit_queued_rows(tx, &[row], Vec::new(), &[], now_ms())
                 .await?
+                .0
                 .pop()
                 .ok_or_else(|| StoreError::Corrupt("an insert returned no row".into()))
         })
@@ -708,20 +709,32 @@ pub(super) fn encode_payload(payload: &Payload) -> Result<String, StoreError> {
         .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))
 }
 
-/// Inserts a queued submission and its `queued` event inside `tx`.
+/// A claim to make for a worker in the transaction that queues new jobs.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ClaimFor<'a> {
+    pub worker: &'a str,
+    pub lease: Duration,
+    /// Jobs to take at most.
+    pub max: usize,
+}
+
 /// Inserts queued submissions, in order, runs `then` (statements that
-/// return no rows) and commits `tx`, all in one [`Tx::commit_with`]: one
-/// statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which
-/// writes their `queued` events too. Returns them in the order given.
+/// return no rows), makes the claims `claims` asks for (each the
+/// [`claim_statement`] its worker would run) and commits `tx`, all in one
+/// [`Tx::commit_with`]: one statement for the rows (per
+/// [`SUBMISSION_ROWS_PER_INSERT`]), which writes their `queued` events too.
+/// Returns the rows in the order given, as inserted (still queued), and
+/// each claim's jobs.
 pub(super) async fn commit_queued_rows<'a>(
     mut tx: Tx,
     rows: &[QueuedRow<'a>],
     then: Vec<Statement<'a>>,
+    claims: &[ClaimFor<'a>],
     now: i64,
-) -> Result<Vec<Submission>, StoreError> {
+) -> Result<(Vec<Submission>, Vec<Vec<Claim>>), StoreError> {
     if rows.is_empty() {
         tx.commit_with(then).await?;
-        return Ok(Vec::new());
+        return Ok((Vec::new(), vec![Vec::new(); claims.len()]));
     }
     // created_at never decreases as seq grows (listings bound their scans
     // by it): the larger of now and the newest row's. On PostgreSQL two
@@ -771,18 +784,54 @@ pub(super) async fn commit_queued_rows<'a>(
         statements.push(insert.push(concat!(" returning ", submission_columns!())));
     }
     statements.extend(then);
-    let mut inserted = std::collections::HashMap::with_capacity(rows.len());
-    for stored in tx.commit_with(statements).await? {
+    let dialect = tx.dialect();
+    for claim in claims {
+        let lease_ms = i64::try_from(claim.lease.as_millis()).unwrap_or(i64::MAX);
+        statements.push(claim_statement(
+            dialect,
+            claim.worker,
+            now,
+            lease_ms,
+            claim_batch_size(claim.max),
+        ));
+    }
+    // A claim's rows carry the problem's `revision`; an insert's do not.
+    let (claimed, stored): (Vec<DbRow>, Vec<DbRow>) = tx
+        .commit_with(statements)
+        .await?
+        .into_iter()
+        .partition(|row| row.has("revision"));
+    let mut inserted = HashMap::with_capacity(rows.len());
+    for stored in stored {
         let stored = submission(&stored)?;
         inserted.insert(stored.id, stored);
     }
-    rows.iter()
+    let inserted = rows
+        .iter()
         .map(|row| {
             inserted.remove(&row.id).ok_or_else(|| {
                 StoreError::Corrupt(format!("the insert of {} returned no row", row.id))
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut by_worker: HashMap<String, Vec<DbRow>> = HashMap::new();
+    for row in claimed {
+        by_worker
+            .entry(row.try_get::<String>("worker")?)
+            .or_default()
+            .push(row);
+    }
+    let claims = claims
+        .iter()
+        .map(|claim| {
+            claims_from(
+                by_worker.remove(claim.worker).unwrap_or_default(),
+                claim.worker,
+                now,
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((inserted, claims))
 }
 
 /// An event row to insert.
@@ -1171,7 +1220,7 @@ pub(super) fn claim_statement<'a>(
          worker = $1, lease_until = $2 + $3, claimed_at = $2, progress_done = null, \
          progress_total = null \
          where seq in (select seq from claimed) \
-         returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, \
+         returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
          (select p.revision from problem p where p.id = submission.problem_id) as revision",
         "with expired as (select seq from submission where state = 'running' \
              and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint \
@@ -1186,7 +1235,7 @@ pub(super) fn claim_statement<'a>(
          worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, \
          claimed_at = $2, progress_done = null, progress_total = null \
          where seq in (select seq from claimed) \
-         returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, \
+         returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
          (select p.revision from problem p where p.id = submission.problem_id) as revision",
     ))
     .bind(worker)

@@ -4,15 +4,16 @@
 //! The rest are SQLite's own: its migrations from old files, its query
 //! plans, its behaviour on a full disk.
 
-use std::time::Duration;
+use std::{collections::HashMap, time::Duration};
 
 use super::{backend::query, tokens::hash_secret, *};
 use crate::testing::TestBackend;
 use crate::{
     config::LimitsConfig,
     domain::{
-        EventKind, Feedback, Payload, Principal, ProblemId, Progress, RunUsage, SubmissionId,
-        SubmissionState, TestcaseName, TestcaseOrigin, TestcaseResult, TokenId, Verdict,
+        EventKind, Feedback, Payload, Principal, ProblemId, Progress, RunUsage, Submission,
+        SubmissionId, SubmissionState, TestcaseName, TestcaseOrigin, TestcaseResult, TokenId,
+        Verdict,
     },
 };
 
@@ -442,6 +443,151 @@ async fn a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_ea
     );
     let tally = store.verdict_counts().await.expect("counts");
     assert_eq!(tally, [(Verdict::AC, 1), (Verdict::WA, 1)]);
+}
+
+/// Admits an answers submission of `user`'s, with no limits.
+async fn admit_answers(store: &Store, user: &str) -> Submission {
+    let payload = Payload::Answers {
+        answers: Default::default(),
+    };
+    let outcome = store
+        .admit(&Admission {
+            submission: NewSubmission {
+                problem: &nim(),
+                user,
+                payload: &payload,
+            },
+            idempotency: None,
+            limits: None,
+        })
+        .await
+        .expect("admit");
+    match outcome {
+        AdmissionOutcome::Queued(submission) => submission,
+        other => panic!("not queued: {other:?}"),
+    }
+}
+
+async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let lease = Duration::from_secs(30);
+    let alone = admit_answers(&store, "ann").await;
+    assert_eq!(
+        alone.state,
+        SubmissionState::Queued,
+        "no worker was waiting"
+    );
+    assert_eq!(claimed(&store, "w0", lease).await.id, alone.id);
+
+    // Two workers wait: the one that waited first gets the new job, claimed
+    // and leased as its own claim would be; the other's offer still stands.
+    let mut first = store.offer_to_claim("w1", lease, 16);
+    let second = store.offer_to_claim("w2", lease, 16);
+    let handed = admit_answers(&store, "ann").await;
+    assert_eq!(handed.state, SubmissionState::Running);
+    assert_eq!(handed.worker.as_deref(), Some("w1"));
+    assert_eq!(handed.attempt, 1);
+    let claims = first.claimed().await;
+    assert_eq!(claims.len(), 1);
+    let claim = &claims[0];
+    assert_eq!(
+        (claim.id, claim.attempt, claim.worker.as_str()),
+        (handed.id, 1, "w1")
+    );
+    assert!(
+        claim.revision > 0,
+        "the problem's revision, as a claim carries it"
+    );
+    assert!(second.withdraw().await.is_empty(), "one job, one worker");
+    assert_eq!(events_of(&store, &handed.id).await, ["queued", "claimed"]);
+    let stored = store
+        .submission(&handed.id)
+        .await
+        .expect("read")
+        .expect("row");
+    assert_eq!(
+        (stored.state, stored.worker.as_deref()),
+        (SubmissionState::Running, Some("w1"))
+    );
+    assert!(
+        store.claim("w0", lease).await.expect("claim").is_none(),
+        "the job is no one else's to claim"
+    );
+    assert!(
+        store
+            .finish(claim, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+
+    // An offer withdrawn, or dropped, is no longer taken.
+    drop(store.offer_to_claim("w3", lease, 16));
+    let withdrawn = store.offer_to_claim("w4", lease, 16);
+    assert!(withdrawn.withdraw().await.is_empty());
+    let later = admit_answers(&store, "ann").await;
+    assert_eq!(later.state, SubmissionState::Queued);
+
+    // The claim is the queue's: oldest first, so a waiting worker takes the
+    // job left queued above before the new one.
+    let mut third = store.offer_to_claim("w5", lease, 1);
+    let newest = admit_answers(&store, "ann").await;
+    assert_eq!(newest.state, SubmissionState::Queued);
+    let claims = third.claimed().await;
+    assert_eq!(claims.iter().map(|c| c.id).collect::<Vec<_>>(), [later.id]);
+}
+
+async fn admissions_together_share_their_jobs_among_the_waiting_workers(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let lease = Duration::from_secs(30);
+    let mut offers = vec![
+        ("w1", store.offer_to_claim("w1", lease, 2)),
+        ("w2", store.offer_to_claim("w2", lease, 2)),
+    ];
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..12 {
+        let store = store.clone();
+        tasks.spawn(async move { admit_answers(&store, "ann").await });
+    }
+    let admitted = tasks.join_all().await;
+    let mut by_worker = HashMap::new();
+    for (worker, offer) in &mut offers {
+        let claims = tokio::time::timeout(Duration::from_secs(10), offer.claimed())
+            .await
+            .expect("twelve jobs for two workers: both offers are taken");
+        assert!(
+            (1..=2).contains(&claims.len()),
+            "at most the offer's max: {claims:?}"
+        );
+        by_worker.insert(*worker, claims);
+    }
+    let claimed: HashMap<SubmissionId, &str> = by_worker
+        .iter()
+        .flat_map(|(worker, claims)| claims.iter().map(move |claim| (claim.id, *worker)))
+        .collect();
+    assert_eq!(
+        claimed.len(),
+        by_worker.values().map(Vec::len).sum::<usize>(),
+        "no job claimed twice"
+    );
+    for submission in &admitted {
+        let stored = store
+            .submission(&submission.id)
+            .await
+            .expect("read")
+            .expect("row");
+        match claimed.get(&submission.id) {
+            Some(worker) => {
+                assert_eq!(submission.state, SubmissionState::Running);
+                assert_eq!(submission.worker.as_deref(), Some(*worker));
+                assert_eq!(stored.worker.as_deref(), Some(*worker));
+                assert_eq!(stored.state, SubmissionState::Running);
+            }
+            None => {
+                assert_eq!(submission.state, SubmissionState::Queued);
+                assert_eq!(stored.state, SubmissionState::Queued);
+            }
+        }
+    }
 }
 
 type EventKindText = &'static str;
@@ -2154,6 +2300,8 @@ macro_rules! on_both_backends {
 
 on_both_backends!(
     claims_take_the_oldest_job_once_and_expired_leases_first,
+    a_waiting_worker_gets_the_jobs_an_admission_claims_for_it,
+    admissions_together_share_their_jobs_among_the_waiting_workers,
     a_verdicts_write_claims_the_next_jobs_in_the_same_transaction,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,

@@ -141,55 +141,65 @@ impl Judge {
     /// Runs workers until `cancel` fires; each finishes its job in flight.
     pub async fn run_worker(self, name: String, cancel: CancellationToken) {
         info!(worker = %name, "worker started");
-        // The jobs the write of the last batch's verdicts claimed, and
-        // whether there was such a write (if it claimed nothing, the queue
-        // was empty then).
+        // Jobs claimed for this worker and not judged yet: by the write of
+        // its last batch's verdicts, or by an admission it waited for.
         let mut next: Vec<Claim> = Vec::new();
-        let mut after_batch = false;
+        // Whether to look for work (a claim, then a missing reference)
+        // before waiting: at the start and after each wake-up, but not
+        // after a batch whose write claimed nothing (the queue was empty
+        // then, and what comes after either finds this worker's offer or
+        // wakes it).
+        let mut look = true;
         loop {
             if cancel.is_cancelled() {
                 // Jobs claimed and not judged are released with the rest
                 // of this host's at its stop.
                 break;
             }
-            let claims = if !next.is_empty() {
-                Ok(std::mem::take(&mut next))
-            } else if after_batch {
-                Ok(Vec::new())
-            } else {
-                self.store.claim_batch(&name, self.lease, CLAIM_BATCH).await
-            };
-            let jobs = match claims {
-                Ok(claims) => self.run_claims(&name, claims, CLAIM_BATCH).await,
-                Err(e) => Err(e.into()),
-            };
-            after_batch = false;
-            let busy = match jobs {
-                Ok((outcomes, claimed)) if !outcomes.is_empty() => {
-                    next = claimed;
-                    after_batch = true;
-                    true
+            if next.is_empty() && look {
+                match self.store.claim_batch(&name, self.lease, CLAIM_BATCH).await {
+                    Ok(claims) => next = claims,
+                    Err(e) => error!(worker = %name, error = %e, "claiming failed"),
                 }
-                Ok(_) => match self.compute_pending_reference().await {
-                    Ok(found) => found,
-                    Err(e) => {
-                        error!(worker = %name, error = %e, "computing a reference failed");
-                        false
-                    }
-                },
-                Err(e) => {
-                    error!(worker = %name, error = %e, "a job failed; its lease will expire");
-                    false
-                }
-            };
-            if busy {
-                continue;
             }
+            if !next.is_empty() {
+                let claims = std::mem::take(&mut next);
+                match self.run_claims(&name, claims, CLAIM_BATCH).await {
+                    Ok((_, claimed)) => {
+                        next = claimed;
+                        look = false;
+                        continue;
+                    }
+                    Err(e) => {
+                        error!(worker = %name, error = %e, "a job failed; its lease will expire");
+                    }
+                }
+            } else if look {
+                match self.compute_pending_reference().await {
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                    Err(e) => error!(worker = %name, error = %e, "computing a reference failed"),
+                }
+            }
+            // Idle: an admission of this process may claim jobs for this
+            // worker in its own transaction; anything else that wakes it
+            // withdraws that offer first (and gets the claims if an
+            // admission took it already).
+            let mut offer = self.store.offer_to_claim(&name, self.lease, CLAIM_BATCH);
             tokio::select! {
-                () = cancel.cancelled() => break,
+                claims = offer.claimed() => {
+                    next = claims;
+                    look = next.is_empty();
+                    continue;
+                }
+                () = cancel.cancelled() => {}
                 () = self.signals.job_waiting() => {}
                 () = tokio::time::sleep(self.poll_interval) => {}
             }
+            // Claims an admission made as the worker stopped are released
+            // with the rest of this host's at its stop, like any others.
+            next = offer.withdraw().await;
+            look = true;
         }
         info!(worker = %name, "worker stopped");
     }
