@@ -18,6 +18,8 @@
 //! - [`catalog`]: problems, testcases and cached reference outputs.
 //! - [`catalog_cache`]: the catalog rows every submission reads, kept in
 //!   memory: exact by a problem's revision for judging, briefly for the API.
+//! - [`checkpointer`]: SQLite's WAL checkpoints, on a connection of their
+//!   own instead of inside the writer's commits.
 //! - [`notices`]: news between processes on one PostgreSQL database.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
@@ -34,6 +36,7 @@ pub mod admission;
 pub mod backend;
 pub mod catalog;
 pub mod catalog_cache;
+mod checkpointer;
 pub mod notices;
 pub mod queue;
 pub mod sessions;
@@ -205,7 +208,15 @@ impl Store {
         let lock = StartupLock::acquire(&location).await?;
         // One connection for every write; `read_connections` for reads
         // (see `sqlite_connections` for why not sqlx's pool).
-        let write = SqliteConnections::open(options.clone(), 1, ACQUIRE_TIMEOUT).await?;
+        let write = SqliteConnections::open(
+            options.clone().pragma(
+                "wal_autocheckpoint",
+                checkpointer::WRITER_CHECKPOINT_PAGES.to_string(),
+            ),
+            1,
+            ACQUIRE_TIMEOUT,
+        )
+        .await?;
         {
             let mut lease = write.acquire().await?;
             // `run_direct` on the connection itself: `run` takes an
@@ -217,6 +228,10 @@ impl Store {
                 .await?;
         }
         drop(lock);
+        checkpointer::start(
+            &write,
+            SqliteConnections::open(options.clone(), 1, ACQUIRE_TIMEOUT).await?,
+        );
         let read = SqliteConnections::open(
             options.read_only(true),
             config.read_connections,

@@ -867,6 +867,48 @@ async fn a_claim_finds_its_jobs_by_index_however_many_are_stored() {
     );
 }
 
+/// Committed pages reach the database file by the checkpointer's own
+/// connection, long before the writer's automatic checkpoint would run:
+/// the file grows while the log still holds far fewer pages than that.
+#[tokio::test]
+async fn the_log_is_checkpointed_into_the_file_off_the_writers_path() {
+    let (dir, store) = fresh(TestBackend::Sqlite).await;
+    let dir = dir.expect("a folder");
+    let file = dir.path().join("nested").join("test.db");
+    let size = || std::fs::metadata(&file).expect("the database file").len();
+    let before = size();
+    let payload = Payload::Custom {
+        input: "1\n1\n".into(),
+        output: "x".repeat(4000),
+    };
+    for _ in 0..200 {
+        store
+            .insert_submission(&NewSubmission {
+                problem: &nim(),
+                user: "carol",
+                payload: &payload,
+            })
+            .await
+            .expect("insert");
+    }
+    let log = std::fs::metadata(file.with_extension("db-wal"))
+        .expect("the log")
+        .len();
+    assert!(
+        log < u64::from(checkpointer::WRITER_CHECKPOINT_PAGES) * 4096 / 4,
+        "the writer's own checkpoint is far off: {log} bytes of log"
+    );
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while size() < before + 200 * 4000 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the file stayed at {} bytes (from {before})",
+            size()
+        );
+        tokio::time::sleep(checkpointer::CHECKPOINT_INTERVAL).await;
+    }
+}
+
 /// Every SQLite connection, writer and readers, keeps its temporary
 /// storage (statement journals, sorts) in memory and its log in WAL.
 #[tokio::test]
