@@ -288,19 +288,16 @@ impl Store {
                 })
                 .collect();
             // Workers of this process waiting for a job take these jobs in
-            // this transaction: as many workers as jobs, the jobs shared out.
-            let offers = if rows.is_empty() {
-                Vec::new()
-            } else {
-                self.waiting_workers.take(rows.len())
-            };
-            let share = rows.len().div_ceil(offers.len().max(1));
+            // this transaction, as many workers as a claim each needs (a
+            // claim takes a run of answers jobs, or one program): a batch
+            // of answers goes to one worker, one write for its verdicts.
+            let offers = self.waiting_workers.take(claim_groups(&rows));
             let claim_for: Vec<ClaimFor<'_>> = offers
                 .iter()
                 .map(|offer| ClaimFor {
                     worker: &offer.worker,
                     lease: offer.lease,
-                    max: share.min(offer.max),
+                    max: offer.max,
                 })
                 .collect();
             let (inserted, claims) =
@@ -329,6 +326,22 @@ impl Store {
         })
         .await
     }
+}
+
+/// How many claims take `rows`, queued in this order behind an empty queue:
+/// one a run of answers jobs, one a job of another kind (see
+/// [`Store::claim_batch`]).
+fn claim_groups(rows: &[QueuedRow<'_>]) -> usize {
+    let mut groups = 0;
+    let mut in_answers_run = false;
+    for row in rows {
+        let answers = row.kind == SubmissionKind::Answers;
+        if !(answers && in_answers_run) {
+            groups += 1;
+        }
+        in_answers_run = answers;
+    }
+    groups
 }
 
 /// The submission a user's idempotency key made, and the hash of the
@@ -602,4 +615,32 @@ async fn first_exceeded(
         }
     }
     Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_claim_takes_a_run_of_answers_or_one_job_of_another_kind() {
+        let problem: ProblemId = "nim".parse().expect("an id");
+        let rows = |kinds: &[SubmissionKind]| -> usize {
+            let rows: Vec<QueuedRow<'_>> = kinds
+                .iter()
+                .map(|&kind| QueuedRow {
+                    id: SubmissionId::new(),
+                    problem: &problem,
+                    user: "ann",
+                    kind,
+                    payload: "{}",
+                })
+                .collect();
+            claim_groups(&rows)
+        };
+        use SubmissionKind::{Answers, Custom, Program};
+        assert_eq!(rows(&[]), 0);
+        assert_eq!(rows(&[Answers, Answers, Answers]), 1);
+        assert_eq!(rows(&[Program, Program]), 2);
+        assert_eq!(rows(&[Answers, Program, Answers, Answers, Custom]), 4);
+    }
 }
