@@ -518,12 +518,14 @@ impl<'a> Statement<'a> {
         self
     }
 
-    /// The statement behind SQLite's `explain query plan`, for the tests
-    /// that check which indexes serve it.
+    /// The statement behind `dialect`'s plan of it (SQLite's `explain query
+    /// plan`, PostgreSQL's `explain`), for the tests that check which
+    /// indexes serve it.
     #[cfg(test)]
-    pub fn explained(self) -> Self {
+    pub fn explained(self, dialect: Dialect) -> Self {
+        let explain = dialect.pick("explain query plan", "explain");
         Statement {
-            sql: Cow::Owned(format!("explain query plan {}", self.sql)),
+            sql: Cow::Owned(format!("{explain} {}", self.sql)),
             args: self.args,
         }
     }

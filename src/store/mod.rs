@@ -14,6 +14,8 @@
 //! # Layout
 //! - this file: connecting, migrations, conversions.
 //! - [`backend`]: the two drivers behind one statement type.
+//! - [`analyzer`]: PostgreSQL's statistics of the queue's tables, kept
+//!   fresh while they grow (plans made for empty tables walk every row).
 //! - [`tokens`]: bearer tokens: issuing, listing, revoking, authenticating.
 //! - [`catalog`]: problems, testcases and cached reference outputs.
 //! - [`catalog_cache`]: the catalog rows every submission reads, kept in
@@ -33,6 +35,7 @@
 //! - [`write_health`]: whether the database takes writes, for health.
 
 pub mod admission;
+mod analyzer;
 pub mod backend;
 pub mod catalog;
 pub mod catalog_cache;
@@ -268,6 +271,7 @@ impl Store {
             .connect_with(options)
             .await?;
         sqlx::migrate!("migrations/postgres").run(&pool).await?;
+        analyzer::start(pool.clone());
         let pool = Pool::Postgres(pool);
         Ok(Store {
             write: pool.clone(),

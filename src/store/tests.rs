@@ -845,7 +845,7 @@ async fn a_token_page_is_newest_first_and_its_cursor_reaches_every_token(backend
 /// SQLite's query plan of `statement`, one step a line.
 async fn query_plan(store: &Store, statement: backend::Statement<'_>) -> Vec<String> {
     statement
-        .explained()
+        .explained(backend::Dialect::Sqlite)
         .fetch_all(&store.read)
         .await
         .expect("explain")
@@ -931,6 +931,88 @@ async fn sqlite_connections_keep_temporary_storage_in_memory() {
             .expect("column");
         assert_eq!(journal, "wal");
     }
+}
+
+/// On PostgreSQL the store analyzes a queue table that grew, long before
+/// autovacuum would (after a minute), so plans are made for its size.
+#[tokio::test]
+async fn postgres_analyzes_the_queue_tables_as_they_grow() {
+    let (_dir, store) = fresh(TestBackend::Postgres).await;
+    store
+        .add_synthetic_history(&synthetic::SyntheticHistory {
+            submissions: 1000,
+            problems: &[nim()],
+            users: 3,
+        })
+        .await
+        .expect("a synthetic history");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let analyzed: bool = query(
+            "select last_analyze is not null as analyzed from pg_stat_user_tables \
+             where relname = 'submission'",
+        )
+        .fetch_one(&store.read)
+        .await
+        .expect("statistics")
+        .try_get("analyzed")
+        .expect("column");
+        if analyzed {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "1,000 new submissions were not analyzed within 20 s"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// On PostgreSQL, a submission's results are found by the primary key
+/// even before the tables were ever analyzed (a new database): no walk of
+/// every result.
+#[tokio::test]
+async fn postgres_reads_a_judgements_results_by_index_before_any_analyze() {
+    let (_dir, store) = fresh(TestBackend::Postgres).await;
+    store
+        .add_synthetic_history(&synthetic::SyntheticHistory {
+            submissions: 4000,
+            problems: &[nim()],
+            users: 7,
+        })
+        .await
+        .expect("a synthetic history");
+    query(
+        "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
+         created_at) select j.id, 'sample-' || g, g, false, 'AC', 1, 0 \
+         from judgement j, generate_series(1, 5) g",
+    )
+    .execute(&store.write)
+    .await
+    .expect("results");
+    let id: String = query("select submission_id from judgement order by id desc limit 1")
+        .fetch_one(&store.read)
+        .await
+        .expect("a judged submission")
+        .try_get("submission_id")
+        .expect("column");
+    let id: SubmissionId = id.parse().expect("an id");
+    let plan: Vec<String> = queue::judgements_statement(backend::Dialect::Postgres, &id)
+        .explained(backend::Dialect::Postgres)
+        .fetch_all(&store.read)
+        .await
+        .expect("explain")
+        .iter()
+        .map(|row| row.try_get::<String>("QUERY PLAN").expect("a plan line"))
+        .collect();
+    assert!(
+        !plan.iter().any(|step| step.contains("Seq Scan on result")),
+        "{plan:#?}"
+    );
+    let judgements = store.judgements(&id).await.expect("read");
+    assert_eq!(judgements.len(), 1);
+    assert_eq!(judgements[0].results.len(), 5);
+    assert_eq!(judgements[0].results[0].testcase, "sample-1");
 }
 
 #[tokio::test]
