@@ -40,7 +40,7 @@ pub(super) fn start(pool: PgPool) {
 
 /// Analyzes the queue tables changed by a fifth (at least 500 rows) since
 /// their last analysis, unless another host is at it.
-pub(super) async fn analyze_changed(pool: &PgPool) -> Result<(), sqlx::Error> {
+async fn analyze_changed(pool: &PgPool) -> Result<(), sqlx::Error> {
     let changed: Vec<String> = sqlx::query_scalar(
         "select relname::text from pg_stat_user_tables \
          where relname in ('submission', 'judgement', 'result', 'event') \

@@ -916,17 +916,9 @@ async fn verdict_writes<'a>(
              compile_output, worker, duration_ms, created_at) values ",
         )
         .push_rows(chunk.iter().map(|(claim, judgement)| {
-            [
-                claim.id.to_string().into(),
-                claim.attempt.into(),
-                judgement.problem_version.into(),
-                judgement.verdict.as_str().into(),
-                (&judgement.message).into(),
-                (&judgement.compile_output).into(),
-                (&claim.worker).into(),
-                (now - claim.claimed_at).into(),
-                now.into(),
-            ]
+            judgement_values(claim, judgement, now)
+                .into_iter()
+                .chain([now.into()])
         }));
         for row in insert
             .push(" returning id, submission_id")
@@ -987,6 +979,21 @@ async fn verdict_writes<'a>(
     Ok((statements, Some(written)))
 }
 
+/// The columns of `judgement` from `submission_id` to `duration_ms` for a
+/// verdict written at `now`, as both verdict paths bind them.
+fn judgement_values<'a>(claim: &'a Claim, judgement: &'a JudgementWrite, now: i64) -> [Arg<'a>; 8] {
+    [
+        claim.id.to_string().into(),
+        claim.attempt.into(),
+        judgement.problem_version.into(),
+        judgement.verdict.as_str().into(),
+        (&judgement.message).into(),
+        (&judgement.compile_output).into(),
+        (&claim.worker).into(),
+        (now - claim.claimed_at).into(),
+    ]
+}
+
 /// The columns of `result` from `testcase` to `signal`,
 /// as both verdict paths bind them.
 fn result_values(position: usize, result: &TestcaseResult) -> [Arg<'_>; 12] {
@@ -1030,18 +1037,11 @@ fn sql_fenced_inserts<'a>(
             )
             .push_bind(now)
             .push(" from (values ")
-            .push_rows(chunk.iter().map(|(claim, judgement)| {
-                [
-                    claim.id.to_string().into(),
-                    claim.attempt.into(),
-                    judgement.problem_version.into(),
-                    judgement.verdict.as_str().into(),
-                    (&judgement.message).into(),
-                    (&judgement.compile_output).into(),
-                    (&claim.worker).into(),
-                    (now - claim.claimed_at).into(),
-                ]
-            }))
+            .push_rows(
+                chunk
+                    .iter()
+                    .map(|(claim, judgement)| judgement_values(claim, judgement, now)),
+            )
             .push(concat!(") as v", still_fenced!())),
         );
     }
