@@ -3,10 +3,11 @@
 //!
 //! Everything is counted from the database, not from memory, so the limits
 //! hold across restarts and would hold across several API processes on one
-//! database. The transaction is exclusive for the user (SQLite's `begin
-//! immediate`, a PostgreSQL advisory lock on the user's name): it holds the
-//! lock before it reads, so two requests (from this process or another)
-//! cannot both count the same rows and both slip under a limit.
+//! database. The transaction is exclusive (SQLite's `begin immediate`; on
+//! PostgreSQL the advisory lock that submissions' inserts take turns by,
+//! sent with the `BEGIN`): it holds the lock before it reads, so two
+//! requests (from this process or another) cannot both count the same rows
+//! and both slip under a limit.
 
 use std::{
     collections::{BTreeSet, HashMap},
@@ -20,7 +21,9 @@ use super::{
     Store, StoreError,
     backend::{Target, Tx, query},
     now_ms, parse_column,
-    queue::{Claim, ClaimFor, NewSubmission, QueuedRow, commit_queued_rows, encode_payload},
+    queue::{
+        Claim, ClaimFor, NewSubmission, OrderedTx, QueuedRow, commit_queued_rows, encode_payload,
+    },
 };
 use crate::{
     config::LimitsConfig,
@@ -193,19 +196,14 @@ impl Store {
     ) -> Result<Vec<AdmissionOutcome>, StoreError> {
         self.noted(async {
             let now = now_ms();
-            // Every user's lock, in one order on every host (no deadlock).
-            let users: BTreeSet<&str> = admissions.iter().map(|a| a.user.as_str()).collect();
-            let mut locks = users.iter().map(|user| format!("admission {user}"));
-            let mut tx = self
-                .write
-                .begin_exclusive(&locks.next().unwrap_or_default())
-                .await?;
-            for lock in locks {
-                tx.serialize(&lock).await?;
-            }
+            // Admissions take turns from the start (the lock submissions'
+            // inserts take anyway), so what they count cannot change
+            // before they insert, on any host.
+            let mut ordered = OrderedTx::begin(&self.write).await?;
+            let tx = ordered.tx();
             let ids: Vec<SubmissionId> = admissions.iter().map(|_| SubmissionId::new()).collect();
             let mut outcomes: Vec<Option<AdmissionOutcome>> = vec![None; admissions.len()];
-            let stored = stored_counts(&mut tx, admissions, now).await?;
+            let stored = stored_counts(tx, admissions, now).await?;
             let mut keys_in_batch: HashMap<(&str, &str), (SubmissionId, &str)> = HashMap::new();
             let mut in_batch: HashMap<&str, InBatch> = HashMap::new();
             let mut admitted = Vec::new();
@@ -214,7 +212,7 @@ impl Store {
                 if let Some((key, hash)) = &admission.idempotency {
                     let earlier = match keys_in_batch.get(&(user, key.as_str())) {
                         Some((id, hash)) => Some((*id, hash.to_string())),
-                        None => stored_key(&mut tx, user, key).await?,
+                        None => stored_key(&mut *tx, user, key).await?,
                     };
                     if let Some((id, earlier_hash)) = earlier {
                         outcomes[index] = Some(if &earlier_hash == hash {
@@ -229,7 +227,7 @@ impl Store {
                 let before = in_batch.get(user).copied().unwrap_or_default();
                 if let Some(limits) = &admission.limits
                     && let Some(exceeded) = first_exceeded(
-                        &mut tx,
+                        tx,
                         user,
                         size,
                         limits,
@@ -301,7 +299,8 @@ impl Store {
                 })
                 .collect();
             let (inserted, claims) =
-                commit_queued_rows(tx, &rows, key_inserts, &claim_for, now).await?;
+                commit_queued_rows(ordered, &rows, key_inserts, &claim_for, self.origin, now)
+                    .await?;
             let claimed: HashMap<SubmissionId, &Claim> = claims
                 .iter()
                 .flatten()

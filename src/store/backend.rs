@@ -22,6 +22,8 @@
 
 use std::{borrow::Cow, sync::Arc};
 
+use serde::Serialize;
+
 use sqlx::{
     AssertSqlSafe, Database, Decode, Encode, Postgres, Row as _, Sqlite, Type,
     postgres::{PgPool, PgRow},
@@ -92,12 +94,52 @@ impl Pool {
         }
     }
 
+    /// A transaction that holds `lock` from its start until it ends, as
+    /// [`Tx::serialize`] would take it; on SQLite, `begin immediate` (its
+    /// one write lock). On PostgreSQL the `BEGIN` and the lock go to the
+    /// server together: one round trip, not two.
+    pub async fn begin_holding(&self, lock: &TurnLock) -> Result<Tx, sqlx::Error> {
+        match self {
+            Pool::Sqlite(set) => Ok(Tx::Sqlite(SqliteTx::begin(set, "begin immediate").await?)),
+            Pool::Postgres(pool) => Ok(Tx::Postgres(pool.begin_with(lock.begin).await?)),
+        }
+    }
+
     /// Closes the pool, waiting for statements in progress.
     pub async fn close(&self) {
         match self {
             Pool::Sqlite(set) => set.close().await,
             Pool::Postgres(pool) => pool.close().await,
         }
+    }
+}
+
+/// A lock every host takes by the same fixed name ([`turn_lock!`]), so the
+/// statement that takes it is fixed text too, which PostgreSQL can run in
+/// the same message as the `BEGIN` ([`Pool::begin_holding`]).
+#[derive(Debug)]
+pub(super) struct TurnLock {
+    /// `begin` and the advisory lock [`Tx::serialize`] takes for the name.
+    begin: &'static str,
+}
+
+/// The [`TurnLock`] of a name given as a string literal.
+macro_rules! turn_lock {
+    ($name:literal) => {
+        $crate::store::backend::TurnLock::new(concat!(
+            "begin; select pg_advisory_xact_lock(hashtextextended('",
+            $name,
+            "', 0))"
+        ))
+    };
+}
+pub(super) use turn_lock;
+
+impl TurnLock {
+    /// Only [`turn_lock!`] builds one, from a literal name.
+    #[doc(hidden)]
+    pub(super) const fn new(begin: &'static str) -> TurnLock {
+        TurnLock { begin }
     }
 }
 
@@ -204,6 +246,37 @@ pub(super) enum Arg<'a> {
     Int(Option<i64>),
     Text(Option<Cow<'a, str>>),
     Bool(bool),
+    /// A column of values as one array: PostgreSQL's `bigint[]`, `text[]`
+    /// or `boolean[]`, which `unnest` turns back into rows, so a statement
+    /// of any number of rows has one text and a fixed number of arguments.
+    /// SQLite has no arrays; it receives the column's JSON text.
+    Column(Column),
+}
+
+/// The values of [`Arg::Column`].
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub(super) enum Column {
+    Ints(Vec<Option<i64>>),
+    Texts(Vec<Option<String>>),
+    Bools(Vec<bool>),
+}
+
+impl Arg<'_> {
+    /// A column of integers.
+    pub fn ints(values: impl IntoIterator<Item = Option<i64>>) -> Self {
+        Arg::Column(Column::Ints(values.into_iter().collect()))
+    }
+
+    /// A column of text.
+    pub fn texts(values: impl IntoIterator<Item = Option<String>>) -> Self {
+        Arg::Column(Column::Texts(values.into_iter().collect()))
+    }
+
+    /// A column of flags.
+    pub fn bools(values: impl IntoIterator<Item = bool>) -> Self {
+        Arg::Column(Column::Bools(values.into_iter().collect()))
+    }
 }
 
 impl From<i64> for Arg<'_> {
@@ -333,7 +406,7 @@ pub(super) fn query<'a>(sql: &'static str) -> Statement<'a> {
 }
 
 /// Binds every argument, in order, to a driver's query.
-fn bound<'q, DB: Database>(
+fn bound<'q, DB: BindsColumns>(
     mut query: Query<'q, DB, DB::Arguments>,
     args: Vec<Arg<'_>>,
 ) -> Query<'q, DB, DB::Arguments>
@@ -349,9 +422,41 @@ where
             Arg::Int(value) => query.bind(value),
             Arg::Text(value) => query.bind(value.map(Cow::into_owned)),
             Arg::Bool(value) => query.bind(value),
+            Arg::Column(column) => DB::bind_column(query, column),
         };
     }
     query
+}
+
+/// How a driver binds an [`Arg::Column`].
+trait BindsColumns: Database {
+    fn bind_column(
+        query: Query<'_, Self, Self::Arguments>,
+        column: Column,
+    ) -> Query<'_, Self, Self::Arguments>;
+}
+
+impl BindsColumns for Postgres {
+    fn bind_column(
+        query: Query<'_, Self, Self::Arguments>,
+        column: Column,
+    ) -> Query<'_, Self, Self::Arguments> {
+        match column {
+            Column::Ints(values) => query.bind(values),
+            Column::Texts(values) => query.bind(values),
+            Column::Bools(values) => query.bind(values),
+        }
+    }
+}
+
+impl BindsColumns for Sqlite {
+    fn bind_column(
+        query: Query<'_, Self, Self::Arguments>,
+        column: Column,
+    ) -> Query<'_, Self, Self::Arguments> {
+        // Serializing vectors of numbers, strings and flags cannot fail.
+        query.bind(serde_json::to_string(&column).unwrap_or_default())
+    }
 }
 
 /// A statement's text and arguments with SQLite's bare `?` placeholders in
@@ -592,6 +697,7 @@ mod tests {
                 Arg::Int(value) => format!("{value:?}"),
                 Arg::Text(value) => format!("{value:?}"),
                 Arg::Bool(value) => format!("{value}"),
+                Arg::Column(column) => format!("{column:?}"),
             })
             .collect()
     }

@@ -362,7 +362,7 @@ impl Store {
             };
             save_input(&mut tx, added.try_get("id")?, input, now).await?;
             // Its reference is a job for a worker.
-            super::notices::job_queued(&mut tx).await?;
+            super::notices::job_queued(&mut tx, self.origin).await?;
             revised(&mut tx, problem_id).await?;
             tx.commit().await?;
             self.catalog_cache.forget_rules();

@@ -117,6 +117,9 @@ pub enum StoreError {
 /// writer) before it fails with [`sqlx::Error::PoolTimedOut`].
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// A PostgreSQL connection idle this long is pinged before it is used.
+const PING_IDLE_CONNECTIONS_AFTER: Duration = Duration::from_secs(1);
+
 /// Whether opening a database may create it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OpenMode {
@@ -147,6 +150,9 @@ pub struct Store {
     catalog_cache: Arc<catalog_cache::CatalogCache>,
     /// This process's idle workers (see [`waiting_workers`]).
     waiting_workers: Arc<waiting_workers::WaitingWorkers>,
+    /// What this store's job notices carry, so it skips them when they
+    /// come back (see [`notices::Origin`]).
+    origin: notices::Origin,
 }
 
 /// Where the data lives.
@@ -249,6 +255,7 @@ impl Store {
             admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
             waiting_workers: Arc::default(),
+            origin: notices::Origin::new(),
         })
     }
 
@@ -268,6 +275,19 @@ impl Store {
         let pool = PgPoolOptions::new()
             .max_connections(config.read_connections.max(2) * 2)
             .acquire_timeout(ACQUIRE_TIMEOUT)
+            // sqlx pings every connection it takes from the pool, a round
+            // trip to the server before each statement; a busy pool's
+            // connections come back within milliseconds, so only one idle
+            // for a while is checked (a dead one is replaced).
+            .test_before_acquire(false)
+            .before_acquire(|connection, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= PING_IDLE_CONNECTIONS_AFTER {
+                        connection.ping().await?;
+                    }
+                    Ok(true)
+                })
+            })
             .connect_with(options)
             .await?;
         sqlx::migrate!("migrations/postgres").run(&pool).await?;
@@ -281,6 +301,7 @@ impl Store {
             admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
             waiting_workers: Arc::default(),
+            origin: notices::Origin::new(),
         })
     }
 

@@ -18,7 +18,8 @@ use super::{
 };
 use crate::domain::SubmissionId;
 
-/// The channel of queued jobs (submissions, rejudges, new testcases).
+/// The channel of queued jobs (submissions, rejudges, new testcases); the
+/// payload is the [`Origin`] of the store that queued them.
 const JOBS: &str = "nimjudge_jobs";
 /// The channel of judged submissions; the payload is their ids, separated
 /// by spaces (at most [`IDS_PER_NOTICE`]: a payload holds 8,000 bytes).
@@ -37,9 +38,31 @@ pub enum Notice {
     CatalogChanged,
 }
 
+/// The store (one per process) that sent a notice. A process signals its
+/// own jobs to its own workers without the database, and only when no
+/// worker of its own took them already (see [`Store::offer_to_claim`]), so
+/// it skips the job notices it sent itself: heard back, each woke an idle
+/// worker to look for a job that was not there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Origin(uuid::Uuid);
+
+impl Origin {
+    pub(super) fn new() -> Origin {
+        Origin(uuid::Uuid::new_v4())
+    }
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.hyphenated().fmt(f)
+    }
+}
+
 /// A listening connection; reconnects by itself after a lost connection.
 pub struct Notices {
     listener: PgListener,
+    /// The payload of the job notices this process sent, which it skips.
+    own_jobs: String,
 }
 
 impl std::fmt::Debug for Notices {
@@ -49,12 +72,13 @@ impl std::fmt::Debug for Notices {
 }
 
 impl Notices {
-    /// The next notice. A judged notice whose payload is not submission ids
-    /// is skipped.
+    /// The next notice. A job notice this process's store sent, and a
+    /// judged notice whose payload is not submission ids, are skipped.
     pub async fn recv(&mut self) -> Result<Notice, StoreError> {
         loop {
             let notification = self.listener.recv().await?;
             match notification.channel() {
+                JOBS if notification.payload() == self.own_jobs => {}
                 JOBS => return Ok(Notice::JobQueued),
                 CATALOG => return Ok(Notice::CatalogChanged),
                 JUDGED => match notification
@@ -80,14 +104,42 @@ impl Store {
         };
         let mut listener = PgListener::connect_with(pool).await?;
         listener.listen_all([JOBS, JUDGED, CATALOG]).await?;
-        Ok(Some(Notices { listener }))
+        Ok(Some(Notices {
+            listener,
+            own_jobs: self.origin.to_string(),
+        }))
     }
 }
 
 /// Announces, at commit, that a job is waiting.
-pub(super) async fn job_queued(tx: &mut Tx) -> Result<(), StoreError> {
-    tx.notify(JOBS, "").await?;
+pub(super) async fn job_queued(tx: &mut Tx, origin: Origin) -> Result<(), StoreError> {
+    tx.notify(JOBS, &origin.to_string()).await?;
     Ok(())
+}
+
+/// The start of an insert of queued submissions (`… returning` their
+/// columns) that [`jobs_insert_end`] finishes.
+pub(super) fn jobs_insert_start(dialect: Dialect) -> Statement<'static> {
+    query(dialect.pick("", "with queued as ("))
+}
+
+/// Finishes an insert begun by [`jobs_insert_start`]: it still returns the
+/// rows, and on PostgreSQL also announces, at commit, that jobs are
+/// waiting (the statement is its own round trip, the notice rides along).
+pub(super) fn jobs_insert_end(
+    dialect: Dialect,
+    insert: Statement<'_>,
+    origin: Origin,
+) -> Statement<'_> {
+    match dialect {
+        Dialect::Sqlite => insert,
+        Dialect::Postgres => insert
+            .push(") select queued.* from queued, (select pg_notify(")
+            .push_bind(JOBS)
+            .push(", ")
+            .push_bind(origin.to_string())
+            .push(")) as notice"),
+    }
 }
 
 /// Announces, at commit, that the catalog changed.
@@ -99,21 +151,14 @@ pub(super) async fn catalog_changed(tx: &mut Tx) -> Result<(), StoreError> {
 /// Submission ids per judged notice, at most: 36 bytes and a space each.
 pub(super) const IDS_PER_NOTICE: usize = 200;
 
-/// The start of an `update … returning submission.id` of submissions just
-/// judged (at most [`IDS_PER_NOTICE`]) that [`judged_update_end`] finishes.
-pub(super) fn judged_update_start(dialect: Dialect) -> Statement<'static> {
-    query(dialect.pick("", "with judged as ("))
-}
-
-/// Finishes an update begun by [`judged_update_start`]: it still returns
-/// the ids, and on PostgreSQL also announces them, at commit, as one judged
-/// notice (none when it wrote nothing).
-pub(super) fn judged_update_end(dialect: Dialect, update: Statement<'_>) -> Statement<'_> {
-    match dialect {
-        Dialect::Sqlite => update,
-        Dialect::Postgres => update
-            .push(") select judged.id from judged, (select pg_notify(")
-            .push_bind(JUDGED)
-            .push(", string_agg(id, ' ')) from judged having count(*) > 0) as notice"),
-    }
+/// Finishes a statement whose last common table expression, `judged`,
+/// returns the `id`s of submissions just judged (at most
+/// [`IDS_PER_NOTICE`]): it returns those ids, and announces them, at
+/// commit, as one judged notice (none when it judged nothing).
+/// PostgreSQL only.
+pub(super) fn judged_ids_announced(statement: Statement<'_>) -> Statement<'_> {
+    statement
+        .push(" select judged.id from judged, (select pg_notify(")
+        .push_bind(JUDGED)
+        .push(", string_agg(id, ' ')) from judged having count(*) > 0) as notice")
 }

@@ -11,8 +11,10 @@ use std::time::Duration;
 
 use super::{
     Store, StoreError,
-    backend::{Arg, DbRow, Dialect, Statement, Tx, query},
-    millis, notices, now_ms, parse_column, parse_optional_column, time_column,
+    backend::{Arg, DbRow, Dialect, Pool, Statement, TurnLock, Tx, query, turn_lock},
+    millis,
+    notices::{self, Origin},
+    now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::domain::{
     Event, EventKind, Judgement, Payload, ProblemId, Progress, RunUsage, Submission, SubmissionId,
@@ -178,8 +180,8 @@ impl Store {
                 kind: new.payload.kind(),
                 payload: &payload,
             };
-            let tx = self.write.begin().await?;
-            commit_queued_rows(tx, &[row], Vec::new(), &[], now_ms())
+            let tx = OrderedTx::begin(&self.write).await?;
+            commit_queued_rows(tx, &[row], Vec::new(), &[], self.origin, now_ms())
                 .await?
                 .0
                 .pop()
@@ -260,9 +262,15 @@ impl Store {
             .await
     }
 
-    /// The verdicts, and the claim `next` asks for, in one transaction:
-    /// the verdicts' writes ([`verdict_writes`]), then the claim, one
-    /// [`Tx::commit_with`] (on SQLite one hand-off to the writer's thread).
+    /// The verdicts, and the claim `next` asks for.
+    ///
+    /// On SQLite in one transaction: the verdicts' writes
+    /// ([`sql_verdict_writes`]), then the claim, one [`Tx::commit_with`]
+    /// (one hand-off to the writer's thread). On PostgreSQL, where each
+    /// statement is a round trip to the server, the verdicts are one
+    /// statement ([`pg_verdict_writes`], per [`FENCED_ROWS_PER_UPDATE`]) and
+    /// the claim another, each its own transaction: a verdict's writes are
+    /// atomic in their statement, and a claim needs no verdict with it.
     async fn finish_and_claim(
         &self,
         verdicts: &[(&Claim, &JudgementWrite)],
@@ -271,32 +279,40 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let dialect = self.write.dialect();
-            let mut tx = self.write.begin().await?;
-            let (mut statements, fenced) = verdict_writes(&mut tx, verdicts, now).await?;
-            if let Some((worker, lease, max)) = next {
+            let next_claim = next.map(|(worker, lease, max)| {
                 let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-                statements.push(claim_statement(
-                    dialect,
-                    worker,
-                    now,
-                    lease_ms,
-                    claim_batch_size(max),
-                ));
-            }
-            // The claim's rows are those with a `seq`; the update's (when it
-            // is among the statements) have an id alone.
-            let (claimed, judged): (Vec<DbRow>, Vec<DbRow>) = tx
-                .commit_with(statements)
-                .await?
-                .into_iter()
-                .partition(|row| row.has("seq"));
-            let written = match fenced {
-                Some(written) => written,
-                None => judged
-                    .iter()
-                    .map(|row| row.try_get::<String>("id"))
-                    .collect::<Result<HashSet<String>, _>>()?,
+                claim_statement(dialect, worker, now, lease_ms, claim_batch_size(max))
+            });
+            let (judged, claimed): (Vec<DbRow>, Vec<DbRow>) = match dialect {
+                Dialect::Sqlite => {
+                    let mut statements = sql_verdict_writes(verdicts, now);
+                    statements.extend(next_claim);
+                    // The claim's rows are those with a `seq`; the update's
+                    // have an id alone.
+                    self.write
+                        .begin()
+                        .await?
+                        .commit_with(statements)
+                        .await?
+                        .into_iter()
+                        .partition(|row| !row.has("seq"))
+                }
+                Dialect::Postgres => {
+                    let mut judged = Vec::new();
+                    for chunk in verdicts.chunks(FENCED_ROWS_PER_UPDATE) {
+                        judged.extend(pg_verdict_writes(chunk, now).fetch_all(&self.write).await?);
+                    }
+                    let claimed = match next_claim {
+                        Some(claim) => claim.fetch_all(&self.write).await?,
+                        None => Vec::new(),
+                    };
+                    (judged, claimed)
+                }
             };
+            let written = judged
+                .iter()
+                .map(|row| row.try_get::<String>("id"))
+                .collect::<Result<HashSet<String>, _>>()?;
             let claims = match next {
                 Some((worker, ..)) => claims_from(claimed, worker, now)?,
                 None => Vec::new(),
@@ -541,7 +557,7 @@ impl Store {
                 });
             }
             insert_event(&mut tx, id, EventKind::Rejudged, Some(by), None, now).await?;
-            notices::job_queued(&mut tx).await?;
+            notices::job_queued(&mut tx, self.origin).await?;
             tx.commit().await?;
             Ok(RejudgeOutcome::Queued)
         })
@@ -577,7 +593,7 @@ impl Store {
         .execute(&mut tx)
         .await?;
             if done > 0 {
-                notices::job_queued(&mut tx).await?;
+                notices::job_queued(&mut tx, self.origin).await?;
             }
             tx.commit().await?;
             Ok(done)
@@ -680,7 +696,26 @@ pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
 }
 
 /// The lock that makes submissions' inserts take turns on PostgreSQL.
-const SUBMISSION_ORDER_KEY: &str = "submission order";
+const SUBMISSION_ORDER: TurnLock = turn_lock!("submission order");
+
+/// A transaction that inserts submissions: it holds the lock that makes
+/// their inserts take turns (on PostgreSQL) from its start to its end, so
+/// nothing it reads before the insert can be changed by another's insert
+/// either (the admission's limits count on that). [`commit_queued_rows`]
+/// takes no other kind.
+pub(super) struct OrderedTx(Tx);
+
+impl OrderedTx {
+    /// Begins one; on PostgreSQL the lock comes with the `BEGIN`.
+    pub(super) async fn begin(pool: &Pool) -> Result<OrderedTx, StoreError> {
+        Ok(OrderedTx(pool.begin_holding(&SUBMISSION_ORDER).await?))
+    }
+
+    /// The transaction, for what it reads before its insert.
+    pub(super) fn tx(&mut self) -> &mut Tx {
+        &mut self.0
+    }
+}
 
 /// Rows of `submission` per insert (8 parameters each).
 const SUBMISSION_ROWS_PER_INSERT: usize = 400;
@@ -714,14 +749,16 @@ pub(super) struct ClaimFor<'a> {
 /// return no rows), makes the claims `claims` asks for (each the
 /// [`claim_statement`] its worker would run) and commits `tx`, all in one
 /// [`Tx::commit_with`]: one statement for the rows (per
-/// [`SUBMISSION_ROWS_PER_INSERT`]), which writes their `queued` events too.
+/// [`SUBMISSION_ROWS_PER_INSERT`]), which writes their `queued` events too
+/// and, on PostgreSQL, announces the jobs as from `origin`.
 /// Returns the rows in the order given, as inserted (still queued), and
 /// each claim's jobs.
 pub(super) async fn commit_queued_rows<'a>(
-    mut tx: Tx,
+    OrderedTx(tx): OrderedTx,
     rows: &[QueuedRow<'a>],
     then: Vec<Statement<'a>>,
     claims: &[ClaimFor<'a>],
+    origin: Origin,
     now: i64,
 ) -> Result<(Vec<Submission>, Vec<Vec<Claim>>), StoreError> {
     if rows.is_empty() {
@@ -729,23 +766,26 @@ pub(super) async fn commit_queued_rows<'a>(
         return Ok((Vec::new(), vec![Vec::new(); claims.len()]));
     }
     // created_at never decreases as seq grows (listings bound their scans
-    // by it): the larger of now and the newest row's. On PostgreSQL two
-    // submitting transactions could each miss the other's uncommitted row
-    // (and a seq taken first could commit last), so inserts take turns
-    // until commit: the next one reads these rows' created_at and takes
-    // larger seqs. (A later per-user lock is never taken after this one.)
-    tx.serialize(SUBMISSION_ORDER_KEY).await?;
-    notices::job_queued(&mut tx).await?;
-    // Each row's created_at is the larger of now and the newest stored
-    // row's, read by the insert itself (no round trip of its own).
-    let newest = tx.dialect().pick(
+    // by it): the larger of now and the newest row's, read by the insert
+    // itself (no round trip of its own). On PostgreSQL two submitting
+    // transactions could each miss the other's uncommitted row (and a seq
+    // taken first could commit last), so they take turns (`OrderedTx`):
+    // the next one reads these rows' created_at and takes larger seqs.
+    let dialect = tx.dialect();
+    let newest = dialect.pick(
         ", max(coalesce((select max(created_at) from submission), 0), ",
         ", greatest(coalesce((select max(created_at) from submission), 0), ",
     );
     let mut statements = Vec::new();
-    for chunk in rows.chunks(SUBMISSION_ROWS_PER_INSERT) {
-        // Rows go in in the order given, so their seqs follow it.
-        let mut insert = query(
+    for (number, chunk) in rows.chunks(SUBMISSION_ROWS_PER_INSERT).enumerate() {
+        // Rows go in in the order given, so their seqs follow it. The
+        // first insert announces them all.
+        let mut insert = if number == 0 {
+            notices::jobs_insert_start(dialect)
+        } else {
+            query("")
+        }
+        .push(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
              queued_at, created_at) values ",
         );
@@ -773,10 +813,14 @@ pub(super) async fn commit_queued_rows<'a>(
         }
         // Each row's `queued` event is written by its insert (the
         // `submission_queued` trigger).
-        statements.push(insert.push(concat!(" returning ", submission_columns!())));
+        let insert = insert.push(concat!(" returning ", submission_columns!()));
+        statements.push(if number == 0 {
+            notices::jobs_insert_end(dialect, insert, origin)
+        } else {
+            insert
+        });
     }
     statements.extend(then);
-    let dialect = tx.dialect();
     for claim in claims {
         let lease_ms = i64::try_from(claim.lease.as_millis()).unwrap_or(i64::MAX);
         statements.push(claim_statement(
@@ -871,112 +915,143 @@ async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result
     Ok(())
 }
 
-/// The writes of `verdicts` in `tx`, each fenced by its claim's attempt:
-/// the statements still to run, and the ids of the submissions whose
-/// verdicts are written if that is known already.
-///
-/// On SQLite the fence is in the statements themselves, so all of them go
-/// in one script: the judgements and their results are inserted for the
-/// claims whose row is still running with their attempt, a `dropped` event
-/// for the others, then the `update` that marks the kept ones done and
-/// returns their ids. On PostgreSQL, whose statements run one by one anyway,
-/// the update runs first (a join of `values` to the submissions there can
-/// be planned over a partial index by a generic plan) and the inserts
-/// follow for the rows it returned, as before. The `judged` events and
-/// verdict counts come by trigger; on PostgreSQL the update also announces
-/// the verdicts.
-async fn verdict_writes<'a>(
-    tx: &mut Tx,
+/// SQLite's writes of `verdicts`, each fenced by its claim's attempt in
+/// the statements themselves, so all of them go in one script: the
+/// judgements and their results are inserted for the claims whose row is
+/// still running with their attempt, a `dropped` event for the others, then
+/// the `update` that marks the kept ones done and returns their ids. The
+/// `judged` events and verdict counts come by trigger.
+fn sql_verdict_writes<'a>(
     verdicts: &[(&'a Claim, &'a JudgementWrite)],
     now: i64,
-) -> Result<(Vec<Statement<'a>>, Option<HashSet<String>>), StoreError> {
-    let dialect = tx.dialect();
-    let mut statements = Vec::new();
-    if dialect == Dialect::Sqlite {
-        statements.extend(sql_fenced_inserts(verdicts, now));
-        statements.extend(fenced_updates(dialect, verdicts, now));
-        return Ok((statements, None));
-    }
-    let mut written = HashSet::new();
-    for update in fenced_updates(dialect, verdicts, now) {
-        for row in update.fetch_all(&mut *tx).await? {
-            written.insert(row.try_get::<String>("id")?);
-        }
-    }
-    let kept: Vec<(&Claim, &JudgementWrite)> = verdicts
+) -> Vec<Statement<'a>> {
+    let mut statements = sql_fenced_inserts(verdicts, now);
+    statements.extend(sql_fenced_updates(verdicts, now));
+    statements
+}
+
+/// PostgreSQL's writes of `verdicts` (at most [`FENCED_ROWS_PER_UPDATE`]),
+/// each fenced by its claim's attempt, in one statement, so one round trip
+/// and its own transaction: the `update` that marks done the rows still
+/// running with their claim's attempt (`judged`), the judgements of those
+/// rows and their results, a `dropped` event for the others, and one judged
+/// notice with the ids it returns. The values travel as one array a column
+/// ([`Arg::Column`]), so the statement has one text whatever the batch,
+/// prepared once a connection. The `judged` events and verdict counts come
+/// by trigger, as on SQLite.
+fn pg_verdict_writes<'a>(verdicts: &[(&'a Claim, &'a JudgementWrite)], now: i64) -> Statement<'a> {
+    let claims = || verdicts.iter().map(|(claim, _)| *claim);
+    let judgements = || verdicts.iter().map(|(_, judgement)| *judgement);
+    let results: Vec<(&Claim, i64, &TestcaseResult)> = verdicts
         .iter()
-        .filter(|(claim, _)| written.contains(&claim.id.to_string()))
-        .copied()
-        .collect();
-    // The judgements, and the id each got, by submission.
-    let mut judgement_ids = HashMap::new();
-    for chunk in kept.chunks(JUDGEMENT_ROWS_PER_INSERT) {
-        let insert = query(
-            "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
-             compile_output, worker, duration_ms, created_at) values ",
-        )
-        .push_rows(chunk.iter().map(|(claim, judgement)| {
-            judgement_values(claim, judgement, now)
-                .into_iter()
-                .chain([now.into()])
-        }));
-        for row in insert
-            .push(" returning id, submission_id")
-            .fetch_all(&mut *tx)
-            .await?
-        {
-            judgement_ids.insert(
-                row.try_get::<String>("submission_id")?,
-                row.try_get::<i64>("id")?,
-            );
-        }
-    }
-    let mut results = Vec::new();
-    for (claim, judgement) in &kept {
-        let judgement_id = *judgement_ids.get(&claim.id.to_string()).ok_or_else(|| {
-            StoreError::Corrupt(format!("no judgement id came back for {}", claim.id))
-        })?;
-        results.extend(
+        .flat_map(|(claim, judgement)| {
             judgement
                 .results
                 .iter()
                 .enumerate()
-                .map(move |(position, result)| (judgement_id, position, result)),
-        );
-    }
-    for chunk in results.chunks(RESULT_ROWS_PER_INSERT) {
-        statements.push(
-            query(
-                "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
-                 message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) \
-                 values ",
-            )
-            .push_rows(chunk.iter().map(|(judgement_id, position, result)| {
-                std::iter::once((*judgement_id).into())
-                    .chain(result_values(*position, result))
-                    .chain(std::iter::once(now.into()))
-            })),
-        );
-    }
-    let dropped: Vec<&(&Claim, &JudgementWrite)> = verdicts
-        .iter()
-        .filter(|(claim, _)| !written.contains(&claim.id.to_string()))
+                .map(move |(position, result)| {
+                    (*claim, i64::try_from(position).unwrap_or(i64::MAX), result)
+                })
+        })
         .collect();
-    for chunk in dropped.chunks(EVENT_ROWS_PER_INSERT) {
-        statements.push(
-            query("insert into event (submission_id, kind, actor, detail, created_at) values ")
-                .push_rows(chunk.iter().map(|(claim, _)| {
-                    [
-                        claim.id.to_string().into(),
-                        EventKind::Dropped.as_str().into(),
-                        (&claim.worker).into(),
-                        dropped_detail(claim).into(),
-                        now.into(),
-                    ]
-                })),
-        );
-    }
-    Ok((statements, Some(written)))
+    let runs = || results.iter().map(|(_, _, result)| result.run.as_ref());
+    let statement = query("with v as (select * from unnest(")
+        .push_bind(Arg::texts(claims().map(|c| Some(c.id.to_string()))))
+        .push("::text[], ")
+        .push_bind(Arg::ints(claims().map(|c| Some(c.attempt))))
+        .push("::bigint[], ")
+        .push_bind(Arg::ints(judgements().map(|j| Some(j.problem_version))))
+        .push("::bigint[], ")
+        .push_bind(Arg::texts(
+            judgements().map(|j| Some(j.verdict.as_str().to_string())),
+        ))
+        .push("::text[], ")
+        .push_bind(Arg::texts(judgements().map(|j| j.message.clone())))
+        .push("::text[], ")
+        .push_bind(Arg::texts(judgements().map(|j| j.compile_output.clone())))
+        .push("::text[], ")
+        .push_bind(Arg::texts(claims().map(|c| Some(c.worker.clone()))))
+        .push("::text[], ")
+        .push_bind(Arg::ints(claims().map(|c| Some(now - c.claimed_at))))
+        .push("::bigint[], ")
+        .push_bind(Arg::texts(claims().map(|c| Some(dropped_detail(c)))))
+        .push(
+            "::text[]) as v (id, attempt, problem_version, verdict, message, compile_output, \
+             worker, duration_ms, dropped)), \
+             judged as (update submission set state = 'done', verdict = v.verdict, \
+             message = v.message, judged_at = ",
+        )
+        .push_bind(now)
+        .push(
+            ", lease_until = null, progress_done = null, progress_total = null from v \
+             where submission.id = v.id and submission.attempt = v.attempt \
+             and submission.state = 'running' returning submission.id), \
+             judgements as (insert into judgement (submission_id, attempt, problem_version, \
+             verdict, message, compile_output, worker, duration_ms, created_at) \
+             select v.id, v.attempt, v.problem_version, v.verdict, v.message, v.compile_output, \
+             v.worker, v.duration_ms, ",
+        )
+        .push_bind(now)
+        .push(
+            " from v join judged on judged.id = v.id returning id, submission_id), \
+             results as (insert into result (judgement_id, testcase, position, hidden, verdict, \
+             time_us, message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, \
+             created_at) select j.id, r.testcase, r.position, r.hidden, r.verdict, r.time_us, \
+             r.message, r.detail, r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal, ",
+        )
+        .push_bind(now)
+        .push(" from unnest(")
+        .push_bind(Arg::texts(
+            results.iter().map(|(c, ..)| Some(c.id.to_string())),
+        ))
+        .push("::text[], ")
+        .push_bind(Arg::texts(
+            results.iter().map(|(.., r)| Some(r.testcase.to_string())),
+        ))
+        .push("::text[], ")
+        .push_bind(Arg::ints(
+            results.iter().map(|(_, position, _)| Some(*position)),
+        ))
+        .push("::bigint[], ")
+        .push_bind(Arg::bools(results.iter().map(|(.., r)| r.hidden)))
+        .push("::boolean[], ")
+        .push_bind(Arg::texts(
+            results
+                .iter()
+                .map(|(.., r)| Some(r.verdict.as_str().to_string())),
+        ))
+        .push("::text[], ")
+        .push_bind(Arg::ints(results.iter().map(|(.., r)| Some(r.time_us))))
+        .push("::bigint[], ")
+        .push_bind(Arg::texts(results.iter().map(|(.., r)| r.message.clone())))
+        .push("::text[], ")
+        .push_bind(Arg::texts(results.iter().map(|(.., r)| r.detail.clone())))
+        .push("::text[], ")
+        .push_bind(Arg::ints(runs().map(|run| run.map(|r| r.cpu_ms))))
+        .push("::bigint[], ")
+        .push_bind(Arg::ints(runs().map(|run| run.map(|r| r.wall_ms))))
+        .push("::bigint[], ")
+        .push_bind(Arg::ints(runs().map(|run| run.map(|r| r.memory_kib))))
+        .push("::bigint[], ")
+        .push_bind(Arg::ints(
+            runs().map(|run| run.and_then(|r| r.exit_code).map(i64::from)),
+        ))
+        .push("::bigint[], ")
+        .push_bind(Arg::ints(
+            runs().map(|run| run.and_then(|r| r.signal).map(i64::from)),
+        ))
+        .push(
+            "::bigint[]) as r (submission_id, testcase, position, hidden, verdict, time_us, \
+             message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal) \
+             join judgements j on j.submission_id = r.submission_id), \
+             dropped as (insert into event (submission_id, kind, actor, detail, created_at) \
+             select v.id, ",
+        )
+        .push_bind(EventKind::Dropped.as_str())
+        .push(", v.worker, v.dropped, ")
+        .push_bind(now)
+        .push(" from v where not exists (select 1 from judged where judged.id = v.id))");
+    notices::judged_ids_announced(statement)
 }
 
 /// The columns of `judgement` from `submission_id` to `duration_ms` for a
@@ -1109,17 +1184,16 @@ fn sql_fenced_inserts<'a>(
     statements
 }
 
-/// The fenced `update`s that mark `verdicts`' rows done and return their
-/// ids (on PostgreSQL announcing them too).
-fn fenced_updates<'a>(
-    dialect: Dialect,
+/// SQLite's fenced `update`s that mark `verdicts`' rows done and return
+/// their ids.
+fn sql_fenced_updates<'a>(
     verdicts: &[(&'a Claim, &'a JudgementWrite)],
     now: i64,
 ) -> Vec<Statement<'a>> {
     let mut statements = Vec::new();
     for chunk in verdicts.chunks(FENCED_ROWS_PER_UPDATE) {
-        let update = notices::judged_update_start(dialect)
-            .push(
+        statements.push(
+            query(
                 "update submission set state = 'done', verdict = v.column3, \
                  message = v.column4, judged_at = ",
             )
@@ -1139,8 +1213,8 @@ fn fenced_updates<'a>(
             .push(
                 ") as v where submission.id = v.column1 and submission.attempt = v.column2 \
                  and submission.state = 'running' returning submission.id",
-            );
-        statements.push(notices::judged_update_end(dialect, update));
+            ),
+        );
     }
     statements
 }

@@ -2296,8 +2296,9 @@ async fn session_setting(store: &Store, name: &'static str) -> String {
         .expect("the setting's value")
 }
 
-#[tokio::test]
-async fn postgres_hosts_hear_of_each_others_catalog_changes() {
+/// Two hosts on one fresh PostgreSQL database with the `nim` problem: each
+/// its own store, as two processes have.
+async fn two_postgres_hosts() -> (Store, Store) {
     let url = crate::testing::fresh_postgres_database()
         .await
         .expect("a fresh PostgreSQL database");
@@ -2311,6 +2312,20 @@ async fn postgres_hosts_hear_of_each_others_catalog_changes() {
         .await
         .expect("sync");
     let other = Store::connect(&config).await.expect("open");
+    (one, other)
+}
+
+/// The next notice `notices` hears, within 10 s.
+async fn next_notice(notices: &mut Notices) -> Notice {
+    tokio::time::timeout(Duration::from_secs(10), notices.recv())
+        .await
+        .expect("a notice within 10 s")
+        .expect("a notice")
+}
+
+#[tokio::test]
+async fn postgres_hosts_hear_of_each_others_catalog_changes() {
+    let (one, other) = two_postgres_hosts().await;
     let mut notices = other.notices().await.expect("listen").expect("PostgreSQL");
     one.add_testcase(&nim(), &name("mine"), "1\n2\n", false, "sam")
         .await
@@ -2327,9 +2342,29 @@ async fn postgres_hosts_hear_of_each_others_catalog_changes() {
 }
 
 #[tokio::test]
+async fn postgres_hosts_skip_their_own_job_notices_and_hear_the_others() {
+    let (one, other) = two_postgres_hosts().await;
+    let mut notices = one.notices().await.expect("listen").expect("PostgreSQL");
+    // Its own jobs (a submission, a testcase's reference), which it signals
+    // to its own workers without the database, then a marker it does hear.
+    submit(&one).await;
+    one.add_testcase(&nim(), &name("mine"), "1\n2\n", false, "sam")
+        .await
+        .expect("add");
+    assert_eq!(next_notice(&mut notices).await, Notice::CatalogChanged);
+    // Another host's job.
+    submit(&other).await;
+    assert_eq!(next_notice(&mut notices).await, Notice::JobQueued);
+}
+
+#[tokio::test]
 async fn postgres_hosts_hear_which_submissions_were_judged_and_not_of_a_fenced_out_verdict() {
-    let (_dir, store) = fresh(TestBackend::Postgres).await;
-    let mut notices = store.notices().await.expect("listen").expect("PostgreSQL");
+    let (store, listener) = two_postgres_hosts().await;
+    let mut notices = listener
+        .notices()
+        .await
+        .expect("listen")
+        .expect("PostgreSQL");
     let ids = [submit(&store).await, submit(&store).await];
     let claims = store
         .claim_batch("w", Duration::from_secs(60), 2)
