@@ -47,23 +47,41 @@ pub fn run(
         let now = now_ms();
         // 1. The admission: the limit counts, the insert (its event by trigger).
         let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.prepare_cached(
-            "select (select count(*) from submission where user_name = ?1 and state != 'done') as pending, \
-             (select count(*) from submission where user_name = ?1 and created_at > ?2) as recent, \
-             (select cast(coalesce(sum(size_bytes), 0) as bigint) from submission \
-              where user_name = ?1 and created_at > ?3) as used",
-        )?
-        .query_row(params!["bench", now - MINUTE_MS, now - DAY_MS], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
-        })?;
+        let (ordinal, bytes, _pending, _first_recent, _bytes_before_day) = tx
+            .prepare_cached(
+                "select coalesce((select user_ordinal from submission where user_name = ?1 \
+                 order by seq desc limit 1), 0) as ordinal, \
+                 coalesce((select user_bytes from submission where user_name = ?1 \
+                 order by seq desc limit 1), 0) as bytes, \
+                 (select count(*) from submission where user_name = ?1 and state != 'done') \
+                 as pending, \
+                 (select user_ordinal from submission where user_name = ?1 and created_at > ?2 \
+                 order by created_at, user_ordinal limit 1) as first_recent, \
+                 (select user_bytes - size_bytes from submission where user_name = ?1 \
+                 and created_at > ?3 order by created_at, user_ordinal limit 1) \
+                 as bytes_before_day",
+            )?
+            .query_row(params!["bench", now - MINUTE_MS, now - DAY_MS], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, i64>(1)?,
+                    row.get::<_, i64>(2)?,
+                    row.get::<_, Option<i64>>(3)?,
+                    row.get::<_, Option<i64>>(4)?,
+                ))
+            })?;
         tx.prepare_cached(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-             queued_at, created_at) values (?1, 'nim', 'bench', 'answers', ?2, ?3, 'queued', ?4, \
+             queued_at, user_ordinal, user_bytes, created_at) values (?1, 'nim', 'bench', \
+             'answers', ?2, ?3, 'queued', ?4, ?5, ?6, \
              max(coalesce((select max(created_at) from submission), 0), ?4)) \
              returning seq, id, problem_id, user_name, kind, state, verdict, message, attempt, \
              worker, queued_at, judged_at, created_at, progress_done, progress_total",
         )?
-        .query_row(params![id, payload, size, now], |row| row.get::<_, i64>(0))?;
+        .query_row(
+            params![id, payload, size, now, ordinal + 1, bytes + size],
+            |row| row.get::<_, i64>(0),
+        )?;
         tx.commit()?;
 
         // 2. The claim: one statement, its event written by its trigger.

@@ -19,10 +19,11 @@ use tokio::sync::{OnceCell, mpsc, oneshot};
 
 use super::{
     Store, StoreError,
-    backend::{Target, Tx, query},
+    backend::{Statement, Target, Tx, query},
     now_ms, parse_column,
     queue::{
-        Claim, ClaimFor, NewSubmission, OrderedTx, QueuedRow, commit_queued_rows, encode_payload,
+        Claim, ClaimFor, NewSubmission, OrderedTx, QueuedRow, UserTotals, commit_queued_rows,
+        encode_payload,
     },
 };
 use crate::{
@@ -248,14 +249,24 @@ impl Store {
                 }
                 admitted.push(index);
             }
+            // Each row follows its user's latest, in the batch's order.
+            let mut totals: HashMap<&str, UserTotals> = stored
+                .iter()
+                .map(|(user, stored)| (*user, stored.latest))
+                .collect();
             let rows: Vec<QueuedRow<'_>> = admitted
                 .iter()
-                .map(|&index| QueuedRow {
-                    id: ids[index],
-                    problem: &admissions[index].problem,
-                    user: &admissions[index].user,
-                    kind: admissions[index].kind,
-                    payload: &admissions[index].payload,
+                .map(|&index| {
+                    let admission = &admissions[index];
+                    let user = admission.user.as_str();
+                    QueuedRow {
+                        id: ids[index],
+                        problem: &admission.problem,
+                        user,
+                        kind: admission.kind,
+                        payload: &admission.payload,
+                        totals: totals.entry(user).or_default().after(&admission.payload),
+                    }
                 })
                 .collect();
             let keyed: Vec<(usize, &(String, String))> = admitted
@@ -423,18 +434,24 @@ struct InBatch {
 
 /// A user's stored submissions as the limits count them: those pending,
 /// those of the last minute, and the bytes of the last day (0 where no
-/// admission's limits need the count).
+/// admission's limits need the count); and the place of the user's latest
+/// submission among theirs, which the batch's own follow.
 #[derive(Debug, Clone, Copy, Default)]
 struct Stored {
     pending: i64,
     recent: i64,
     used: i64,
+    latest: UserTotals,
 }
 
-/// The [`Stored`] counts of every user among `admissions` whose limits
-/// apply, in one statement (one round trip, however many users), each count
-/// served by an index of the user's submissions; a limit no admission has
-/// costs nothing. They are exact for the whole transaction: its own
+/// The [`Stored`] counts of every user among `admissions`, in one statement
+/// (one round trip, however many users), each read from at most two rows
+/// found by an index, however many submissions the user has: the pending
+/// ones are counted (a partial index holds only those), the windowed ones
+/// are the difference of the user's latest submission's [`UserTotals`] and
+/// those of the first one in the window (see the migration that added
+/// them). A limit no admission has costs nothing. They are exact for the
+/// whole transaction, which holds the write lock from its start: its own
 /// admissions are inserted at its end and counted apart ([`InBatch`]).
 async fn stored_counts<'a>(
     tx: &mut Tx,
@@ -448,36 +465,57 @@ async fn stored_counts<'a>(
     let pending = limits.iter().any(|l| l.pending_submissions.is_some());
     let recent = limits.iter().any(|l| l.submissions_per_minute.is_some());
     let used = limits.iter().any(|l| l.bytes_per_day.is_some());
-    let users: BTreeSet<&str> = admissions
-        .iter()
-        .filter(|a| a.limits.is_some())
-        .map(|a| a.user.as_str())
-        .collect();
-    if users.is_empty() || !(pending || recent || used) {
+    let users: BTreeSet<&str> = admissions.iter().map(|a| a.user.as_str()).collect();
+    if users.is_empty() {
         return Ok(HashMap::new());
     }
-    // Each count: whether it is needed, its subquery up to the user, the
-    // window it counts (none: the pending ones), and its name.
-    let wanted = [
-        (
+    let counts = stored_counts_statement(
+        &users,
+        CountsNeeded {
             pending,
-            "(select count(*) from submission where user_name = ",
-            None,
-            " as pending",
-        ),
-        (
             recent,
-            "(select count(*) from submission where user_name = ",
-            Some(now - MINUTE_MS),
-            " as recent",
-        ),
-        (
             used,
-            "(select cast(coalesce(sum(size_bytes), 0) as bigint) from submission where user_name = ",
-            Some(now - DAY_MS),
-            " as used",
-        ),
-    ];
+        },
+        now,
+    );
+    let rows = counts.fetch_all(&mut *tx).await?;
+    let mut stored = HashMap::with_capacity(rows.len());
+    for row in &rows {
+        let user: String = row.try_get("user_name")?;
+        let user = users
+            .get(user.as_str())
+            .copied()
+            .ok_or_else(|| StoreError::Corrupt(format!("counts of an unasked user `{user}`")))?;
+        let latest = UserTotals {
+            submissions: row.try_get("ordinal")?,
+            bytes: row.try_get("bytes")?,
+        };
+        let first_recent: Option<i64> = row.try_get("first_recent")?;
+        let bytes_before_day: Option<i64> = row.try_get("bytes_before_day")?;
+        stored.insert(
+            user,
+            Stored {
+                pending: row.try_get("pending")?,
+                recent: first_recent.map_or(0, |first| latest.submissions - first + 1),
+                used: bytes_before_day.map_or(0, |before| latest.bytes - before),
+                latest,
+            },
+        );
+    }
+    Ok(stored)
+}
+
+/// The statement of [`stored_counts`] for `users`: a row each.
+pub(super) fn stored_counts_statement<'a>(
+    users: &BTreeSet<&'a str>,
+    needed: CountsNeeded,
+    now: i64,
+) -> Statement<'a> {
+    let CountsNeeded {
+        pending,
+        recent,
+        used,
+    } = needed;
     let mut counts = query("");
     for (index, user) in users.iter().enumerate() {
         counts = counts
@@ -488,43 +526,54 @@ async fn stored_counts<'a>(
             })
             .push("cast(")
             .push_bind(*user)
-            .push(" as text) as user_name");
-        for (needed, subquery, since, name) in wanted {
-            counts = counts.push(", ");
-            counts = match (needed, since) {
-                (false, _) => counts.push("cast(0 as bigint)"),
-                (true, None) => counts
-                    .push(subquery)
-                    .push_bind(*user)
-                    .push(" and state != 'done')"),
-                (true, Some(since)) => counts
-                    .push(subquery)
-                    .push_bind(*user)
-                    .push(" and created_at > ")
-                    .push_bind(since)
-                    .push(")"),
-            };
-            counts = counts.push(name);
-        }
+            .push(" as text) as user_name, coalesce((select user_ordinal from submission where user_name = ")
+            .push_bind(*user)
+            .push(" order by seq desc limit 1), 0) as ordinal, coalesce((select user_bytes from submission where user_name = ")
+            .push_bind(*user)
+            .push(" order by seq desc limit 1), 0) as bytes, ");
+        counts = if pending {
+            counts
+                .push("(select count(*) from submission where user_name = ")
+                .push_bind(*user)
+                .push(" and state != 'done')")
+        } else {
+            counts.push("cast(0 as bigint)")
+        };
+        // The user's first submission in each window, in ordinal order
+        // (null if none): its ordinal, and the bytes before it.
+        counts = counts.push(" as pending, ");
+        counts = if recent {
+            counts
+                .push("(select user_ordinal from submission where user_name = ")
+                .push_bind(*user)
+                .push(" and created_at > ")
+                .push_bind(now - MINUTE_MS)
+                .push(" order by created_at, user_ordinal limit 1)")
+        } else {
+            counts.push("cast(null as bigint)")
+        };
+        counts = counts.push(" as first_recent, ");
+        counts = if used {
+            counts
+                .push("(select user_bytes - size_bytes from submission where user_name = ")
+                .push_bind(*user)
+                .push(" and created_at > ")
+                .push_bind(now - DAY_MS)
+                .push(" order by created_at, user_ordinal limit 1)")
+        } else {
+            counts.push("cast(null as bigint)")
+        };
+        counts = counts.push(" as bytes_before_day");
     }
-    let rows = counts.fetch_all(&mut *tx).await?;
-    let mut stored = HashMap::with_capacity(rows.len());
-    for row in &rows {
-        let user: String = row.try_get("user_name")?;
-        let user = users
-            .get(user.as_str())
-            .copied()
-            .ok_or_else(|| StoreError::Corrupt(format!("counts of an unasked user `{user}`")))?;
-        stored.insert(
-            user,
-            Stored {
-                pending: row.try_get("pending")?,
-                recent: row.try_get("recent")?,
-                used: row.try_get("used")?,
-            },
-        );
-    }
-    Ok(stored)
+    counts
+}
+
+/// Which of the windowed or pending counts a batch's limits need.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct CountsNeeded {
+    pub pending: bool,
+    pub recent: bool,
+    pub used: bool,
 }
 
 /// The first limit the new submission would break, if any.
@@ -632,6 +681,7 @@ mod tests {
                     user: "ann",
                     kind,
                     payload: "{}",
+                    totals: UserTotals::default(),
                 })
                 .collect();
             claim_groups(&rows)

@@ -173,14 +173,15 @@ impl Store {
     ) -> Result<Submission, StoreError> {
         self.noted(async {
             let payload = encode_payload(new.payload)?;
+            let mut tx = OrderedTx::begin(&self.write).await?;
             let row = QueuedRow {
                 id: SubmissionId::new(),
                 problem: new.problem,
                 user: new.user,
                 kind: new.payload.kind(),
                 payload: &payload,
+                totals: UserTotals::latest(tx.tx(), new.user).await?.after(&payload),
             };
-            let tx = OrderedTx::begin(&self.write).await?;
             commit_queued_rows(tx, &[row], Vec::new(), &[], self.origin, now_ms())
                 .await?
                 .0
@@ -717,10 +718,11 @@ impl OrderedTx {
     }
 }
 
-/// Rows of `submission` per insert (8 parameters each).
+/// Rows of `submission` per insert (10 parameters each).
 const SUBMISSION_ROWS_PER_INSERT: usize = 400;
 
-/// A submission ready to insert: its id chosen, its payload encoded.
+/// A submission ready to insert: its id chosen, its payload encoded, its
+/// place among its user's submissions known.
 pub(super) struct QueuedRow<'a> {
     pub id: SubmissionId,
     pub problem: &'a ProblemId,
@@ -728,6 +730,48 @@ pub(super) struct QueuedRow<'a> {
     pub kind: SubmissionKind,
     /// The payload as JSON, as stored.
     pub payload: &'a str,
+    /// Its `user_ordinal` and `user_bytes`.
+    pub totals: UserTotals,
+}
+
+/// A submission's place among its user's (the columns `user_ordinal` and
+/// `user_bytes`): how many the user had stored with it, and their payload
+/// bytes. Assigned in the write transaction that inserts it, which holds
+/// the write lock from its start; a user with none has zeros.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct UserTotals {
+    pub submissions: i64,
+    pub bytes: i64,
+}
+
+impl UserTotals {
+    /// The totals of the user's next submission, of `payload`; they become
+    /// the user's latest.
+    pub(super) fn after(&mut self, payload: &str) -> UserTotals {
+        self.submissions += 1;
+        self.bytes = self
+            .bytes
+            .saturating_add(i64::try_from(payload.len()).unwrap_or(i64::MAX));
+        *self
+    }
+
+    /// The totals of `user`'s latest stored submission.
+    async fn latest(tx: &mut Tx, user: &str) -> Result<UserTotals, StoreError> {
+        let row = query(
+            "select user_ordinal, user_bytes from submission where user_name = $1 \
+             order by seq desc limit 1",
+        )
+        .bind(user)
+        .fetch_optional(tx)
+        .await?;
+        Ok(match row {
+            Some(row) => UserTotals {
+                submissions: row.try_get("user_ordinal")?,
+                bytes: row.try_get("user_bytes")?,
+            },
+            None => UserTotals::default(),
+        })
+    }
 }
 
 /// Encodes a payload as it is stored.
@@ -787,7 +831,7 @@ pub(super) async fn commit_queued_rows<'a>(
         }
         .push(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-             queued_at, created_at) values ",
+             queued_at, user_ordinal, user_bytes, created_at) values ",
         );
         for (index, row) in chunk.iter().enumerate() {
             insert = insert
@@ -807,6 +851,10 @@ pub(super) async fn commit_queued_rows<'a>(
                 .push_bind(SubmissionState::Queued.as_str())
                 .push(", ")
                 .push_bind(now)
+                .push(", ")
+                .push_bind(row.totals.submissions)
+                .push(", ")
+                .push_bind(row.totals.bytes)
                 .push(newest)
                 .push_bind(now)
                 .push("))");

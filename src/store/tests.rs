@@ -1645,6 +1645,119 @@ async fn admission_counts_limits_from_the_database_and_replays_idempotent_reques
     );
 }
 
+/// A user's windowed limits read the user's latest submission and the first
+/// one in the window (`user_ordinal`, `user_bytes`), so they count exactly
+/// the submissions inside the window, the user's own only.
+async fn limit_windows_count_from_the_users_first_submission_in_them(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let payload = Payload::Custom {
+        input: "1\n1\n".into(),
+        output: "Alice".into(),
+    };
+    let size = i64::try_from(serde_json::to_vec(&payload).expect("json").len()).expect("size");
+    let admit = |user: &'static str, limits: Option<LimitsConfig>| {
+        let store = store.clone();
+        let payload = payload.clone();
+        async move {
+            store
+                .admit(&Admission {
+                    submission: NewSubmission {
+                        problem: &nim(),
+                        user,
+                        payload: &payload,
+                    },
+                    idempotency: None,
+                    limits: limits.as_ref(),
+                })
+                .await
+                .expect("admit")
+        }
+    };
+    for user in ["ann", "bob", "ann", "ann", "bob", "ann", "ann"] {
+        assert!(matches!(
+            admit(user, None).await,
+            AdmissionOutcome::Queued(_)
+        ));
+    }
+    let totals = |user: &'static str| {
+        let store = store.clone();
+        async move {
+            query(
+                "select user_ordinal, user_bytes from submission where user_name = $1 \
+                 order by seq",
+            )
+            .bind(user)
+            .fetch_all(&store.read)
+            .await
+            .expect("read")
+            .iter()
+            .map(|row| {
+                (
+                    row.try_get::<i64>("user_ordinal").expect("ordinal"),
+                    row.try_get::<i64>("user_bytes").expect("bytes"),
+                )
+            })
+            .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        totals("ann").await,
+        (1..=5).map(|n| (n, n * size)).collect::<Vec<_>>()
+    );
+    assert_eq!(totals("bob").await, [(1, size), (2, 2 * size)]);
+    // Ann's first submission is two days old, her second and third two
+    // minutes: two of hers are in the last minute, four in the last day.
+    for (ordinal, age_ms) in [(1, 2 * 24 * 3_600_000), (2, 120_000), (3, 120_000)] {
+        query(
+            "update submission set created_at = created_at - $1 \
+             where user_name = 'ann' and user_ordinal = $2",
+        )
+        .bind(age_ms)
+        .bind(ordinal)
+        .execute(&store.write)
+        .await
+        .expect("age a submission");
+    }
+    let per_minute = LimitsConfig {
+        submissions_per_minute: Some(3),
+        ..LimitsConfig::default()
+    };
+    assert!(
+        matches!(
+            admit("ann", Some(per_minute)).await,
+            AdmissionOutcome::Queued(_)
+        ),
+        "two in the last minute, a third fits"
+    );
+    let AdmissionOutcome::Limited(exceeded) = admit("ann", Some(per_minute)).await else {
+        panic!("three in the last minute, a fourth does not fit");
+    };
+    assert_eq!(exceeded.limit, UserLimit::SubmissionsPerMinute(3));
+    let per_day = LimitsConfig {
+        bytes_per_day: Some(u64::try_from(6 * size).expect("bytes")),
+        ..LimitsConfig::default()
+    };
+    assert!(
+        matches!(
+            admit("ann", Some(per_day)).await,
+            AdmissionOutcome::Queued(_)
+        ),
+        "five payloads in the last day, a sixth fits"
+    );
+    let AdmissionOutcome::Limited(exceeded) = admit("ann", Some(per_day)).await else {
+        panic!("six payloads in the last day, a seventh does not fit");
+    };
+    assert_eq!(
+        exceeded.limit,
+        UserLimit::BytesPerDay(u64::try_from(6 * size).expect("bytes"))
+    );
+    assert_eq!(
+        totals("ann").await,
+        (1..=7).map(|n| (n, n * size)).collect::<Vec<_>>(),
+        "refused ones take no place"
+    );
+}
+
 /// Admissions sent at once go in together (one transaction for those
 /// waiting), and each is decided as if it were alone: the limits count the
 /// ones before it in the same transaction, and so do idempotency keys.
@@ -1925,6 +2038,63 @@ async fn the_migration_gives_old_payloads_their_kind_tag() {
 }
 
 #[tokio::test]
+async fn migration_15_numbers_each_users_stored_submissions() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, pool) = old_sqlite_database(&dir, 14).await;
+    {
+        sqlx::query(
+            "insert into problem (id, title, statement, version, definition_hash, time_limit_ms, \
+             created_at, updated_at) values ('nim', 'Nim', '', 1, 'h', 2000, 0, 0)",
+        )
+        .execute(&pool)
+        .await
+        .expect("problem");
+        for (user, size) in [("ann", 10), ("bob", 7), ("ann", 20), ("ann", 5), ("bob", 1)] {
+            sqlx::query(
+                "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, \
+                 state, queued_at, created_at) values (?1, 'nim', ?2, 'answers', \
+                 '{\"kind\":\"answers\",\"answers\":{}}', ?3, 'done', 0, 0)",
+            )
+            .bind(SubmissionId::new().to_string())
+            .bind(user)
+            .bind(size)
+            .execute(&pool)
+            .await
+            .expect("submission");
+        }
+        pool.close().await;
+    }
+    let store = Store::connect(&config).await.expect("migrate");
+    let rows = query("select user_name, user_ordinal, user_bytes from submission order by seq")
+        .fetch_all(&store.read)
+        .await
+        .expect("read")
+        .iter()
+        .map(|row| {
+            (
+                row.try_get::<String>("user_name").expect("user"),
+                row.try_get::<i64>("user_ordinal").expect("ordinal"),
+                row.try_get::<i64>("user_bytes").expect("bytes"),
+            )
+        })
+        .collect::<Vec<_>>();
+    let expected = [
+        ("ann", 1, 10),
+        ("bob", 1, 7),
+        ("ann", 2, 30),
+        ("ann", 3, 35),
+        ("bob", 2, 8),
+    ];
+    assert_eq!(
+        rows,
+        expected
+            .iter()
+            .map(|(user, ordinal, bytes)| (user.to_string(), *ordinal, *bytes))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[tokio::test]
 async fn migration_5_resyncs_problems_and_moves_old_expected_tokens_into_the_detail() {
     let dir = tempfile::tempdir().expect("temp dir");
     // A database as migrations 1 to 4 left it, with a WA whose messages
@@ -2100,6 +2270,33 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[tokio::test]
+async fn the_limit_counts_read_a_few_rows_by_index_however_many_are_stored() {
+    let (_dir, store) = fresh(TestBackend::Sqlite).await;
+    let users = ["ann", "bob"].into_iter().collect();
+    let needed = admission::CountsNeeded {
+        pending: true,
+        recent: true,
+        used: true,
+    };
+    let plan = query_plan(
+        &store,
+        admission::stored_counts_statement(&users, needed, now_ms()),
+    )
+    .await;
+    assert!(
+        !plan
+            .iter()
+            .any(|step| step.starts_with("SCAN submission") || step.contains("TEMP B-TREE")),
+        "no walk of a user's submissions and no sort: {plan:?}"
+    );
+    assert!(
+        plan.iter()
+            .any(|step| step.contains("INDEX submission_by_user_time")),
+        "the windows' first submissions by index: {plan:?}"
+    );
 }
 
 #[tokio::test]
@@ -2482,6 +2679,7 @@ on_both_backends!(
     tokens_are_stored_hashed_and_resolve_to_their_role,
     a_revoked_or_expired_token_no_longer_authenticates_and_a_name_keeps_one_role,
     admission_counts_limits_from_the_database_and_replays_idempotent_requests,
+    limit_windows_count_from_the_users_first_submission_in_them,
     admissions_arriving_together_are_each_decided_as_if_alone,
     a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed,
     every_listing_filter_and_the_cursor_work_together,
