@@ -53,7 +53,8 @@ pub fn run(
                  order by seq desc limit 1), 0) as ordinal, \
                  coalesce((select user_bytes from submission where user_name = ?1 \
                  order by seq desc limit 1), 0) as bytes, \
-                 (select count(*) from submission where user_name = ?1 and state != 'done') \
+                 (select count(*) from submission indexed by submission_pending_by_user \
+                 where user_name = ?1 and state != 'done') \
                  as pending, \
                  (select user_ordinal from submission where user_name = ?1 and created_at > ?2 \
                  order by created_at, user_ordinal limit 1) as first_recent, \

@@ -19,7 +19,7 @@ use tokio::sync::{OnceCell, mpsc, oneshot};
 
 use super::{
     Store, StoreError,
-    backend::{Statement, Target, Tx, query},
+    backend::{Dialect, Statement, Target, Tx, query},
     now_ms, parse_column,
     queue::{
         Claim, ClaimFor, NewSubmission, OrderedTx, QueuedRow, UserTotals, commit_queued_rows,
@@ -470,6 +470,7 @@ async fn stored_counts<'a>(
         return Ok(HashMap::new());
     }
     let counts = stored_counts_statement(
+        tx.dialect(),
         &users,
         CountsNeeded {
             pending,
@@ -507,6 +508,7 @@ async fn stored_counts<'a>(
 
 /// The statement of [`stored_counts`] for `users`: a row each.
 pub(super) fn stored_counts_statement<'a>(
+    dialect: Dialect,
     users: &BTreeSet<&'a str>,
     needed: CountsNeeded,
     now: i64,
@@ -531,9 +533,16 @@ pub(super) fn stored_counts_statement<'a>(
             .push(" order by seq desc limit 1), 0) as ordinal, coalesce((select user_bytes from submission where user_name = ")
             .push_bind(*user)
             .push(" order by seq desc limit 1), 0) as bytes, ");
+        // SQLite, without statistics, took the windows' index for this
+        // count as readily as the partial index of pending rows, and then
+        // read every submission of the user.
         counts = if pending {
             counts
-                .push("(select count(*) from submission where user_name = ")
+                .push(dialect.pick(
+                    "(select count(*) from submission indexed by submission_pending_by_user \
+                     where user_name = ",
+                    "(select count(*) from submission where user_name = ",
+                ))
                 .push_bind(*user)
                 .push(" and state != 'done')")
         } else {

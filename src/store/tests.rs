@@ -2283,7 +2283,7 @@ async fn the_limit_counts_read_a_few_rows_by_index_however_many_are_stored() {
     };
     let plan = query_plan(
         &store,
-        admission::stored_counts_statement(&users, needed, now_ms()),
+        admission::stored_counts_statement(backend::Dialect::Sqlite, &users, needed, now_ms()),
     )
     .await;
     assert!(
@@ -2296,6 +2296,11 @@ async fn the_limit_counts_read_a_few_rows_by_index_however_many_are_stored() {
         plan.iter()
             .any(|step| step.contains("INDEX submission_by_user_time")),
         "the windows' first submissions by index: {plan:?}"
+    );
+    assert!(
+        plan.iter()
+            .any(|step| step.contains("INDEX submission_pending_by_user")),
+        "the pending ones from the index that holds only those: {plan:?}"
     );
 }
 
