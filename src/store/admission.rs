@@ -548,31 +548,33 @@ pub(super) fn stored_counts_statement<'a>(
         } else {
             counts.push("cast(0 as bigint)")
         };
+        counts = counts.push(" as pending");
         // The user's first submission in each window, in ordinal order
         // (null if none): its ordinal, and the bytes before it.
-        counts = counts.push(" as pending, ");
-        counts = if recent {
-            counts
-                .push("(select user_ordinal from submission where user_name = ")
-                .push_bind(*user)
-                .push(" and created_at > ")
-                .push_bind(now - MINUTE_MS)
-                .push(" order by created_at, user_ordinal limit 1)")
-        } else {
-            counts.push("cast(null as bigint)")
-        };
-        counts = counts.push(" as first_recent, ");
-        counts = if used {
-            counts
-                .push("(select user_bytes - size_bytes from submission where user_name = ")
-                .push_bind(*user)
-                .push(" and created_at > ")
-                .push_bind(now - DAY_MS)
-                .push(" order by created_at, user_ordinal limit 1)")
-        } else {
-            counts.push("cast(null as bigint)")
-        };
-        counts = counts.push(" as bytes_before_day");
+        let windows = [
+            (recent, "user_ordinal", now - MINUTE_MS, " as first_recent"),
+            (
+                used,
+                "user_bytes - size_bytes",
+                now - DAY_MS,
+                " as bytes_before_day",
+            ),
+        ];
+        for (needed, column, since, name) in windows {
+            counts = if needed {
+                counts
+                    .push(", (select ")
+                    .push(column)
+                    .push(" from submission where user_name = ")
+                    .push_bind(*user)
+                    .push(" and created_at > ")
+                    .push_bind(since)
+                    .push(" order by created_at, user_ordinal limit 1)")
+            } else {
+                counts.push(", cast(null as bigint)")
+            };
+            counts = counts.push(name);
+        }
     }
     counts
 }

@@ -50,17 +50,17 @@ pub(super) fn start(pool: PgPool) {
 /// table's size and rough distributions, which a sample of 3,000 rows gives;
 /// autovacuum's own analyses later take the full sample.
 async fn analyze_changed(pool: &PgPool) -> Result<(), sqlx::Error> {
-    let changed: Vec<String> = sqlx::query_scalar(
+    let changed: Option<String> = sqlx::query_scalar(
         "select relname::text from pg_stat_user_tables \
          where relname in ('submission', 'judgement', 'result', 'event') \
          and n_mod_since_analyze >= greatest(500, n_live_tup / 5) \
          order by n_mod_since_analyze::float8 / greatest(n_live_tup, 1) desc limit 1",
     )
-    .fetch_all(pool)
+    .fetch_optional(pool)
     .await?;
-    if changed.is_empty() {
+    let Some(table) = changed else {
         return Ok(());
-    }
+    };
     let mut tx = pool.begin().await?;
     let ours: bool = sqlx::query_scalar("select pg_try_advisory_xact_lock($1)")
         .bind(ANALYZE_LOCK)
@@ -72,16 +72,14 @@ async fn analyze_changed(pool: &PgPool) -> Result<(), sqlx::Error> {
     sqlx::query("set local default_statistics_target = 10")
         .execute(&mut *tx)
         .await?;
-    for table in changed {
-        // The names come from the fixed list above, never from input.
-        let statement = match table.as_str() {
-            "submission" => "analyze submission",
-            "judgement" => "analyze judgement",
-            "result" => "analyze result",
-            "event" => "analyze event",
-            _ => continue,
-        };
-        sqlx::query(statement).execute(&mut *tx).await?;
-    }
+    // The names come from the fixed list above, never from input.
+    let statement = match table.as_str() {
+        "submission" => "analyze submission",
+        "judgement" => "analyze judgement",
+        "result" => "analyze result",
+        "event" => "analyze event",
+        _ => return Ok(()),
+    };
+    sqlx::query(statement).execute(&mut *tx).await?;
     tx.commit().await
 }

@@ -151,10 +151,10 @@ pub(super) async fn catalog_changed(tx: &mut Tx) -> Result<(), StoreError> {
 /// Submission ids per judged notice, at most: 36 bytes and a space each.
 pub(super) const IDS_PER_NOTICE: usize = 200;
 
-/// Finishes a statement whose last common table expression, `judged`,
-/// returns the `id`s of submissions just judged (at most
-/// [`IDS_PER_NOTICE`]): it returns those ids, and announces them, at
-/// commit, as one judged notice (none when it judged nothing).
+/// Finishes a statement of common table expressions, one of them `judged`,
+/// which returns the `id`s of submissions just judged (at most
+/// [`IDS_PER_NOTICE`]): the statement returns those ids, and announces
+/// them, at commit, as one judged notice (none when it judged nothing).
 /// PostgreSQL only.
 pub(super) fn judged_ids_announced(statement: Statement<'_>) -> Statement<'_> {
     statement

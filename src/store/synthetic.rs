@@ -17,6 +17,32 @@ pub struct SyntheticHistory<'a> {
     pub users: i64,
 }
 
+/// The columns the synthetic history's insert writes (both dialects).
+macro_rules! synthetic_columns {
+    () => {
+        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+         attempt, tries, worker, queued_at, verdict, judged_at, created_at, user_ordinal, \
+         user_bytes) "
+    };
+}
+
+/// The values of a synthetic submission after its id, for the row `n.i` of
+/// `$1` spread over `$3` users from time `$4`, its problem `p.id`; each
+/// user's ordinals and bytes continue from the user's latest stored row.
+macro_rules! synthetic_row {
+    () => {
+        "p.id, 'user-' || (n.i % $3), 'answers', \
+         '{\"kind\":\"answers\",\"answers\":{}}', 30, 'done', 1, 1, 'synthetic', $4 + n.i, \
+         case n.i % 4 when 0 then 'AC' when 3 then 'TLE' else 'WA' end, $4 + n.i, $4 + n.i, \
+         coalesce((select s.user_ordinal from submission s \
+             where s.user_name = 'user-' || (n.i % $3) order by s.seq desc limit 1), 0) \
+             + n.i / $3 + 1, \
+         coalesce((select s.user_bytes from submission s \
+             where s.user_name = 'user-' || (n.i % $3) order by s.seq desc limit 1), 0) \
+             + 30 * (n.i / $3 + 1) "
+    };
+}
+
 impl Store {
     /// Adds `history.submissions` judged answer submissions, one judgement
     /// each, created one millisecond apart and ending now: half WA, a
@@ -37,46 +63,32 @@ impl Store {
         let mut tx = self.write.begin().await?;
         // A random version 4 UUID per row, in SQL.
         query(tx.dialect().pick(
-            "with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < $1), \
-             p(k, id) as (select key, value from json_each($2)) \
-             insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-                 attempt, tries, worker, queued_at, verdict, judged_at, created_at, user_ordinal, \
-                 user_bytes) \
+            concat!(
+                "with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < $1), \
+             p(k, id) as (select key, value from json_each($2)) ",
+                synthetic_columns!(),
+                "\
              select lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' \
                      || substr(hex(randomblob(2)), 2) || '-' \
                      || substr('89ab', 1 + abs(random()) % 4, 1) \
                      || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), \
-                 p.id, 'user-' || (n.i % $3), 'answers', \
-                 '{\"kind\":\"answers\",\"answers\":{}}', 30, 'done', 1, 1, 'synthetic', \
-                 $4 + n.i, \
-                 case n.i % 4 when 0 then 'AC' when 3 then 'TLE' else 'WA' end, \
-                 $4 + n.i, $4 + n.i, \
-                 coalesce((select s.user_ordinal from submission s \
-                     where s.user_name = 'user-' || (n.i % $3) order by s.seq desc limit 1), 0) \
-                     + n.i / $3 + 1, \
-                 coalesce((select s.user_bytes from submission s \
-                     where s.user_name = 'user-' || (n.i % $3) order by s.seq desc limit 1), 0) \
-                     + 30 * (n.i / $3 + 1) \
-             from n join p on p.k = n.i % json_array_length($2)",
-            "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-                 attempt, tries, worker, queued_at, verdict, judged_at, created_at, user_ordinal, \
-                 user_bytes) \
-             select gen_random_uuid()::text, p.id, 'user-' || (n.i % $3), 'answers', \
-                 '{\"kind\":\"answers\",\"answers\":{}}', 30, 'done', 1, 1, 'synthetic', \
-                 $4 + n.i, \
-                 case n.i % 4 when 0 then 'AC' when 3 then 'TLE' else 'WA' end, \
-                 $4 + n.i, $4 + n.i, \
-                 coalesce((select s.user_ordinal from submission s \
-                     where s.user_name = 'user-' || (n.i % $3) order by s.seq desc limit 1), 0) \
-                     + n.i / $3 + 1, \
-                 coalesce((select s.user_bytes from submission s \
-                     where s.user_name = 'user-' || (n.i % $3) order by s.seq desc limit 1), 0) \
-                     + 30 * (n.i / $3 + 1) \
+                 ",
+                synthetic_row!(),
+                "\
+             from n join p on p.k = n.i % json_array_length($2)"
+            ),
+            concat!(
+                synthetic_columns!(),
+                "\
+             select gen_random_uuid()::text, ",
+                synthetic_row!(),
+                "\
              from generate_series(0, $1 - 1) as n(i) \
              join (select ordinality - 1 as k, value as id \
                    from json_array_elements_text($2::json) with ordinality) as p \
                on p.k = n.i % json_array_length($2::json) \
-             order by n.i",
+             order by n.i"
+            ),
         ))
         .bind(history.submissions)
         .bind(&problems)

@@ -1758,6 +1758,49 @@ async fn limit_windows_count_from_the_users_first_submission_in_them(backend: Te
     );
 }
 
+/// The synthetic history numbers each user's submissions as admissions do,
+/// following what the user had stored.
+async fn a_synthetic_history_numbers_each_users_submissions(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let first = store
+        .insert_submission(&NewSubmission {
+            problem: &nim(),
+            user: "user-1",
+            payload: &Payload::Answers {
+                answers: Default::default(),
+            },
+        })
+        .await
+        .expect("insert");
+    store
+        .add_synthetic_history(&synthetic::SyntheticHistory {
+            submissions: 7,
+            problems: &[nim()],
+            users: 3,
+        })
+        .await
+        .expect("a synthetic history");
+    let rows = query("select id, user_name, user_ordinal, user_bytes from submission order by seq")
+        .fetch_all(&store.read)
+        .await
+        .expect("read");
+    // Each user's (ordinal, bytes) so far; user-1 had one of its own.
+    let mut latest: HashMap<String, (i64, i64)> = HashMap::new();
+    for row in &rows {
+        let user: String = row.try_get("user_name").expect("user");
+        let ordinal = row.try_get::<i64>("user_ordinal").expect("ordinal");
+        let bytes = row.try_get::<i64>("user_bytes").expect("bytes");
+        let (before, bytes_before) = latest.get(&user).copied().unwrap_or_default();
+        assert_eq!(ordinal, before + 1, "{user}");
+        if row.try_get::<String>("id").expect("id") != first.id.to_string() {
+            assert_eq!(bytes, bytes_before + 30, "{user}");
+        }
+        latest.insert(user, (ordinal, bytes));
+    }
+    assert_eq!(rows.len(), 8);
+    assert_eq!(latest.get("user-1").map(|l| l.0), Some(3));
+}
+
 /// Admissions sent at once go in together (one transaction for those
 /// waiting), and each is decided as if it were alone: the limits count the
 /// ones before it in the same transaction, and so do idempotency keys.
@@ -2685,6 +2728,7 @@ on_both_backends!(
     a_revoked_or_expired_token_no_longer_authenticates_and_a_name_keeps_one_role,
     admission_counts_limits_from_the_database_and_replays_idempotent_requests,
     limit_windows_count_from_the_users_first_submission_in_them,
+    a_synthetic_history_numbers_each_users_submissions,
     admissions_arriving_together_are_each_decided_as_if_alone,
     a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed,
     every_listing_filter_and_the_cursor_work_together,
