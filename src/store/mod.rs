@@ -32,6 +32,8 @@
 //! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
 //! - [`waiting_workers`]: this process's idle workers, whose claims an
 //!   admission makes in its own transaction.
+//! - [`warm_up`]: PostgreSQL connections warmed before they serve (a new
+//!   connection's first statements load its caches).
 //! - [`write_health`]: whether the database takes writes, for health.
 
 pub mod admission;
@@ -50,6 +52,7 @@ pub mod synthetic;
 mod tests;
 pub mod tokens;
 pub mod waiting_workers;
+mod warm_up;
 pub mod write_health;
 
 use std::{
@@ -272,8 +275,9 @@ impl Store {
         };
         // sqlx's migrator takes PostgreSQL's advisory lock itself, so hosts
         // starting at once take turns.
+        let size = config.read_connections.max(2) * 2;
         let pool = PgPoolOptions::new()
-            .max_connections(config.read_connections.max(2) * 2)
+            .max_connections(size)
             .acquire_timeout(ACQUIRE_TIMEOUT)
             // sqlx pings every connection it takes from the pool, a round
             // trip to the server before each statement; a busy pool's
@@ -288,9 +292,16 @@ impl Store {
                     Ok(true)
                 })
             })
+            .after_connect(|connection, _| {
+                Box::pin(async move {
+                    warm_up::warm(connection).await;
+                    Ok(())
+                })
+            })
             .connect_with(options)
             .await?;
         sqlx::migrate!("migrations/postgres").run(&pool).await?;
+        warm_up::warm_pool(&pool, size).await?;
         analyzer::start(pool.clone());
         let pool = Pool::Postgres(pool);
         Ok(Store {

@@ -979,6 +979,42 @@ async fn postgres_analyzes_the_queue_tables_as_they_grow_not_as_they_change() {
     );
 }
 
+/// On PostgreSQL a new connection runs a submission's statements once
+/// before it serves, and nothing of that run stays: no submission, event,
+/// judgement, result or counted verdict.
+#[tokio::test]
+async fn postgres_warms_a_connection_and_leaves_no_trace() {
+    let (_dir, store) = fresh(TestBackend::Postgres).await;
+    store
+        .sync_problem(&definition("h1", "sample-1"))
+        .await
+        .expect("a problem");
+    let Pool::Postgres(pool) = &store.write else {
+        panic!("a PostgreSQL store")
+    };
+    let rows = || async {
+        query(
+            "select (select count(*) from submission) + (select count(*) from event) \
+             + (select count(*) from judgement) + (select count(*) from result) \
+             + (select count(*) from verdict_tally) as n",
+        )
+        .fetch_one(&store.read)
+        .await
+        .expect("counts")
+        .try_get::<i64>("n")
+        .expect("column")
+    };
+    assert_eq!(rows().await, 0);
+    let mut connection = pool.acquire().await.expect("a connection");
+    let touched = warm_up::run_rolled_back(&mut connection)
+        .await
+        .expect("the warm-up runs on the migrated schema");
+    // Five writes (insert, claim, judgement, result, verdict) and the
+    // event read's three rows.
+    assert_eq!(touched, 8, "the warm-up did not run through");
+    assert_eq!(rows().await, 0, "the warm-up left rows behind");
+}
+
 /// On PostgreSQL, a submission's results are found by the primary key
 /// even before the tables were ever analyzed (a new database): no walk of
 /// every result.
