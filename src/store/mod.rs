@@ -301,7 +301,7 @@ impl Store {
             .connect_with(options)
             .await?;
         sqlx::migrate!("migrations/postgres").run(&pool).await?;
-        warm_up::warm_pool(&pool, size).await?;
+        warm_up::warm_pool(&pool, size).await;
         analyzer::start(pool.clone());
         let pool = Pool::Postgres(pool);
         Ok(Store {

@@ -18,7 +18,7 @@
 //! opens every connection of its pool this way before it serves
 //! ([`warm_pool`]).
 //!
-//! Invariant: a warm-up never fails a connection. On a database the
+//! Invariant: a warm-up never fails a connection or the store's opening. On a database the
 //! migrations have not reached yet it fails, is rolled back and logged,
 //! and the connection serves as it is.
 
@@ -67,16 +67,25 @@ pub(super) async fn run_rolled_back(connection: &mut PgConnection) -> Result<u64
 }
 
 /// Opens every connection of `pool` (up to `size`) and warms each, so the
-/// first requests find them ready. Connections opened before the
-/// migrations ran (the one the pool was checked with) warmed in vain, so
-/// each is warmed again here: a second warm-up costs about a millisecond.
-pub(super) async fn warm_pool(pool: &PgPool, size: u32) -> Result<(), sqlx::Error> {
+/// first requests find them ready. A connection opened before the
+/// migrations ran (the one the pool was checked with, on a new database)
+/// warmed in vain, so each is warmed again here: a second warm-up costs
+/// about a millisecond. Like a warm-up, this never fails the store: a
+/// database that refuses more connections now (all its slots taken) is
+/// logged, and the pool opens the rest when they are needed, as it would
+/// without this.
+pub(super) async fn warm_pool(pool: &PgPool, size: u32) {
     let mut held = Vec::new();
     for _ in 0..size {
-        held.push(pool.acquire().await?);
+        match pool.acquire().await {
+            Ok(connection) => held.push(connection),
+            Err(e) => {
+                tracing::warn!(error = %e, opened = held.len(), "opening the PostgreSQL pool's connections stopped; the rest open when needed");
+                break;
+            }
+        }
     }
     for connection in &mut held {
         warm(connection).await;
     }
-    Ok(())
 }
