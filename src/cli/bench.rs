@@ -108,6 +108,11 @@ struct LoadReport {
     /// Submit to the `202 Accepted`: the submit request's own part.
     accepted_p50_ms: f64,
     accepted_p99_ms: f64,
+    /// Submit to verdict of the submissions sent (or due) after the first
+    /// second: the run without its start.
+    after_start_p99_ms: f64,
+    /// How many of the first second's submissions took over 20 ms.
+    start_over_20_ms: usize,
 }
 
 /// One server measurement.
@@ -120,6 +125,8 @@ struct ServerRun {
     /// Submit to the `202 Accepted`, as the clients saw it.
     accepted_p50_ms: f64,
     accepted_p99_ms: f64,
+    after_start_p99_ms: f64,
+    start_over_20_ms: usize,
     /// The server's own part: from the `queued` event to the `judged` one.
     queued_to_judged_p50_ms: f64,
     queued_to_judged_p99_ms: f64,
@@ -264,11 +271,14 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
         let server = server_run(args, &scratch, &request_file, round).await?;
         println!(
             "[{label}] run {round}: server  {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms \
+             (after the first second {:.1} ms; {} of the first second's over 20 ms) \
              (to 202: p50 {:.1} ms, p99 {:.1} ms; queued to judged: p50 {:.0} ms, p99 {:.0} ms), \
              {:.2} ms CPU per submission{}",
             server.throughput,
             server.p50_ms,
             server.p99_ms,
+            server.after_start_p99_ms,
+            server.start_over_20_ms,
             server.accepted_p50_ms,
             server.accepted_p99_ms,
             server.queued_to_judged_p50_ms,
@@ -295,12 +305,13 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     let server = median(servers.iter().map(|r| r.throughput).collect());
     let ceiling = median(ceilings.iter().map(|r| r.throughput).collect());
     println!(
-        "[{label}] median of {}: server {server:.0} submissions/s (p50 {:.1} ms, p99 {:.1} ms; \
-         to 202 p50 {:.1} ms, p99 {:.1} ms; queued to judged p50 {:.0} ms, p99 {:.0} ms; \
+        "[{label}] median of {}: server {server:.0} submissions/s (p50 {:.1} ms, p99 {:.1} ms, \
+         after the first second {:.1} ms; to 202 p50 {:.1} ms, p99 {:.1} ms; queued to judged p50 {:.0} ms, p99 {:.0} ms; \
          {:.2} ms CPU each{}); ceiling {ceiling:.0} submissions/s ({:.2} ms CPU each); ratio {:.0}%",
         args.repeat,
         median(servers.iter().map(|r| r.p50_ms).collect()),
         median(servers.iter().map(|r| r.p99_ms).collect()),
+        median(servers.iter().map(|r| r.after_start_p99_ms).collect()),
         median(servers.iter().map(|r| r.accepted_p50_ms).collect()),
         median(servers.iter().map(|r| r.accepted_p99_ms).collect()),
         median(servers.iter().map(|r| r.queued_to_judged_p50_ms).collect()),
@@ -432,6 +443,8 @@ async fn server_run(
         p99_ms: report.p99_ms,
         accepted_p50_ms: report.accepted_p50_ms,
         accepted_p99_ms: report.accepted_p99_ms,
+        after_start_p99_ms: report.after_start_p99_ms,
+        start_over_20_ms: report.start_over_20_ms,
         queued_to_judged_p50_ms: percentile(&inside, 50.0),
         queued_to_judged_p99_ms: percentile(&inside, 99.0),
         cpu_ms_per_submission: cpu.as_secs_f64() * 1000.0 / args.submissions as f64,
@@ -557,7 +570,7 @@ pub async fn load(args: BenchLoadArgs) -> anyhow::Result<ExitCode> {
             let mut latencies = Vec::new();
             while next.fetch_add(1, Ordering::Relaxed) < total {
                 let sent = Instant::now();
-                latencies.push(submit_and_wait(&client, &request, sent).await?);
+                latencies.push(submit_and_wait(&client, &request, sent, started).await?);
             }
             anyhow::Ok(latencies)
         });
@@ -577,12 +590,24 @@ fn report(elapsed_s: f64, latencies: Vec<Latency>) -> anyhow::Result<ExitCode> {
         values
     };
     let (verdict, accepted) = (sorted(|l| l.verdict_ms), sorted(|l| l.accepted_ms));
+    let mut after_start: Vec<f64> = latencies
+        .iter()
+        .filter(|l| l.sent_s >= 1.0)
+        .map(|l| l.verdict_ms)
+        .collect();
+    after_start.sort_by(f64::total_cmp);
+    let start_over_20_ms = latencies
+        .iter()
+        .filter(|l| l.sent_s < 1.0 && l.verdict_ms > 20.0)
+        .count();
     let report = LoadReport {
         elapsed_s,
         p50_ms: percentile(&verdict, 50.0),
         p99_ms: percentile(&verdict, 99.0),
         accepted_p50_ms: percentile(&accepted, 50.0),
         accepted_p99_ms: percentile(&accepted, 99.0),
+        after_start_p99_ms: percentile(&after_start, 99.0),
+        start_over_20_ms,
     };
     println!("{}", serde_json::to_string(&report)?);
     Ok(ExitCode::SUCCESS)
@@ -590,6 +615,8 @@ fn report(elapsed_s: f64, latencies: Vec<Latency>) -> anyhow::Result<ExitCode> {
 
 /// How long one submission took, from `from` (when it was sent, or due).
 struct Latency {
+    /// When it was sent (or due), from the start of the load.
+    sent_s: f64,
     /// To the `202 Accepted`.
     accepted_ms: f64,
     /// To the verdict.
@@ -602,6 +629,7 @@ async fn submit_and_wait(
     client: &Client,
     request: &SubmitRequest,
     from: Instant,
+    load_started: Instant,
 ) -> anyhow::Result<Latency> {
     let since = |from: Instant| from.elapsed().as_secs_f64() * 1000.0;
     let queued = client.submit(request).await?;
@@ -617,6 +645,7 @@ async fn submit_and_wait(
                 document.submission
             );
             return Ok(Latency {
+                sent_s: from.saturating_duration_since(load_started).as_secs_f64(),
                 accepted_ms,
                 verdict_ms: since(from),
             });
@@ -640,7 +669,10 @@ async fn open_load(
         let due = started + Duration::from_secs_f64(index as f64 / rate);
         tokio::time::sleep_until(due).await;
         let (client, request) = (client.clone(), request.clone());
-        tasks.spawn(async move { submit_and_wait(&client, &request, due.into_std()).await });
+        let load_started = started.into_std();
+        tasks.spawn(async move {
+            submit_and_wait(&client, &request, due.into_std(), load_started).await
+        });
     }
     let mut latencies = Vec::with_capacity(total);
     while let Some(result) = tasks.join_next().await {
