@@ -22,8 +22,8 @@ use super::{
     backend::{Dialect, Statement, Target, Tx, query},
     now_ms, parse_column,
     queue::{
-        Claim, ClaimFor, NewSubmission, OrderedTx, QueuedRow, UserTotals, commit_queued_rows,
-        encode_payload,
+        Claim, ClaimFor, LATEST_OF_USER, NewSubmission, OrderedTx, QueuedRow, UserTotals,
+        commit_queued_rows, encode_payload,
     },
 };
 use crate::{
@@ -530,9 +530,11 @@ pub(super) fn stored_counts_statement<'a>(
             .push_bind(*user)
             .push(" as text) as user_name, coalesce((select user_ordinal from submission where user_name = ")
             .push_bind(*user)
-            .push(" order by seq desc limit 1), 0) as ordinal, coalesce((select user_bytes from submission where user_name = ")
+            .push(LATEST_OF_USER)
+            .push("), 0) as ordinal, coalesce((select user_bytes from submission where user_name = ")
             .push_bind(*user)
-            .push(" order by seq desc limit 1), 0) as bytes, ");
+            .push(LATEST_OF_USER)
+            .push("), 0) as bytes, ");
         // SQLite, without statistics, took the windows' index for this
         // count as readily as the partial index of pending rows, and then
         // read every submission of the user.

@@ -339,11 +339,13 @@ impl From<Option<String>> for Arg<'_> {
     }
 }
 
-/// Where a statement runs: on a pool (a connection of its own) or inside
-/// a transaction.
+/// Where a statement runs: on a pool (a connection of its own), inside
+/// a transaction, or on one PostgreSQL connection (a warm-up's: it
+/// prepares the statement in that connection's cache).
 pub(super) enum Target<'e> {
     Pool(&'e Pool),
     Tx(&'e mut Tx),
+    Connection(&'e mut sqlx::PgConnection),
 }
 
 impl<'e> From<&'e Pool> for Target<'e> {
@@ -557,6 +559,11 @@ macro_rules! dispatch {
             Target::Tx(Tx::Postgres(tx)) => $postgres(
                 bound(sql_query::<Postgres>(sql), args)
                     .$method(&mut **tx)
+                    .await?,
+            ),
+            Target::Connection(connection) => $postgres(
+                bound(sql_query::<Postgres>(sql), args)
+                    .$method(&mut *connection)
                     .await?,
             ),
         }

@@ -1015,6 +1015,54 @@ async fn postgres_warms_a_connection_and_leaves_no_trace() {
     assert_eq!(rows().await, 0, "the warm-up left rows behind");
 }
 
+/// On PostgreSQL a new connection also prepares the store's own statements
+/// before it serves: every one runs through on the
+/// migrated schema, needing no problem of the catalog, sqlx keeps them
+/// prepared on that connection, and nothing stays, not even the problem
+/// the warm-up's submissions belonged to.
+#[tokio::test]
+async fn postgres_prepares_the_stores_statements_on_a_connection_and_leaves_no_trace() {
+    let (_dir, store) = fresh(TestBackend::Postgres).await;
+    let Pool::Postgres(pool) = &store.write else {
+        panic!("a PostgreSQL store")
+    };
+    let rows = || async {
+        query(
+            "select (select count(*) from submission) + (select count(*) from event) \
+             + (select count(*) from judgement) + (select count(*) from result) \
+             + (select count(*) from verdict_tally) + (select count(*) from problem) as n",
+        )
+        .fetch_one(&store.read)
+        .await
+        .expect("counts")
+        .try_get::<i64>("n")
+        .expect("column")
+    };
+    let before = rows().await;
+    let mut connection =
+        <sqlx::PgConnection as sqlx::Connection>::connect_with(&pool.connect_options())
+            .await
+            .expect("a new connection");
+    assert_eq!(connection.cached_statements_size(), 0);
+    let ran = warm_up::warm_statements(&mut connection)
+        .await
+        .expect("the store's statements run on the migrated schema");
+    // Per run: the token lookup, two counts, an insert per batch size,
+    // the claim, the verdict batch and three reads.
+    let per_run = 3 + warm_up::INSERT_BATCHES + 5;
+    assert_eq!(
+        ran,
+        warm_up::RUNS * per_run,
+        "a statement of the warm-up did not run"
+    );
+    assert_eq!(
+        connection.cached_statements_size(),
+        per_run + 1,
+        "each statement (and the warm-up's problem insert) is prepared once on the connection"
+    );
+    assert_eq!(rows().await, before, "the warm-up left rows behind");
+}
+
 /// On PostgreSQL, a submission's results are found by the primary key
 /// even before the tables were ever analyzed (a new database): no walk of
 /// every result.

@@ -126,14 +126,9 @@ impl Store {
         &self,
         secret: &str,
     ) -> Result<Option<(TokenId, Principal)>, StoreError> {
-        let row = query(
-            "select id, name, role from token where hash = $1 and revoked_at is null \
-             and (expires_at is null or expires_at > $2)",
-        )
-        .bind(hash_secret(secret))
-        .bind(now_ms())
-        .fetch_optional(&self.read)
-        .await?;
+        let row = principal_statement(hash_secret(secret), now_ms())
+            .fetch_optional(&self.read)
+            .await?;
         row.map(|row| {
             Ok((
                 TokenId(row.try_get("id")?),
@@ -211,6 +206,16 @@ impl Store {
         })
         .await
     }
+}
+
+/// The lookup of a token by its secret's hash, at `now`.
+pub(super) fn principal_statement(hash: String, now: i64) -> Statement<'static> {
+    query(
+        "select id, name, role from token where hash = $1 and revoked_at is null \
+         and (expires_at is null or expires_at > $2)",
+    )
+    .bind(hash)
+    .bind(now)
 }
 
 /// The statement of one page of tokens: only the bound given enters it, so
