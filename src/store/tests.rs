@@ -1047,9 +1047,7 @@ async fn postgres_prepares_the_stores_statements_on_a_connection_and_leaves_no_t
     let ran = warm_up::warm_statements(&mut connection)
         .await
         .expect("the store's statements run on the migrated schema");
-    // Per run: the token lookup, two counts, an insert per batch size,
-    // the claim, the verdict batch and three reads.
-    let per_run = 3 + warm_up::INSERT_BATCHES + 5;
+    let per_run = warm_up::STATEMENTS_PER_RUN;
     assert_eq!(
         ran,
         warm_up::RUNS * per_run,

@@ -22,18 +22,19 @@
 //! store's own texts, which sqlx prepares on each connection the first
 //! time it sends them, and which PostgreSQL plans for their values on each
 //! of their first five runs before it settles on a generic plan. A server
-//! started under load paid that too: on the throwaway cluster, PostgreSQL
-//! spent 79 ms of CPU in the first 50 ms of a 925/s load, the claim's
-//! first runs taking 1 ms against 0.4 ms later and the verdict's 3.3 ms
-//! against 1.1 ms, and submissions of the first 50 ms took 25-30 ms to
-//! their verdict against 7 ms later. So each connection then runs those
-//! statements themselves, built by the same functions the store uses, once
-//! each, in a second transaction that is rolled back
-//! ([`warm_statements`]): the token lookup, an admission's counts (for
-//! one and two users) and its inserts (batches of one to
-//! [`INSERT_BATCHES`]), the claim, the verdict batch and the long poll's
-//! reads. Its rows belong to a problem of its own, inserted in the same
-//! transaction, so it needs no bundled problem and leaves none.
+//! started under load paid that too: at 925 submissions/s on the throwaway
+//! cluster, the statements of the load's first 50 ms took 79 ms in all (by
+//! their logged durations), a claim's first runs 1 ms against 0.4 ms later
+//! and the verdict batch's 3.3 ms against 1.1 ms, and 45-99 of the first
+//! second's 925 submissions took over 20 ms to their verdict. So each
+//! connection then runs those statements themselves, built by the same
+//! functions the store uses, [`RUNS`] times each, in a second transaction
+//! that is rolled back ([`warm_statements`]): the token lookup, an
+//! admission's counts (for one and two users) and its inserts (batches of
+//! one to [`INSERT_BATCHES`]), the claim, the verdict batch and the long
+//! poll's reads. Its rows belong to a problem of its own, inserted in the
+//! same transaction, so it needs no bundled problem and leaves none. With
+//! it, 0-4 of the first second's submissions took over 20 ms.
 //!
 //! Invariant: a warm-up never fails a connection or the store's opening. On a database the
 //! migrations have not reached yet it fails, is rolled back and logged,
@@ -93,19 +94,25 @@ pub(super) async fn warm(connection: &mut PgConnection) {
     }
 }
 
-/// Runs of each statement in [`warm_statements`]. One prepares it and
-/// plans it once. PostgreSQL plans a prepared statement for its values on
-/// its first five runs and on the sixth settles on a generic plan if that
-/// is no dearer; six runs here settled those plans on the warm-up's empty
-/// tables, and at 925 submissions/s the admission's counts then ran a plan
-/// twelve times slower than the one a loaded table gets (p50 10.8-14.4 ms
-/// against 8.1-10.5 ms), so the other runs are left to the load.
-pub(super) const RUNS: usize = 1;
+/// Runs of each statement in [`warm_statements`]. PostgreSQL plans a
+/// prepared statement for its values on its first five runs and on the
+/// sixth settles on a generic plan if that is no dearer, so the load finds
+/// every plan settled (one run each left 9-59 of the first second's
+/// submissions over 20 ms, six 0-4). Those plans are made on near-empty
+/// tables and made again when the analyzer's first analysis changes the
+/// statistics; a statement whose plan could go wrong on such estimates is
+/// written so that it cannot (see `LATEST_OF_USER`).
+pub(super) const RUNS: usize = 6;
 
 /// The largest admission batch whose insert is warmed: each batch size is
 /// a statement of its own. At half of the most the server takes, batches
 /// held 2.5 submissions on average.
 pub(super) const INSERT_BATCHES: usize = 6;
+
+/// The statements [`warm_statements`] runs each time: the token lookup,
+/// two counts, an insert per batch size, the claim, the verdict batch and
+/// three reads.
+pub(super) const STATEMENTS_PER_RUN: usize = 3 + INSERT_BATCHES + 5;
 
 /// Runs the store's own statements on `connection` [`RUNS`] times each, in
 /// a transaction rolled back after (see the module's doc), so sqlx has
@@ -228,9 +235,10 @@ pub(super) async fn run_rolled_back(connection: &mut PgConnection) -> Result<u64
 /// Opens every connection of `pool` (up to `size`) and warms each, so the
 /// first requests find them ready. A connection opened before the
 /// migrations ran (the one the pool was checked with, on a new database)
-/// warmed in vain, so each is warmed again here: a second warm-up costs
-/// about a millisecond. Like a warm-up, this never fails the store: a
-/// database that refuses more connections now (all its slots taken) is
+/// warmed in vain, so a connection whose statements are not prepared yet
+/// (fewer than a warm-up's in its cache) is warmed again here; the others
+/// were warmed as they opened. Like a warm-up, this never fails the store:
+/// a database that refuses more connections now (all its slots taken) is
 /// logged, and the pool opens the rest when they are needed, as it would
 /// without this.
 pub(super) async fn warm_pool(pool: &PgPool, size: u32) {
@@ -245,6 +253,8 @@ pub(super) async fn warm_pool(pool: &PgPool, size: u32) {
         }
     }
     for connection in &mut held {
-        warm(connection).await;
+        if connection.cached_statements_size() < STATEMENTS_PER_RUN {
+            warm(connection).await;
+        }
     }
 }
