@@ -979,6 +979,31 @@ async fn postgres_analyzes_the_queue_tables_as_they_grow_not_as_they_change() {
     );
 }
 
+/// The rows in the tables a submission's judging writes: submissions,
+/// events, judgements, results and counted verdicts.
+async fn rows_written_by_judging(store: &Store) -> i64 {
+    query(
+        "select (select count(*) from submission) + (select count(*) from event) \
+         + (select count(*) from judgement) + (select count(*) from result) \
+         + (select count(*) from verdict_tally) as n",
+    )
+    .fetch_one(&store.read)
+    .await
+    .expect("counts")
+    .try_get::<i64>("n")
+    .expect("column")
+}
+
+/// The rows of the problem table.
+async fn problems(store: &Store) -> i64 {
+    query("select count(*) as n from problem")
+        .fetch_one(&store.read)
+        .await
+        .expect("a count")
+        .try_get::<i64>("n")
+        .expect("column")
+}
+
 /// On PostgreSQL a new connection runs a submission's statements once
 /// before it serves, and nothing of that run stays: no submission, event,
 /// judgement, result or counted verdict.
@@ -992,18 +1017,7 @@ async fn postgres_warms_a_connection_and_leaves_no_trace() {
     let Pool::Postgres(pool) = &store.write else {
         panic!("a PostgreSQL store")
     };
-    let rows = || async {
-        query(
-            "select (select count(*) from submission) + (select count(*) from event) \
-             + (select count(*) from judgement) + (select count(*) from result) \
-             + (select count(*) from verdict_tally) as n",
-        )
-        .fetch_one(&store.read)
-        .await
-        .expect("counts")
-        .try_get::<i64>("n")
-        .expect("column")
-    };
+    let rows = || rows_written_by_judging(&store);
     assert_eq!(rows().await, 0);
     let mut connection = pool.acquire().await.expect("a connection");
     let touched = warm_up::run_rolled_back(&mut connection)
@@ -1026,18 +1040,7 @@ async fn postgres_prepares_the_stores_statements_on_a_connection_and_leaves_no_t
     let Pool::Postgres(pool) = &store.write else {
         panic!("a PostgreSQL store")
     };
-    let rows = || async {
-        query(
-            "select (select count(*) from submission) + (select count(*) from event) \
-             + (select count(*) from judgement) + (select count(*) from result) \
-             + (select count(*) from verdict_tally) + (select count(*) from problem) as n",
-        )
-        .fetch_one(&store.read)
-        .await
-        .expect("counts")
-        .try_get::<i64>("n")
-        .expect("column")
-    };
+    let rows = || async { rows_written_by_judging(&store).await + problems(&store).await };
     let before = rows().await;
     let mut connection =
         <sqlx::PgConnection as sqlx::Connection>::connect_with(&pool.connect_options())
