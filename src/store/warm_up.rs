@@ -125,7 +125,7 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
         &uuid::Uuid::new_v4().simple().to_string()[..12]
     )
     .parse()
-    .map_err(|e: String| StoreError::Corrupt(e))?;
+    .map_err(StoreError::Corrupt)?;
     // The submission the verdict batch and the reads are about. The
     // verdict's attempt is one no claim gives, so the batch finds it not
     // fenced and records a `dropped` event.
@@ -165,14 +165,16 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
     .bind(problem.as_str())
     .execute(Target::Connection(&mut transaction))
     .await?;
-    let first = [QueuedRow {
-        id: target,
+    // A queued row of the warm-up's problem, for `id`.
+    let queued = |id: SubmissionId| QueuedRow {
+        id,
         problem: &problem,
         user: "",
         kind: SubmissionKind::Answers,
         payload: "{}",
         totals: UserTotals::default(),
-    }];
+    };
+    let first = [queued(target)];
     for statement in queued_rows_inserts(dialect, &first, Origin::new(), 0) {
         statement
             .execute(Target::Connection(&mut transaction))
@@ -180,19 +182,8 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
     }
     for _ in 0..RUNS {
         // Every insert takes ids of its own.
-        let ids: Vec<SubmissionId> = (0..INSERT_BATCHES * (INSERT_BATCHES + 1) / 2)
-            .map(|_| SubmissionId::new())
-            .collect();
-        let rows: Vec<QueuedRow<'_>> = ids
-            .iter()
-            .map(|id| QueuedRow {
-                id: *id,
-                problem: &problem,
-                user: "",
-                kind: SubmissionKind::Answers,
-                payload: "{}",
-                totals: UserTotals::default(),
-            })
+        let rows: Vec<QueuedRow<'_>> = (0..INSERT_BATCHES * (INSERT_BATCHES + 1) / 2)
+            .map(|_| queued(SubmissionId::new()))
             .collect();
         let mut statements: Vec<Statement<'_>> = vec![
             principal_statement(String::new(), 0),
