@@ -216,7 +216,8 @@ impl Store {
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
             let batch = claim_batch_size(max);
             // One statement, no transaction: the claim's events are written
-            // by the claim itself (the `submission_claimed` trigger).
+            // by the claim itself (its trigger: `submission_claimed` on SQLite,
+            // `submissions_claimed` on PostgreSQL).
             let rows = claim_statement(self.write.dialect(), worker, now, lease_ms, batch)
                 .fetch_all(&self.write)
                 .await?;
@@ -919,7 +920,8 @@ pub(super) fn queued_rows_inserts<'a>(
                 .push("))");
         }
         // Each row's `queued` event is written by its insert (the
-        // `submission_queued` trigger).
+        // `submission_queued` trigger; on PostgreSQL `submissions_queued`, once
+        // for the whole insert).
         let insert = insert.push(concat!(" returning ", submission_columns!()));
         statements.push(if number == 0 {
             notices::jobs_insert_end(dialect, insert, origin)
