@@ -630,6 +630,12 @@ impl<'a> Statement<'a> {
         self
     }
 
+    /// The statement's text, as written for PostgreSQL (`$n` placeholders).
+    #[cfg(test)]
+    pub fn sql(&self) -> &str {
+        &self.sql
+    }
+
     /// The statement behind `dialect`'s plan of it (SQLite's `explain query
     /// plan`, PostgreSQL's `explain`), for the tests that check which
     /// indexes serve it.

@@ -1111,6 +1111,50 @@ async fn postgres_reads_a_judgements_results_by_index_before_any_analyze() {
     assert_eq!(judgements[0].results[0].testcase, "sample-1");
 }
 
+/// On PostgreSQL the claim finds its rows by index even in a plan made
+/// while the queue was empty and never analyzed (a new database): the
+/// generic plan a prepared claim keeps while the table grows. At
+/// PostgreSQL's default price of a random read, that plan walked every
+/// submission (see `SESSION_DEFAULTS`).
+#[tokio::test]
+async fn postgres_claims_by_index_in_a_plan_made_on_a_new_database() {
+    let (_dir, store) = fresh(TestBackend::Postgres).await;
+    let Pool::Postgres(pool) = &store.write else {
+        panic!("a PostgreSQL store")
+    };
+    let mut connection = pool.acquire().await.expect("a pooled connection");
+    let claim = queue::claim_statement(backend::Dialect::Postgres, "w", 0, 1000, 8);
+    for setup in [
+        "set plan_cache_mode = force_generic_plan".to_string(),
+        format!("prepare generic_claim as {}", claim.sql()),
+    ] {
+        sqlx::query(sqlx::AssertSqlSafe(setup))
+            .execute(&mut *connection)
+            .await
+            .expect("a generic claim prepared");
+    }
+    let plan: Vec<String> = sqlx::query_scalar("explain execute generic_claim('w', 0, 1000, 8)")
+        .fetch_all(&mut *connection)
+        .await
+        .expect("explain");
+    for cleanup in ["deallocate generic_claim", "reset plan_cache_mode"] {
+        sqlx::query(cleanup)
+            .execute(&mut *connection)
+            .await
+            .expect("cleanup");
+    }
+    assert!(
+        !plan
+            .iter()
+            .any(|step| step.contains("Seq Scan on submission")),
+        "{plan:#?}"
+    );
+    assert!(
+        plan.iter().any(|step| step.contains("submission_pkey")),
+        "the claimed rows are found by their key: {plan:#?}"
+    );
+}
+
 #[tokio::test]
 async fn a_token_page_walks_the_primary_key_newest_first() {
     let (_dir, store) = fresh(TestBackend::Sqlite).await;
