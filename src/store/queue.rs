@@ -216,8 +216,7 @@ impl Store {
             let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
             let batch = claim_batch_size(max);
             // One statement, no transaction: the claim's events are written
-            // by the claim itself (its trigger: `submission_claimed` on SQLite,
-            // `submissions_claimed` on PostgreSQL).
+            // by the claim itself (the `submission_claimed` trigger).
             let rows = claim_statement(self.write.dialect(), worker, now, lease_ms, batch)
                 .fetch_all(&self.write)
                 .await?;
@@ -920,8 +919,7 @@ pub(super) fn queued_rows_inserts<'a>(
                 .push("))");
         }
         // Each row's `queued` event is written by its insert (the
-        // `submission_queued` trigger; on PostgreSQL `submissions_queued`, once
-        // for the whole insert).
+        // `submission_queued` trigger).
         let insert = insert.push(concat!(" returning ", submission_columns!()));
         statements.push(if number == 0 {
             notices::jobs_insert_end(dialect, insert, origin)
