@@ -34,7 +34,7 @@ use anyhow::Context;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use super::client::Client;
+use super::{client::Client, database_cpu::DatabaseCpu};
 use crate::{
     api::SubmitRequest,
     catalog,
@@ -131,6 +131,8 @@ struct ServerRun {
     queued_to_judged_p50_ms: f64,
     queued_to_judged_p99_ms: f64,
     cpu_ms_per_submission: f64,
+    /// PostgreSQL on this machine only: its backends' CPU for the store.
+    database_cpu_ms_per_submission: Option<f64>,
     /// SQLite only: how the one write connection was used.
     writer: Option<WriterUse>,
 }
@@ -160,6 +162,30 @@ impl std::fmt::Display for WriterUse {
 struct CeilingRun {
     throughput: f64,
     cpu_ms_per_submission: f64,
+    database_cpu_ms_per_submission: Option<f64>,
+}
+
+/// A database's CPU a submission, where it was read, as the run lines
+/// print it after the server's own.
+fn database_cpu_text(ms_per_submission: Option<f64>) -> String {
+    ms_per_submission
+        .map(|ms| format!(", and {ms:.2} ms of PostgreSQL's"))
+        .unwrap_or_default()
+}
+
+/// The median of figures every run has; `None` if a run lacks it.
+fn median_of_all(values: impl Iterator<Item = Option<f64>>) -> Option<f64> {
+    values.collect::<Option<Vec<f64>>>().map(median)
+}
+
+/// `used` over `submissions`, in ms each; `None` if no database process
+/// was read (SQLite, or PostgreSQL on another machine).
+fn database_cpu_per_submission(
+    after: &DatabaseCpu,
+    before: &DatabaseCpu,
+    submissions: usize,
+) -> Option<f64> {
+    (!after.is_empty()).then(|| after.since(before).as_secs_f64() * 1000.0 / submissions as f64)
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -273,7 +299,7 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
             "[{label}] run {round}: server  {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms \
              (after the first second {:.1} ms; {} of the first second's over 20 ms) \
              (to 202: p50 {:.1} ms, p99 {:.1} ms; queued to judged: p50 {:.0} ms, p99 {:.0} ms), \
-             {:.2} ms CPU per submission{}",
+             {:.2} ms CPU per submission{}{}",
             server.throughput,
             server.p50_ms,
             server.p99_ms,
@@ -284,12 +310,15 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
             server.queued_to_judged_p50_ms,
             server.queued_to_judged_p99_ms,
             server.cpu_ms_per_submission,
+            database_cpu_text(server.database_cpu_ms_per_submission),
             server.writer.map(|w| w.to_string()).unwrap_or_default()
         );
         let ceiling = ceiling_run(args, &scratch, &nim, &answers, round).await?;
         println!(
-            "[{label}] run {round}: ceiling {:.0} submissions/s, {:.2} ms CPU per submission",
-            ceiling.throughput, ceiling.cpu_ms_per_submission
+            "[{label}] run {round}: ceiling {:.0} submissions/s, {:.2} ms CPU per submission{}",
+            ceiling.throughput,
+            ceiling.cpu_ms_per_submission,
+            database_cpu_text(ceiling.database_cpu_ms_per_submission)
         );
         servers.push(server);
         ceilings.push(ceiling);
@@ -307,7 +336,7 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     println!(
         "[{label}] median of {}: server {server:.0} submissions/s (p50 {:.1} ms, p99 {:.1} ms, \
          after the first second {:.1} ms; to 202 p50 {:.1} ms, p99 {:.1} ms; queued to judged p50 {:.0} ms, p99 {:.0} ms; \
-         {:.2} ms CPU each{}); ceiling {ceiling:.0} submissions/s ({:.2} ms CPU each); ratio {:.0}%",
+         {:.2} ms CPU each{}{}); ceiling {ceiling:.0} submissions/s ({:.2} ms CPU each{}); ratio {:.0}%",
         args.repeat,
         median(servers.iter().map(|r| r.p50_ms).collect()),
         median(servers.iter().map(|r| r.p99_ms).collect()),
@@ -317,10 +346,16 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
         median(servers.iter().map(|r| r.queued_to_judged_p50_ms).collect()),
         median(servers.iter().map(|r| r.queued_to_judged_p99_ms).collect()),
         median(servers.iter().map(|r| r.cpu_ms_per_submission).collect()),
+        database_cpu_text(median_of_all(
+            servers.iter().map(|r| r.database_cpu_ms_per_submission)
+        )),
         median_writer(&servers)
             .map(|w| w.to_string())
             .unwrap_or_default(),
         median(ceilings.iter().map(|r| r.cpu_ms_per_submission).collect()),
+        database_cpu_text(median_of_all(
+            ceilings.iter().map(|r| r.database_cpu_ms_per_submission)
+        )),
         100.0 * server / ceiling
     );
     if !raws.is_empty() {
@@ -409,10 +444,12 @@ async fn server_run(
     if let Some(rate) = args.rate {
         command.arg("--rate").arg(rate.to_string());
     }
+    let database_before = DatabaseCpu::read(&store).await?;
     let cpu_before = process_cpu();
     let held_before = store.writer_held();
     let output = tokio::task::spawn_blocking(move || command.output()).await??;
     let cpu = process_cpu().saturating_sub(cpu_before);
+    let database_cpu = DatabaseCpu::read(&store).await?;
     let held = store
         .writer_held()
         .zip(held_before)
@@ -448,6 +485,11 @@ async fn server_run(
         queued_to_judged_p50_ms: percentile(&inside, 50.0),
         queued_to_judged_p99_ms: percentile(&inside, 99.0),
         cpu_ms_per_submission: cpu.as_secs_f64() * 1000.0 / args.submissions as f64,
+        database_cpu_ms_per_submission: database_cpu_per_submission(
+            &database_cpu,
+            &database_before,
+            args.submissions,
+        ),
         writer: held.map(|(leases, time)| WriterUse {
             busy: time.as_secs_f64() / report.elapsed_s,
             leases_per_submission: leases as f64 / args.submissions as f64,
@@ -492,6 +534,7 @@ async fn ceiling_run(
     });
     let next = Arc::new(AtomicUsize::new(0));
     let finished = Arc::new(AtomicUsize::new(0));
+    let database_before = DatabaseCpu::read(&store).await?;
     let cpu_before = process_cpu();
     let started = Instant::now();
     let mut tasks = tokio::task::JoinSet::new();
@@ -534,6 +577,7 @@ async fn ceiling_run(
     }
     let elapsed = started.elapsed().as_secs_f64();
     let cpu = process_cpu().saturating_sub(cpu_before);
+    let database_cpu = DatabaseCpu::read(&store).await?;
     store.close().await;
     anyhow::ensure!(
         finished.load(Ordering::Relaxed) == args.submissions,
@@ -544,6 +588,11 @@ async fn ceiling_run(
     Ok(CeilingRun {
         throughput: args.submissions as f64 / elapsed,
         cpu_ms_per_submission: cpu.as_secs_f64() * 1000.0 / args.submissions as f64,
+        database_cpu_ms_per_submission: database_cpu_per_submission(
+            &database_cpu,
+            &database_before,
+            args.submissions,
+        ),
     })
 }
 

@@ -21,6 +21,7 @@
 //! - [`sandbox`]: `sandbox check` and `sandbox bench`.
 //! - [`verify`]: `verify`, the setter solutions through the sandbox.
 //! - [`client`]: the typed HTTP client.
+//! - [`database_cpu`]: the CPU time of PostgreSQL's backends, for `bench`.
 //! - [`tables`]: tables for people.
 
 pub mod bench;
@@ -28,6 +29,7 @@ pub mod bench_pages;
 pub mod bench_queries;
 pub mod bench_raw;
 pub mod client;
+pub mod database_cpu;
 pub mod log;
 pub mod sandbox;
 pub mod serve;

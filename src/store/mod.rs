@@ -353,6 +353,29 @@ impl Store {
         }
     }
 
+    /// On PostgreSQL, the process ids of the server's backends that serve
+    /// this database's sessions (this process's and any other host's); on
+    /// SQLite none, as it runs inside this process. The load benchmark adds
+    /// their CPU time to the server's.
+    pub async fn database_processes(&self) -> Result<Vec<u32>, StoreError> {
+        let Pool::Postgres(_) = &self.read else {
+            return Ok(Vec::new());
+        };
+        let rows = backend::query(
+            "select pid::bigint as pid from pg_stat_activity \
+             where datname = current_database() and backend_type = 'client backend'",
+        )
+        .fetch_all(&self.read)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let pid: i64 = row.try_get("pid")?;
+                u32::try_from(pid)
+                    .map_err(|_| StoreError::Corrupt(format!("a process id out of range: {pid}")))
+            })
+            .collect()
+    }
+
     /// Closes both pools, waiting for statements in progress.
     pub async fn close(&self) {
         self.write.close().await;
