@@ -93,7 +93,8 @@ impl std::str::FromStr for TestBackend {
 
 /// Creates an empty database with a fresh name on the throwaway cluster
 /// named by [`POSTGRES_VARIABLE`] and returns its URL. The databases are
-/// left for the cluster's removal.
+/// left for the cluster's removal, but for those a benchmark drops after
+/// each run ([`drop_postgres_database`]).
 pub async fn fresh_postgres_database() -> anyhow::Result<String> {
     use sqlx::Connection as _;
     let admin = std::env::var(POSTGRES_VARIABLE).map_err(|_| {
@@ -122,6 +123,37 @@ pub async fn fresh_postgres_database() -> anyhow::Result<String> {
     } else {
         format!("{server}/{name}?{query}")
     })
+}
+
+/// Drops a database [`fresh_postgres_database`] made (its URL), with any
+/// session still on it, so that the cluster's autovacuum has one database
+/// less to visit while the next measurement runs.
+pub async fn drop_postgres_database(url: &str) -> anyhow::Result<()> {
+    use sqlx::Connection as _;
+    let admin = std::env::var(POSTGRES_VARIABLE)
+        .map_err(|_| anyhow::anyhow!("{POSTGRES_VARIABLE} is not set"))?;
+    let name = url
+        .split_once('?')
+        .map_or(url, |(base, _)| base)
+        .rsplit('/')
+        .next()
+        .filter(|name| {
+            name.strip_prefix("nj_")
+                .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_hexdigit()))
+        })
+        .ok_or_else(|| anyhow::anyhow!("`{url}` is not a database of fresh_postgres_database"))?;
+    let mut connection = sqlx::PgConnection::connect(&admin)
+        .await
+        .with_context(|| format!("cannot reach the cluster of {POSTGRES_VARIABLE}"))?;
+    // The name was checked above to be `nj_` and hex digits.
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "drop database if exists {name} with (force)"
+    )))
+    .execute(&mut connection)
+    .await
+    .with_context(|| format!("drop the test database {name}"))?;
+    connection.close().await?;
+    Ok(())
 }
 
 /// [`fresh_postgres_database`] for synchronous callers, on a thread and
@@ -244,6 +276,21 @@ impl ScratchCatalog {
         }
     }
 
+    /// Drops the PostgreSQL database of the name given to
+    /// [`ScratchCatalog::config`], if one was made (a benchmark's finished
+    /// run); on SQLite nothing: the file goes with the folder.
+    pub async fn drop_database(&self, name: &str) -> anyhow::Result<()> {
+        let url = self
+            .postgres
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(name);
+        match url {
+            Some(url) => drop_postgres_database(&url).await,
+            None => Ok(()),
+        }
+    }
+
     /// The scratch folder.
     pub fn path(&self) -> &Path {
         self.dir.path()
@@ -361,4 +408,36 @@ pub fn fill_up(path: &std::path::Path) {
     while file.write_all(&chunk).is_ok() {}
     // The last partial chunk may fit byte by byte.
     while file.write_all(&[0]).is_ok() {}
+}
+
+#[cfg(test)]
+mod tests {
+    use sqlx::Connection as _;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_scratch_catalogs_postgres_database_is_dropped_by_its_name() {
+        let scratch = ScratchCatalog::nim(&[])
+            .expect("scratch catalog")
+            .with_backend(TestBackend::Postgres);
+        let url = scratch.database_url("run-1").expect("a database");
+        sqlx::PgConnection::connect(&url)
+            .await
+            .expect("the database exists")
+            .close()
+            .await
+            .expect("closed");
+        scratch.drop_database("run-1").await.expect("dropped");
+        assert!(
+            sqlx::PgConnection::connect(&url).await.is_err(),
+            "the database is gone"
+        );
+        // A name dropped already, or never made: nothing to drop.
+        scratch.drop_database("run-1").await.expect("nothing to do");
+        scratch.drop_database("never").await.expect("nothing to do");
+        // Only a database of `fresh_postgres_database` is ever dropped.
+        let admin = std::env::var(POSTGRES_VARIABLE).expect("the test cluster");
+        assert!(drop_postgres_database(&admin).await.is_err());
+    }
 }

@@ -473,6 +473,9 @@ async fn server_run(
         .map(|ms| ms as f64)
         .collect();
     store.close().await;
+    // Left on the cluster, the run's database would be autovacuumed (its
+    // first visit: every table) while the next run is measured.
+    scratch.drop_database(&format!("server-{round}")).await?;
     inside.sort_by(f64::total_cmp);
     Ok(ServerRun {
         throughput: args.submissions as f64 / report.elapsed_s,
@@ -579,6 +582,7 @@ async fn ceiling_run(
     let cpu = process_cpu().saturating_sub(cpu_before);
     let database_cpu = DatabaseCpu::read(&store).await?;
     store.close().await;
+    scratch.drop_database(&format!("ceiling-{round}")).await?;
     anyhow::ensure!(
         finished.load(Ordering::Relaxed) == args.submissions,
         "the ceiling finished {} of {} submissions",
