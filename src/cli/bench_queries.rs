@@ -27,7 +27,7 @@ use crate::{
     domain::{ProblemId, Role},
     startup::Application,
     store::{Store, synthetic::SyntheticHistory},
-    testing::{TestBackend, fresh_postgres_database},
+    testing::{TestBackend, drop_postgres_database, fresh_postgres_database},
 };
 
 #[derive(Debug, Args)]
@@ -65,6 +65,8 @@ pub(super) struct BenchServer {
     running: JoinHandle<anyhow::Result<()>>,
     /// Holds the database; removed when the benchmark ends.
     _scratch: TempDir,
+    /// The PostgreSQL database's URL, dropped when the server stops.
+    postgres: Option<String>,
 }
 
 impl BenchServer {
@@ -83,6 +85,7 @@ impl BenchServer {
             }
             TestBackend::Postgres => fresh_postgres_database().await?,
         };
+        let postgres = (backend == TestBackend::Postgres).then(|| database.clone());
         let env = [
             ("SERVER__BIND", "127.0.0.1:0".to_string()),
             ("DATABASE__URL", database),
@@ -127,13 +130,19 @@ impl BenchServer {
             stop,
             running,
             _scratch: scratch,
+            postgres,
         })
     }
 
-    /// Stops the server and waits for it.
+    /// Stops the server, waits for it, and drops its PostgreSQL database
+    /// (a million rows left on the cluster otherwise).
     pub(super) async fn stop(self) -> anyhow::Result<()> {
         let _ = self.stop.send(());
         self.running.await??;
+        self.store.close().await;
+        if let Some(url) = &self.postgres {
+            drop_postgres_database(url).await?;
+        }
         Ok(())
     }
 }
