@@ -105,7 +105,8 @@ impl Store {
         .bind(start)
         .execute(&mut tx)
         .await?;
-        // Each judgement counted itself in `verdict_tally` (its trigger).
+        // The judgements counted themselves in `verdict_tally` (their
+        // trigger: a row trigger on SQLite, a statement trigger on PostgreSQL).
         let rows = query("select count(*) as n from submission")
             .fetch_one(&mut tx)
             .await?
