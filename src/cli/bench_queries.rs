@@ -116,6 +116,7 @@ impl BenchServer {
                 users,
             })
             .await?;
+        store.analyze_synthetic_history().await?;
         let filled_in = filled.elapsed();
         let (stop, stopped) = oneshot::channel::<()>();
         let running = tokio::spawn(app.run_until(async move {
