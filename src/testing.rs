@@ -96,28 +96,17 @@ impl std::str::FromStr for TestBackend {
 /// left for the cluster's removal, but for those a benchmark drops after
 /// each run ([`drop_postgres_database`]).
 pub async fn fresh_postgres_database() -> anyhow::Result<String> {
-    use sqlx::Connection as _;
-    let admin = std::env::var(POSTGRES_VARIABLE).map_err(|_| {
-        anyhow::anyhow!(
-            "{POSTGRES_VARIABLE} is not set: the PostgreSQL tests need a throwaway cluster \
-             (scripts/test.sh starts one from Debian's postgresql package and sets it)"
-        )
-    })?;
+    let admin = cluster_url()?;
     let (base, query) = admin.split_once('?').unwrap_or((&admin, ""));
     let (server, _database) = base
         .rsplit_once('/')
         .filter(|(server, _)| server.contains("//"))
         .ok_or_else(|| anyhow::anyhow!("{POSTGRES_VARIABLE}=`{admin}` names no database"))?;
     let name = format!("nj_{}", uuid::Uuid::new_v4().simple());
-    let mut connection = sqlx::PgConnection::connect(&admin)
-        .await
-        .with_context(|| format!("cannot reach the cluster of {POSTGRES_VARIABLE}"))?;
     // The name is made here of hex digits only.
-    sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}")))
-        .execute(&mut connection)
+    on_cluster(&admin, format!("create database {name}"))
         .await
         .context("create a test database")?;
-    connection.close().await?;
     Ok(if query.is_empty() {
         format!("{server}/{name}")
     } else {
@@ -129,9 +118,7 @@ pub async fn fresh_postgres_database() -> anyhow::Result<String> {
 /// session still on it, so that the cluster's autovacuum has one database
 /// less to visit while the next measurement runs.
 pub async fn drop_postgres_database(url: &str) -> anyhow::Result<()> {
-    use sqlx::Connection as _;
-    let admin = std::env::var(POSTGRES_VARIABLE)
-        .map_err(|_| anyhow::anyhow!("{POSTGRES_VARIABLE} is not set"))?;
+    let admin = cluster_url()?;
     let name = url
         .split_once('?')
         .map_or(url, |(base, _)| base)
@@ -142,16 +129,36 @@ pub async fn drop_postgres_database(url: &str) -> anyhow::Result<()> {
                 .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_hexdigit()))
         })
         .ok_or_else(|| anyhow::anyhow!("`{url}` is not a database of fresh_postgres_database"))?;
-    let mut connection = sqlx::PgConnection::connect(&admin)
+    // The name was checked above to be `nj_` and hex digits.
+    on_cluster(
+        &admin,
+        format!("drop database if exists {name} with (force)"),
+    )
+    .await
+    .with_context(|| format!("drop the test database {name}"))
+}
+
+/// The URL of the throwaway cluster's admin database, from
+/// [`POSTGRES_VARIABLE`].
+fn cluster_url() -> anyhow::Result<String> {
+    std::env::var(POSTGRES_VARIABLE).map_err(|_| {
+        anyhow::anyhow!(
+            "{POSTGRES_VARIABLE} is not set: the PostgreSQL tests need a throwaway cluster \
+             (scripts/test.sh starts one from Debian's postgresql package and sets it)"
+        )
+    })
+}
+
+/// Runs `statement`, made of names this module checked or made, on a
+/// connection of its own to the cluster at `admin`.
+async fn on_cluster(admin: &str, statement: String) -> anyhow::Result<()> {
+    use sqlx::Connection as _;
+    let mut connection = sqlx::PgConnection::connect(admin)
         .await
         .with_context(|| format!("cannot reach the cluster of {POSTGRES_VARIABLE}"))?;
-    // The name was checked above to be `nj_` and hex digits.
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "drop database if exists {name} with (force)"
-    )))
-    .execute(&mut connection)
-    .await
-    .with_context(|| format!("drop the test database {name}"))?;
+    sqlx::query(sqlx::AssertSqlSafe(statement))
+        .execute(&mut connection)
+        .await?;
     connection.close().await?;
     Ok(())
 }

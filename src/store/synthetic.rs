@@ -30,21 +30,21 @@ macro_rules! synthetic_columns {
     };
 }
 
-/// The values of a synthetic submission after its id on SQLite, for the
-/// row `n.i` of `$1` spread over `$3` users from time `$4`, its problem
-/// `p.id`; each user's ordinals and bytes continue from the user's latest
-/// stored row (SQLite makes the rows before it inserts any).
+/// The values of a synthetic submission after its id, for the row `n.i` of
+/// `$1` spread over `$3` users from time `$4`, its problem `p.id`; each
+/// user's ordinals and bytes continue from `$ordinal` and `$bytes`, the
+/// user's latest stored row's.
 macro_rules! synthetic_row {
-    () => {
-        "p.id, 'user-' || (n.i % $3), 'answers', \
-         '{\"kind\":\"answers\",\"answers\":{}}', 30, 'done', 1, 1, 'synthetic', $4 + n.i, \
-         case n.i % 4 when 0 then 'AC' when 3 then 'TLE' else 'WA' end, $4 + n.i, $4 + n.i, \
-         coalesce((select s.user_ordinal from submission s \
-             where s.user_name = 'user-' || (n.i % $3) order by s.seq desc limit 1), 0) \
-             + n.i / $3 + 1, \
-         coalesce((select s.user_bytes from submission s \
-             where s.user_name = 'user-' || (n.i % $3) order by s.seq desc limit 1), 0) \
-             + 30 * (n.i / $3 + 1) "
+    ($ordinal:literal, $bytes:literal) => {
+        concat!(
+            "p.id, 'user-' || (n.i % $3), 'answers', \
+             '{\"kind\":\"answers\",\"answers\":{}}', 30, 'done', 1, 1, 'synthetic', $4 + n.i, \
+             case n.i % 4 when 0 then 'AC' when 3 then 'TLE' else 'WA' end, $4 + n.i, $4 + n.i, ",
+            $ordinal,
+            " + n.i / $3 + 1, ",
+            $bytes,
+            " + 30 * (n.i / $3 + 1) "
+        )
     };
 }
 
@@ -78,7 +78,16 @@ impl Store {
                      || substr('89ab', 1 + abs(random()) % 4, 1) \
                      || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))), \
                  ",
-                synthetic_row!(),
+                // SQLite makes the rows before it inserts any, so each
+                // row's read of its user's latest sees only stored rows.
+                synthetic_row!(
+                    "coalesce((select s.user_ordinal from submission s \
+                         where s.user_name = 'user-' || (n.i % $3) \
+                         order by s.seq desc limit 1), 0)",
+                    "coalesce((select s.user_bytes from submission s \
+                         where s.user_name = 'user-' || (n.i % $3) \
+                         order by s.seq desc limit 1), 0)"
+                ),
                 "\
              from n join p on p.k = n.i % json_array_length($2)"
             ),
@@ -97,10 +106,9 @@ impl Store {
                  from generate_series(0, $3 - 1) as u) ",
                 synthetic_columns!(),
                 "\
-             select gen_random_uuid()::text, p.id, 'user-' || (n.i % $3), 'answers', \
-                 '{\"kind\":\"answers\",\"answers\":{}}', 30, 'done', 1, 1, 'synthetic', \
-                 $4 + n.i, case n.i % 4 when 0 then 'AC' when 3 then 'TLE' else 'WA' end, \
-                 $4 + n.i, $4 + n.i, l.ordinal + n.i / $3 + 1, l.bytes + 30 * (n.i / $3 + 1) \
+             select gen_random_uuid()::text, ",
+                synthetic_row!("l.ordinal", "l.bytes"),
+                "\
              from generate_series(0, $1 - 1) as n(i) \
              join (select ordinality - 1 as k, value as id \
                    from json_array_elements_text($2::json) with ordinality) as p \
