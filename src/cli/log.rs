@@ -12,7 +12,7 @@ use super::{ConfigArg, tables};
 use crate::{
     config::Config,
     domain::{Event, ProblemId, Submission, SubmissionId, TestcaseResult, Verdict},
-    store::{ListFilter, OpenMode, Store},
+    store::{ListFilter, OpenMode, Store, SubmissionRecord},
 };
 
 #[derive(Debug, Args)]
@@ -92,11 +92,14 @@ async fn print(store: &Store, args: LogArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     };
-    let Some(submission) = store.submission(&id).await? else {
+    let Some(SubmissionRecord {
+        submission,
+        judgements,
+        events,
+    }) = store.submission_record(&id).await?
+    else {
         bail!("no submission `{id}`");
     };
-    let judgements = store.judgements(&id).await?;
-    let events = store.events(&id).await?;
     let results = judgements.last().map_or(&[][..], |j| &j.results[..]);
     if args.json {
         let submission = &submission;

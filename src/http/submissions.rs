@@ -28,6 +28,7 @@ use crate::{
     domain::{Feedback, Judgement, Payload, Role, Submission, SubmissionId, SubmissionState},
     store::{
         Admission, AdmissionOutcome, IdempotencyKey, ListFilter, NewSubmission, RejudgeOutcome,
+        SubmissionRecord,
     },
 };
 
@@ -231,25 +232,21 @@ async fn replayed(state: &AppState, id: SubmissionId) -> Result<Response, ApiErr
         .into_response())
 }
 
-/// A submission `caller` may read: their own, or any for setters and
+/// Lets `caller` read `submission` if it is theirs, or any for setters and
 /// admins. Another contestant's is refused with 403 (the web UI answers
 /// 404 instead, as for a missing one).
-pub async fn visible_submission(
-    state: &AppState,
-    caller: &Caller,
-    id: &SubmissionId,
-) -> Result<Submission, ApiError> {
-    let row = state
-        .store
-        .submission(id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no submission `{id}`")))?;
-    if !caller.role().is_staff() && row.user != caller.name() {
+fn visible(caller: &Caller, submission: &Submission) -> Result<(), ApiError> {
+    if !caller.role().is_staff() && submission.user != caller.name() {
         return Err(ApiError::Forbidden(
             "contestants may only read their own submissions".into(),
         ));
     }
-    Ok(row)
+    Ok(())
+}
+
+/// The error of a submission that does not exist.
+fn not_found(id: &SubmissionId) -> ApiError {
+    ApiError::NotFound(format!("no submission `{id}`"))
 }
 
 /// A submission with the results of its latest judgement, every judgement
@@ -275,28 +272,32 @@ pub async fn show(
 ) -> Result<Json<SubmissionDocument>, ApiError> {
     // Subscribe before reading, so a verdict written in between is not missed.
     let mut judged = state.signals.subscribe();
-    let mut submission = visible_submission(&state, &caller, &id).await?;
+    let mut record = readable_record(&state, &caller, &id).await?;
     let wait = Duration::from_millis(query.wait_ms.unwrap_or(0)).min(state.max_wait);
     let deadline = tokio::time::Instant::now() + wait;
     // The in-process wake-up misses verdicts written by another process on
     // the same database, so the row is also re-read every `wait_recheck`,
     // and once more at the deadline: what is returned is never older than
     // the wait.
-    while submission.state != SubmissionState::Done && tokio::time::Instant::now() < deadline {
+    while record.submission.state != SubmissionState::Done && tokio::time::Instant::now() < deadline
+    {
         let recheck_at = (tokio::time::Instant::now() + state.wait_recheck).min(deadline);
         tokio::select! {
             () = state.shutdown.cancelled() => break,
             () = tokio::time::sleep_until(recheck_at) => {}
             () = next_match(&mut judged, id) => {}
         }
-        submission = visible_submission(&state, &caller, &id).await?;
+        record = readable_record(&state, &caller, &id).await?;
     }
-    let judgements = readable_judgements(&state, &caller, &mut submission).await?;
+    let SubmissionRecord {
+        submission,
+        judgements,
+        events,
+    } = record;
     let results = judgements
         .last()
         .map(|j| j.results.clone())
         .unwrap_or_default();
-    let events = state.store.events(&id).await?;
     Ok(Json(SubmissionDocument {
         submission,
         results,
@@ -305,20 +306,26 @@ pub async fn show(
     }))
 }
 
-/// The judgements of a submission `caller` may read, oldest first, cut to
-/// what the caller may see: for a contestant, [`redact_for_contestant`]
-/// applies to them and to `submission` by the problem's feedback.
-pub async fn readable_judgements(
+/// A submission `caller` may read ([`visible`]) with its judgements and
+/// events, read as one snapshot, cut to what the caller may see: for a
+/// contestant, [`redact_for_contestant`] applies to the submission and its
+/// judgements by the problem's feedback.
+pub async fn readable_record(
     state: &AppState,
     caller: &Caller,
-    submission: &mut Submission,
-) -> Result<Vec<Judgement>, ApiError> {
-    let mut judgements = state.store.judgements(&submission.id).await?;
+    id: &SubmissionId,
+) -> Result<SubmissionRecord, ApiError> {
+    let mut record = state
+        .store
+        .submission_record(id)
+        .await?
+        .ok_or_else(|| not_found(id))?;
+    visible(caller, &record.submission)?;
     if !caller.role().is_staff() {
-        let feedback = problem_feedback(state, submission).await?;
-        redact_for_contestant(feedback, submission, &mut judgements);
+        let feedback = problem_feedback(state, &record.submission).await?;
+        redact_for_contestant(feedback, &mut record.submission, &mut record.judgements);
     }
-    Ok(judgements)
+    Ok(record)
 }
 
 /// The feedback setting of a submission's problem; the default if the

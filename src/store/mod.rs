@@ -75,7 +75,10 @@ pub use catalog::{
     SubmissionRules, SyncOutcome, TestcaseChange,
 };
 pub use notices::{Notice, Notices};
-pub use queue::{Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage};
+pub use queue::{
+    Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage,
+    SubmissionRecord,
+};
 pub use sessions::{OpenedSession, SessionHolder};
 use sqlite_connections::SqliteConnections;
 pub use standing::Standing;

@@ -83,6 +83,16 @@ pub struct SubmissionPage {
     pub next_cursor: Option<i64>,
 }
 
+/// One submission with everything recorded about it, as of one moment.
+#[derive(Debug, Clone)]
+pub struct SubmissionRecord {
+    pub submission: Submission,
+    /// Oldest first, each with its results in the order judged.
+    pub judgements: Vec<Judgement>,
+    /// Oldest first.
+    pub events: Vec<Event>,
+}
+
 /// Why a rejudge did not happen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RejudgeOutcome {
@@ -416,74 +426,37 @@ impl Store {
         row.as_ref().map(submission).transpose()
     }
 
-    /// Every judgement of a submission, oldest first, with results: one
-    /// statement (a judgement's row repeats beside each of its results).
-    pub async fn judgements(&self, id: &SubmissionId) -> Result<Vec<Judgement>, StoreError> {
-        let rows = judgements_statement(self.read.dialect(), id)
+    /// One submission with every judgement (oldest first, with results)
+    /// and its event log, read by one statement, so one snapshot: a
+    /// verdict written meanwhile is in all three parts or in none.
+    pub async fn submission_record(
+        &self,
+        id: &SubmissionId,
+    ) -> Result<Option<SubmissionRecord>, StoreError> {
+        let rows = record_statement(self.read.dialect(), id)
             .fetch_all(&self.read)
             .await?;
-        let mut judgements: Vec<Judgement> = Vec::new();
-        let mut current: Option<i64> = None;
-        for row in &rows {
-            let judgement_id: i64 = row.try_get("id")?;
-            if current != Some(judgement_id) {
-                current = Some(judgement_id);
-                judgements.push(Judgement {
-                    attempt: row.try_get("attempt")?,
-                    problem_version: row.try_get("problem_version")?,
-                    verdict: parse_column(row, "verdict")?,
-                    message: row.try_get("message")?,
-                    compile_output: row.try_get("compile_output")?,
-                    worker: row.try_get("worker")?,
-                    duration_ms: row.try_get("duration_ms")?,
-                    created_at: time_column(row, "created_at")?,
-                    results: Vec::new(),
-                });
-            }
-            // A judgement without results has one row, its result columns null.
-            let Some(testcase) = row.try_get::<Option<String>>("testcase")? else {
-                continue;
-            };
-            let result = TestcaseResult {
-                testcase,
-                hidden: row.try_get("hidden")?,
-                verdict: parse_column(row, "result_verdict")?,
-                time_us: row.try_get("time_us")?,
-                message: row.try_get("result_message")?,
-                detail: row.try_get("detail")?,
-                run: match row.try_get::<Option<i64>>("cpu_ms")? {
-                    None => None,
-                    Some(cpu_ms) => Some(RunUsage {
-                        cpu_ms,
-                        wall_ms: row.try_get::<Option<i64>>("wall_ms")?.unwrap_or(0),
-                        memory_kib: row.try_get::<Option<i64>>("memory_kib")?.unwrap_or(0),
-                        exit_code: small_int(row, "exit_code")?,
-                        signal: small_int(row, "signal")?,
-                    }),
-                },
-            };
-            if let Some(judgement) = judgements.last_mut() {
-                judgement.results.push(result);
-            }
-        }
-        Ok(judgements)
+        record_from(&rows)
     }
 
-    /// A submission's event log, oldest first.
-    pub async fn events(&self, id: &SubmissionId) -> Result<Vec<Event>, StoreError> {
-        events_statement(id)
-            .fetch_all(&self.read)
+    /// Every judgement of a submission, oldest first, with results (none
+    /// for a missing submission).
+    pub async fn judgements(&self, id: &SubmissionId) -> Result<Vec<Judgement>, StoreError> {
+        Ok(self
+            .submission_record(id)
             .await?
-            .iter()
-            .map(|r| {
-                Ok(Event {
-                    kind: parse_column(r, "kind")?,
-                    actor: r.try_get("actor")?,
-                    detail: r.try_get("detail")?,
-                    created_at: time_column(r, "created_at")?,
-                })
-            })
-            .collect()
+            .map(|record| record.judgements)
+            .unwrap_or_default())
+    }
+
+    /// A submission's event log, oldest first (empty for a missing
+    /// submission).
+    pub async fn events(&self, id: &SubmissionId) -> Result<Vec<Event>, StoreError> {
+        Ok(self
+            .submission_record(id)
+            .await?
+            .map(|record| record.events)
+            .unwrap_or_default())
     }
 
     /// Milliseconds from each judged submission's first `queued` event to
@@ -1292,39 +1265,166 @@ pub(super) fn submission_statement(id: &SubmissionId) -> Statement<'static> {
     .bind(id.to_string())
 }
 
-/// The read of a submission's event log, oldest first.
-pub(super) fn events_statement(id: &SubmissionId) -> Statement<'static> {
-    query("select kind, actor, detail, created_at from event where submission_id = $1 order by id")
-        .bind(id.to_string())
+/// The parts of a [`record_statement`]'s rows, in its order.
+const RECORD_SUBMISSION: i64 = 0;
+const RECORD_JUDGEMENT: i64 = 1;
+const RECORD_EVENT: i64 = 2;
+
+/// The statement of [`Store::submission_record`], with `$results` the join
+/// of a judgement `j` to its results `r`: a `union all` of the submission's
+/// row (`part` 0), its judgements' (1: one a result, or one with null
+/// result columns for a judgement without any) and its events' (2), in
+/// that order, each part in its own order. The parts share the columns
+/// they have in common (`kind`, `verdict`, `message`, `attempt`, `worker`,
+/// `created_at`, `detail`); the others are null outside their part.
+macro_rules! record_sql {
+    ($results:literal) => {
+        concat!(
+            "select cast(0 as bigint) as part, seq, id, problem_id, user_name, kind, state, \
+             verdict, message, attempt, worker, queued_at, judged_at, created_at, \
+             progress_done, progress_total, cast(null as bigint) as judgement_id, \
+             cast(null as bigint) as problem_version, cast(null as text) as compile_output, \
+             cast(null as bigint) as duration_ms, cast(null as text) as testcase, \
+             cast(null as bigint) as position, cast(null as boolean) as hidden, \
+             cast(null as text) as result_verdict, cast(null as bigint) as time_us, \
+             cast(null as text) as result_message, cast(null as text) as detail, \
+             cast(null as bigint) as cpu_ms, cast(null as bigint) as wall_ms, \
+             cast(null as bigint) as memory_kib, cast(null as bigint) as exit_code, \
+             cast(null as bigint) as signal, cast(null as text) as actor, \
+             cast(null as bigint) as event_id \
+             from submission where id = $1 \
+             union all \
+             select 1, null, null, null, null, null, null, \
+             j.verdict, j.message, j.attempt, j.worker, null, null, j.created_at, \
+             null, null, j.id, j.problem_version, j.compile_output, j.duration_ms, \
+             r.testcase, r.position, r.hidden, r.verdict, r.time_us, r.message, r.detail, \
+             r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal, null, null \
+             from judgement j ",
+            $results,
+            " where j.submission_id = $1 \
+             union all \
+             select 2, null, null, null, null, kind, null, null, null, null, null, null, \
+             null, created_at, null, null, null, null, null, null, null, null, null, null, \
+             null, null, detail, null, null, null, null, null, actor, id \
+             from event where submission_id = $1 \
+             order by part, judgement_id, position, testcase, event_id"
+        )
+    };
 }
 
-/// A submission's judgements with their results, one row a result (one
-/// row with null result columns for a judgement without any), in order.
+/// The read of one submission with its judgements and events (see
+/// [`record_sql!`]).
 ///
-/// On PostgreSQL the results are read in a `lateral` subquery that the
-/// planner cannot flatten (`offset 0`), so they are always found through
-/// the primary key, one judgement at a time. As a plain join, on tables
-/// not yet analyzed (a new database fills faster than autovacuum looks at
-/// it), the planner guessed forty results a judgement and read the whole
-/// `result` table into a hash for each submission: 3 ms at 20,000 rows
-/// against 0.15 ms, growing with the table.
-pub(super) fn judgements_statement(dialect: Dialect, id: &SubmissionId) -> Statement<'static> {
+/// On PostgreSQL a judgement's results are read in a `lateral` subquery
+/// that the planner cannot flatten (`offset 0`), so they are always found
+/// through the primary key, one judgement at a time. As a plain join, on
+/// tables not yet analyzed (a new database fills faster than autovacuum
+/// looks at it), the planner guessed forty results a judgement and read
+/// the whole `result` table into a hash for each submission: 3 ms at
+/// 20,000 rows against 0.15 ms, growing with the table.
+pub(super) fn record_statement(dialect: Dialect, id: &SubmissionId) -> Statement<'static> {
     query(dialect.pick(
-        "select j.id, j.attempt, j.problem_version, j.verdict, j.message, j.compile_output, \
-         j.worker, j.duration_ms, j.created_at, r.testcase, r.hidden, \
-         r.verdict as result_verdict, r.time_us, r.message as result_message, r.detail, \
-         r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal \
-         from judgement j left join result r on r.judgement_id = j.id \
-         where j.submission_id = $1 order by j.id, r.position, r.testcase",
-        "select j.id, j.attempt, j.problem_version, j.verdict, j.message, j.compile_output, \
-         j.worker, j.duration_ms, j.created_at, r.testcase, r.hidden, \
-         r.verdict as result_verdict, r.time_us, r.message as result_message, r.detail, \
-         r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal \
-         from judgement j left join lateral (select * from result \
-             where result.judgement_id = j.id offset 0) r on true \
-         where j.submission_id = $1 order by j.id, r.position, r.testcase",
+        record_sql!("left join result r on r.judgement_id = j.id"),
+        record_sql!(
+            "left join lateral (select * from result \
+             where result.judgement_id = j.id offset 0) r on true"
+        ),
     ))
     .bind(id.to_string())
+}
+
+/// The [`SubmissionRecord`] in the rows of a [`record_statement`]; `None`
+/// if they have no submission.
+fn record_from(rows: &[DbRow]) -> Result<Option<SubmissionRecord>, StoreError> {
+    let mut rows = rows.iter();
+    let Some(first) = rows.next() else {
+        return Ok(None);
+    };
+    let part = |row: &DbRow| row.try_get::<i64>("part");
+    if part(first)? != RECORD_SUBMISSION {
+        // No submission, then no judgement or event can name it (foreign
+        // keys): this is a bug, never a missing row.
+        return Err(StoreError::Corrupt(
+            "judgements or events of a missing submission".into(),
+        ));
+    }
+    let mut record = SubmissionRecord {
+        submission: submission(first)?,
+        judgements: Vec::new(),
+        events: Vec::new(),
+    };
+    let mut current_judgement: Option<i64> = None;
+    for row in rows {
+        match part(row)? {
+            RECORD_JUDGEMENT => {
+                let judgement_id: i64 = row.try_get("judgement_id")?;
+                if current_judgement != Some(judgement_id) {
+                    current_judgement = Some(judgement_id);
+                    record.judgements.push(judgement(row)?);
+                }
+                // A judgement without results has one row, its result
+                // columns null.
+                if let Some(result) = testcase_result(row)?
+                    && let Some(judgement) = record.judgements.last_mut()
+                {
+                    judgement.results.push(result);
+                }
+            }
+            RECORD_EVENT => record.events.push(Event {
+                kind: parse_column(row, "kind")?,
+                actor: row.try_get("actor")?,
+                detail: row.try_get("detail")?,
+                created_at: time_column(row, "created_at")?,
+            }),
+            other => {
+                return Err(StoreError::Corrupt(format!(
+                    "a submission record's row of part {other}"
+                )));
+            }
+        }
+    }
+    Ok(Some(record))
+}
+
+/// A judgement's own columns in a [`record_statement`] row, without results.
+fn judgement(row: &DbRow) -> Result<Judgement, StoreError> {
+    Ok(Judgement {
+        attempt: row.try_get("attempt")?,
+        problem_version: row.try_get("problem_version")?,
+        verdict: parse_column(row, "verdict")?,
+        message: row.try_get("message")?,
+        compile_output: row.try_get("compile_output")?,
+        worker: row.try_get("worker")?,
+        duration_ms: row.try_get("duration_ms")?,
+        created_at: time_column(row, "created_at")?,
+        results: Vec::new(),
+    })
+}
+
+/// The result in a judgement's [`record_statement`] row; `None` for a
+/// judgement without results.
+fn testcase_result(row: &DbRow) -> Result<Option<TestcaseResult>, StoreError> {
+    let Some(testcase) = row.try_get::<Option<String>>("testcase")? else {
+        return Ok(None);
+    };
+    Ok(Some(TestcaseResult {
+        testcase,
+        hidden: row.try_get("hidden")?,
+        verdict: parse_column(row, "result_verdict")?,
+        time_us: row.try_get("time_us")?,
+        message: row.try_get("result_message")?,
+        detail: row.try_get("detail")?,
+        run: match row.try_get::<Option<i64>>("cpu_ms")? {
+            None => None,
+            Some(cpu_ms) => Some(RunUsage {
+                cpu_ms,
+                wall_ms: row.try_get::<Option<i64>>("wall_ms")?.unwrap_or(0),
+                memory_kib: row.try_get::<Option<i64>>("memory_kib")?.unwrap_or(0),
+                exit_code: small_int(row, "exit_code")?,
+                signal: small_int(row, "signal")?,
+            }),
+        },
+    }))
 }
 
 /// The claims in the rows of a [`claim_statement`] made at `now`, oldest

@@ -50,8 +50,8 @@ use super::{
     backend::{Dialect, Statement, Target, query},
     notices::Origin,
     queue::{
-        Claim, JudgementWrite, QueuedRow, UserTotals, claim_statement, events_statement,
-        judgements_statement, pg_verdict_writes, queued_rows_inserts, submission_statement,
+        Claim, JudgementWrite, QueuedRow, UserTotals, claim_statement, pg_verdict_writes,
+        queued_rows_inserts, record_statement, submission_statement,
     },
     tokens::principal_statement,
 };
@@ -111,8 +111,8 @@ pub(super) const INSERT_BATCHES: usize = 6;
 
 /// The statements [`warm_statements`] runs each time: the token lookup,
 /// two counts, an insert per batch size, the claim, the verdict batch and
-/// three reads.
-pub(super) const STATEMENTS_PER_RUN: usize = 3 + INSERT_BATCHES + 5;
+/// the long poll's two reads (the row, and the whole record).
+pub(super) const STATEMENTS_PER_RUN: usize = 3 + INSERT_BATCHES + 4;
 
 /// Runs the store's own statements on `connection` [`RUNS`] times each, in
 /// a transaction rolled back after (see the module's doc), so sqlx has
@@ -200,8 +200,7 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
             claim_statement(dialect, "warm-up", 0, 0, 1),
             pg_verdict_writes(&verdicts, 0),
             submission_statement(&target),
-            judgements_statement(dialect, &target),
-            events_statement(&target),
+            record_statement(dialect, &target),
         ]);
         for statement in statements {
             statement

@@ -4,7 +4,7 @@
 //! of how many, as the worker last recorded it) and the event log live.
 //!
 //! Both the page and the JSON read through the API's own
-//! [`visible_submission`] and [`readable_judgements`], so a contestant sees
+//! [`readable_record`], so a contestant sees
 //! exactly what the API shows them ([`redact_for_contestant`]). Another
 //! contestant's submission answers the same 404 as a missing one, so a page
 //! does not even confirm that an id exists.
@@ -22,14 +22,12 @@ use serde_json::{Value, json};
 
 use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
-    domain::{Event, Judgement, Submission, SubmissionId, SubmissionState, TestcaseResult},
+    domain::{Event, Submission, SubmissionId, SubmissionState, TestcaseResult},
     http::{
         ApiError, AppState,
-        submissions::{
-            readable_judgements, redact_listing, requeue_submission, visible_submission,
-        },
+        submissions::{readable_record, redact_listing, requeue_submission},
     },
-    store::ListFilter,
+    store::{ListFilter, SubmissionRecord},
 };
 
 /// Rows per page of the list.
@@ -113,22 +111,20 @@ fn short_time(submission: &Submission) -> String {
         .to_string()
 }
 
-/// A submission the visitor may read with its judgements, redacted as the
-/// API redacts them; another contestant's is a 404.
+/// A submission the visitor may read with its judgements and events,
+/// redacted as the API redacts them; another contestant's is a 404.
 async fn readable(
     state: &AppState,
     visitor: &Visitor,
     id: &SubmissionId,
-) -> Result<(Submission, Vec<Judgement>), PageError> {
-    let mut submission = match visible_submission(state, &visitor.caller, id).await {
-        Ok(submission) => submission,
+) -> Result<SubmissionRecord, PageError> {
+    match readable_record(state, &visitor.caller, id).await {
+        Ok(record) => Ok(record),
         Err(ApiError::Forbidden(_) | ApiError::NotFound(_)) => {
-            return Err(PageError::NotFound(format!("no submission `{id}`")));
+            Err(PageError::NotFound(format!("no submission `{id}`")))
         }
-        Err(other) => return Err(other.into()),
-    };
-    let judgements = readable_judgements(state, &visitor.caller, &mut submission).await?;
-    Ok((submission, judgements))
+        Err(other) => Err(other.into()),
+    }
 }
 
 /// `GET /submissions/{id}`: the verdict, the per-testcase table, compile
@@ -141,11 +137,14 @@ pub async fn show(
     PagePath(id): PagePath<SubmissionId>,
     query: Result<Query<ShowQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Markup, PageError> {
-    let (submission, judgements) = readable(&state, &visitor, &id).await?;
+    let SubmissionRecord {
+        submission,
+        judgements,
+        events,
+    } = readable(&state, &visitor, &id).await?;
     let rejudged = query.map(|Query(q)| q.rejudged).unwrap_or_default();
     let latest = judgements.last();
     let results = latest.map(|j| j.results.as_slice()).unwrap_or_default();
-    let events = state.store.events(&id).await?;
     let done = submission.state == SubmissionState::Done;
     let body = html! {
         p.crumbs { a href="/submissions" { "Submissions" } " › " (submission.id) }
@@ -361,13 +360,14 @@ pub async fn live(
     PagePath(id): PagePath<SubmissionId>,
     query: Result<Query<LiveQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<Value>, PageError> {
-    let (submission, judgements) = readable(&state, &visitor, &id).await?;
+    let SubmissionRecord {
+        submission,
+        judgements,
+        events,
+    } = readable(&state, &visitor, &id).await?;
     let Query(query) =
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
-    let events: Vec<Value> = state
-        .store
-        .events(&id)
-        .await?
+    let events: Vec<Value> = events
         .iter()
         .skip(query.events_from)
         .map(event_json)
