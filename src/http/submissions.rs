@@ -244,11 +244,6 @@ fn visible(caller: &Caller, submission: &Submission) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// The error of a submission that does not exist.
-fn not_found(id: &SubmissionId) -> ApiError {
-    ApiError::NotFound(format!("no submission `{id}`"))
-}
-
 /// A submission with the results of its latest judgement, every judgement
 /// and its event log; `?wait_ms=` waits for the verdict first.
 #[utoipa::path(
@@ -319,7 +314,7 @@ pub async fn readable_record(
         .store
         .submission_record(id)
         .await?
-        .ok_or_else(|| not_found(id))?;
+        .ok_or_else(|| ApiError::NotFound(format!("no submission `{id}`")))?;
     visible(caller, &record.submission)?;
     if !caller.role().is_staff() {
         let feedback = problem_feedback(state, &record.submission).await?;

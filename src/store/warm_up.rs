@@ -111,7 +111,8 @@ pub(super) const INSERT_BATCHES: usize = 6;
 
 /// The statements [`warm_statements`] runs each time: the token lookup,
 /// two counts, an insert per batch size, the claim, the verdict batch and
-/// the long poll's two reads (the row, and the whole record).
+/// two reads (a submission's row, for a replayed request, and its whole
+/// record, for the long poll).
 pub(super) const STATEMENTS_PER_RUN: usize = 3 + INSERT_BATCHES + 4;
 
 /// Runs the store's own statements on `connection` [`RUNS`] times each, in
