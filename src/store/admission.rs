@@ -1,13 +1,16 @@
 //! Taking a new submission in: its `Idempotency-Key` and the per-user limits,
-//! checked in the same write transaction as the insert.
+//! checked against what is stored when it is inserted.
 //!
 //! Everything is counted from the database, not from memory, so the limits
 //! hold across restarts and would hold across several API processes on one
-//! database. The transaction is exclusive (SQLite's `begin immediate`; on
-//! PostgreSQL the advisory lock that submissions' inserts take turns by,
-//! sent with the `BEGIN`): it holds the lock before it reads, so two
-//! requests (from this process or another) cannot both count the same rows
-//! and both slip under a limit.
+//! database. On PostgreSQL the transaction holds, before it reads, the
+//! advisory lock that submissions' inserts take turns by (sent with the
+//! `BEGIN`), so two requests (from this host or another) cannot both count
+//! the same rows and both slip under a limit. On SQLite the reads come
+//! first, outside the write transaction, and the insert fails on a unique
+//! index if another process admitted a submission for the same user
+//! meanwhile; the batch is then decided again holding the write lock
+//! (`begin immediate`) from its start (see [`Store::admit_together`]).
 
 use std::{
     collections::{BTreeSet, HashMap},
@@ -191,20 +194,58 @@ impl Store {
     /// as if they were stored already (their idempotency keys, and their
     /// count and bytes in the user's limits). Those admitted are inserted
     /// together at the end.
+    ///
+    /// On SQLite the counts and keys are read first, outside the write
+    /// transaction, so the one writer is held for one hand-off (the inserts
+    /// and the `COMMIT`, one script) instead of two with this task's
+    /// decisions between them. What was read can only have changed by
+    /// another process's admission for the same user meanwhile, and then
+    /// the insert fails on a unique index (the user's ordinal, or the
+    /// key), stores nothing, and the batch is decided again holding the
+    /// write lock from the start. Verdicts meanwhile only lower the counts;
+    /// a setter's rejudge meanwhile can raise a user's pending count past
+    /// what was read, and so leave that user one over the pending limit.
     async fn admit_together(
         &self,
         admissions: &[QueuedAdmission],
     ) -> Result<Vec<AdmissionOutcome>, StoreError> {
         self.noted(async {
+            if self.write.dialect() == Dialect::Sqlite {
+                match self.decide_and_insert(admissions, Reading::First).await {
+                    Err(StoreError::Database(sqlx::Error::Database(error)))
+                        if error.is_unique_violation() => {}
+                    outcome => return outcome,
+                }
+            }
+            self.decide_and_insert(admissions, Reading::HoldingTheLock)
+                .await
+        })
+        .await
+    }
+
+    /// [`Store::admit_together`]'s work, reading the counts and keys as
+    /// `reading` says.
+    async fn decide_and_insert(
+        &self,
+        admissions: &[QueuedAdmission],
+        reading: Reading,
+    ) -> Result<Vec<AdmissionOutcome>, StoreError> {
+        {
             let now = now_ms();
-            // Admissions take turns from the start (the lock submissions'
-            // inserts take anyway), so what they count cannot change
-            // before they insert, on any host.
-            let mut ordered = OrderedTx::begin(&self.write).await?;
-            let tx = ordered.tx();
+            // Held from the start, admissions take turns (the lock
+            // submissions' inserts take anyway), so what they count cannot
+            // change before they insert, on any host.
+            let mut holding = match reading {
+                Reading::HoldingTheLock => Some(OrderedTx::begin(&self.write).await?),
+                Reading::First => None,
+            };
+            let mut reads = match holding.as_mut() {
+                Some(ordered) => Reads::Tx(ordered.tx()),
+                None => Reads::Pool(&self.read),
+            };
             let ids: Vec<SubmissionId> = admissions.iter().map(|_| SubmissionId::new()).collect();
             let mut outcomes: Vec<Option<AdmissionOutcome>> = vec![None; admissions.len()];
-            let stored = stored_counts(tx, admissions, now).await?;
+            let stored = stored_counts(&mut reads, admissions, now).await?;
             let mut keys_in_batch: HashMap<(&str, &str), (SubmissionId, &str)> = HashMap::new();
             let mut in_batch: HashMap<&str, InBatch> = HashMap::new();
             let mut admitted = Vec::new();
@@ -213,7 +254,7 @@ impl Store {
                 if let Some((key, hash)) = &admission.idempotency {
                     let earlier = match keys_in_batch.get(&(user, key.as_str())) {
                         Some((id, hash)) => Some((*id, hash.to_string())),
-                        None => stored_key(&mut *tx, user, key).await?,
+                        None => stored_key(reads.target(), user, key).await?,
                     };
                     if let Some((id, earlier_hash)) = earlier {
                         outcomes[index] = Some(if &earlier_hash == hash {
@@ -228,7 +269,7 @@ impl Store {
                 let before = in_batch.get(user).copied().unwrap_or_default();
                 if let Some(limits) = &admission.limits
                     && let Some(exceeded) = first_exceeded(
-                        tx,
+                        reads.target(),
                         user,
                         size,
                         limits,
@@ -309,6 +350,10 @@ impl Store {
                     max: offer.max,
                 })
                 .collect();
+            let ordered = match holding {
+                Some(ordered) => ordered,
+                None => OrderedTx::begin(&self.write).await?,
+            };
             let (inserted, claims) =
                 commit_queued_rows(ordered, &rows, key_inserts, &claim_for, self.origin, now)
                     .await?;
@@ -333,8 +378,39 @@ impl Store {
                 .into_iter()
                 .map(|outcome| outcome.ok_or_else(undecided))
                 .collect()
-        })
-        .await
+        }
+    }
+}
+
+/// When an admission batch reads the counts and keys it decides by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// Before its write transaction, on a read connection (SQLite only: the
+    /// unique indexes its insert meets are in SQLite's migrations).
+    First,
+    /// Inside its write transaction, which holds the lock from its start.
+    HoldingTheLock,
+}
+
+/// Where an admission batch's reads go.
+enum Reads<'a> {
+    Pool(&'a super::backend::Pool),
+    Tx(&'a mut Tx),
+}
+
+impl Reads<'_> {
+    fn target(&mut self) -> Target<'_> {
+        match self {
+            Reads::Pool(pool) => Target::Pool(pool),
+            Reads::Tx(tx) => Target::Tx(tx),
+        }
+    }
+
+    fn dialect(&self) -> Dialect {
+        match self {
+            Reads::Pool(pool) => pool.dialect(),
+            Reads::Tx(tx) => tx.dialect(),
+        }
     }
 }
 
@@ -450,11 +526,10 @@ struct Stored {
 /// ones are counted (a partial index holds only those), the windowed ones
 /// are the difference of the user's latest submission's [`UserTotals`] and
 /// those of the first one in the window (see the migration that added
-/// them). A limit no admission has costs nothing. They are exact for the
-/// whole transaction, which holds the write lock from its start: its own
+/// them). A limit no admission has costs nothing. The batch's own
 /// admissions are inserted at its end and counted apart ([`InBatch`]).
 async fn stored_counts<'a>(
-    tx: &mut Tx,
+    reads: &mut Reads<'_>,
     admissions: &'a [QueuedAdmission],
     now: i64,
 ) -> Result<HashMap<&'a str, Stored>, StoreError> {
@@ -470,7 +545,7 @@ async fn stored_counts<'a>(
         return Ok(HashMap::new());
     }
     let counts = stored_counts_statement(
-        tx.dialect(),
+        reads.dialect(),
         &users,
         CountsNeeded {
             pending,
@@ -479,7 +554,7 @@ async fn stored_counts<'a>(
         },
         now,
     );
-    let rows = counts.fetch_all(&mut *tx).await?;
+    let rows = counts.fetch_all(reads.target()).await?;
     let mut stored = HashMap::with_capacity(rows.len());
     for row in &rows {
         let user: String = row.try_get("user_name")?;
@@ -595,7 +670,7 @@ pub(super) struct CountsNeeded {
 /// their admissions earlier in the same transaction, counted as stored
 /// (created now) though not yet inserted.
 async fn first_exceeded(
-    tx: &mut Tx,
+    reads: Target<'_>,
     user: &str,
     size: i64,
     limits: &LimitsConfig,
@@ -633,7 +708,7 @@ async fn first_exceeded(
             .bind(user)
             .bind(since_minute)
             .bind(offset)
-            .fetch_one(&mut *tx)
+            .fetch_one(reads)
             .await?
             .try_get("created_at")?
         } else {
@@ -656,7 +731,7 @@ async fn first_exceeded(
             )
             .bind(user)
             .bind(since_day)
-            .fetch_all(&mut *tx)
+            .fetch_all(reads)
             .await?;
             let mut remaining = used;
             let mut freed_at = now + DAY_MS;

@@ -2189,6 +2189,109 @@ async fn old_sqlite_database(
     (config, pool)
 }
 
+/// On SQLite an admission reads the user's latest submission before its
+/// write transaction. Here another process admits for the same user in
+/// between (a connection of its own, holding the write lock across its
+/// insert while the admission reads): the admission's insert meets the
+/// unique index of the user's ordinals, stores nothing, and the admission
+/// is decided again holding the lock, so the per-minute limit counts the
+/// other process's submission and the next one is numbered after it.
+#[tokio::test]
+async fn an_admission_that_read_before_another_processs_insert_is_decided_again() {
+    use sqlx::Connection as _;
+    let (dir, store) = fresh(TestBackend::Sqlite).await;
+    let path = dir
+        .as_ref()
+        .expect("a folder")
+        .path()
+        .join("nested")
+        .join("test.db");
+    store
+        .sync_problem(&definition("h1", "sample-1"))
+        .await
+        .expect("sync");
+    let problem = nim();
+    let payload = Payload::Custom {
+        input: "1\n1\n".into(),
+        output: "Alice".into(),
+    };
+    let per_minute = LimitsConfig {
+        submissions_per_minute: Some(2),
+        ..LimitsConfig::default()
+    };
+    let admit = |limits: Option<LimitsConfig>| {
+        let store = store.clone();
+        let problem = problem.clone();
+        let payload = payload.clone();
+        async move {
+            store
+                .admit(&Admission {
+                    submission: NewSubmission {
+                        problem: &problem,
+                        user: "ann",
+                        payload: &payload,
+                    },
+                    idempotency: None,
+                    limits: limits.as_ref(),
+                })
+                .await
+                .expect("admit")
+        }
+    };
+    assert!(matches!(
+        admit(Some(per_minute)).await,
+        AdmissionOutcome::Queued(_)
+    ));
+
+    let mut other = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .expect("another connection");
+    sqlx::query("begin immediate")
+        .execute(&mut other)
+        .await
+        .expect("begin");
+    sqlx::query(
+        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+         queued_at, user_ordinal, user_bytes, created_at) \
+         values ('67e55044-10b1-426f-9247-bb680e5fe0c8', 'nim', 'ann', 'custom', '{}', 2, \
+         'queued', ?1, 2, 2, ?1)",
+    )
+    .bind(now_ms())
+    .execute(&mut other)
+    .await
+    .expect("the other process's submission");
+    let admitting = tokio::spawn(admit(Some(per_minute)));
+    // The admission reads (ann has one submission) and then waits for
+    // the write lock the other connection holds.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    sqlx::query("commit")
+        .execute(&mut other)
+        .await
+        .expect("commit");
+    let AdmissionOutcome::Limited(exceeded) = admitting.await.expect("the admission") else {
+        panic!("ann has two submissions in the last minute, one of them the other process's");
+    };
+    assert_eq!(exceeded.limit, UserLimit::SubmissionsPerMinute(2));
+
+    let AdmissionOutcome::Queued(third) = admit(None).await else {
+        panic!("no limits");
+    };
+    let ordinals: Vec<(String, i64)> = sqlx::query_as(
+        "select id, user_ordinal from submission where user_name = 'ann' order by user_ordinal",
+    )
+    .fetch_all(&mut other)
+    .await
+    .expect("ordinals");
+    assert_eq!(
+        ordinals
+            .iter()
+            .map(|(_, ordinal)| *ordinal)
+            .collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    assert_eq!(ordinals[2].0, third.id.to_string());
+}
+
 #[tokio::test]
 async fn the_migration_gives_old_payloads_their_kind_tag() {
     let dir = tempfile::tempdir().expect("temp dir");
