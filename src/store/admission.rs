@@ -230,155 +230,160 @@ impl Store {
         admissions: &[QueuedAdmission],
         reading: Reading,
     ) -> Result<Vec<AdmissionOutcome>, StoreError> {
-        {
-            let now = now_ms();
-            // Held from the start, admissions take turns (the lock
-            // submissions' inserts take anyway), so what they count cannot
-            // change before they insert, on any host.
-            let mut holding = match reading {
-                Reading::HoldingTheLock => Some(OrderedTx::begin(&self.write).await?),
-                Reading::First => None,
-            };
-            let mut reads = match holding.as_mut() {
-                Some(ordered) => Reads::Tx(ordered.tx()),
-                None => Reads::Pool(&self.read),
-            };
-            let ids: Vec<SubmissionId> = admissions.iter().map(|_| SubmissionId::new()).collect();
-            let mut outcomes: Vec<Option<AdmissionOutcome>> = vec![None; admissions.len()];
-            let stored = stored_counts(&mut reads, admissions, now).await?;
-            let mut keys_in_batch: HashMap<(&str, &str), (SubmissionId, &str)> = HashMap::new();
-            let mut in_batch: HashMap<&str, InBatch> = HashMap::new();
-            let mut admitted = Vec::new();
-            for (index, admission) in admissions.iter().enumerate() {
-                let user = admission.user.as_str();
-                if let Some((key, hash)) = &admission.idempotency {
-                    let earlier = match keys_in_batch.get(&(user, key.as_str())) {
-                        Some((id, hash)) => Some((*id, hash.to_string())),
-                        None => stored_key(reads.target(), user, key).await?,
-                    };
-                    if let Some((id, earlier_hash)) = earlier {
-                        outcomes[index] = Some(if &earlier_hash == hash {
-                            AdmissionOutcome::Replayed(id)
-                        } else {
-                            AdmissionOutcome::KeyReused(id)
-                        });
-                        continue;
-                    }
-                }
-                let size = i64::try_from(admission.payload.len()).unwrap_or(i64::MAX);
-                let before = in_batch.get(user).copied().unwrap_or_default();
-                if let Some(limits) = &admission.limits
-                    && let Some(exceeded) = first_exceeded(
-                        reads.target(),
-                        user,
-                        size,
-                        limits,
-                        now,
-                        stored.get(user).copied().unwrap_or_default(),
-                        before,
-                    )
-                    .await?
-                {
-                    outcomes[index] = Some(AdmissionOutcome::Limited(exceeded));
+        let now = now_ms();
+        // Held from the start, admissions take turns (the lock
+        // submissions' inserts take anyway), so what they count cannot
+        // change before they insert, on any host.
+        let mut holding = match reading {
+            Reading::HoldingTheLock => Some(OrderedTx::begin(&self.write).await?),
+            Reading::First => None,
+        };
+        let mut reads = match holding.as_mut() {
+            Some(ordered) => Reads::Tx(ordered.tx()),
+            None => Reads::Pool(&self.read),
+        };
+        let ids: Vec<SubmissionId> = admissions.iter().map(|_| SubmissionId::new()).collect();
+        let mut outcomes: Vec<Option<AdmissionOutcome>> = vec![None; admissions.len()];
+        let stored = stored_counts(&mut reads, admissions, now).await?;
+        let mut keys_in_batch: HashMap<(&str, &str), (SubmissionId, &str)> = HashMap::new();
+        let mut in_batch: HashMap<&str, InBatch> = HashMap::new();
+        let mut admitted = Vec::new();
+        for (index, admission) in admissions.iter().enumerate() {
+            let user = admission.user.as_str();
+            if let Some((key, hash)) = &admission.idempotency {
+                let earlier = match keys_in_batch.get(&(user, key.as_str())) {
+                    Some((id, hash)) => Some((*id, hash.to_string())),
+                    None => stored_key(reads.target(), user, key).await?,
+                };
+                if let Some((id, earlier_hash)) = earlier {
+                    outcomes[index] = Some(if &earlier_hash == hash {
+                        AdmissionOutcome::Replayed(id)
+                    } else {
+                        AdmissionOutcome::KeyReused(id)
+                    });
                     continue;
                 }
-                let counted = in_batch.entry(user).or_default();
-                counted.submissions += 1;
-                counted.bytes = counted.bytes.saturating_add(size);
-                if let Some((key, hash)) = &admission.idempotency {
-                    keys_in_batch.insert((user, key.as_str()), (ids[index], hash.as_str()));
-                }
-                admitted.push(index);
             }
-            // Each row follows its user's latest, in the batch's order.
-            let mut totals: HashMap<&str, UserTotals> = stored
-                .iter()
-                .map(|(user, stored)| (*user, stored.latest))
-                .collect();
-            let rows: Vec<QueuedRow<'_>> = admitted
-                .iter()
-                .map(|&index| {
-                    let admission = &admissions[index];
-                    let user = admission.user.as_str();
-                    QueuedRow {
-                        id: ids[index],
-                        problem: &admission.problem,
-                        user,
-                        kind: admission.kind,
-                        payload: &admission.payload,
-                        totals: totals.entry(user).or_default().after(&admission.payload),
-                    }
-                })
-                .collect();
-            let keyed: Vec<(usize, &(String, String))> = admitted
-                .iter()
-                .filter_map(|&index| {
-                    admissions[index]
-                        .idempotency
-                        .as_ref()
-                        .map(|key| (index, key))
-                })
-                .collect();
-            let key_inserts = keyed
-                .chunks(KEYS_PER_INSERT)
-                .map(|chunk| {
-                    query(
-                        "insert into idempotency_key (user_name, key_value, request_hash, \
-                         submission_id, created_at) values ",
-                    )
-                    .push_rows(chunk.iter().map(|(index, (key, hash))| {
-                        [
-                            admissions[*index].user.as_str().into(),
-                            key.as_str().into(),
-                            hash.as_str().into(),
-                            ids[*index].to_string().into(),
-                            now.into(),
-                        ]
-                    }))
-                })
-                .collect();
-            // Workers of this process waiting for a job take these jobs in
-            // this transaction, as many workers as a claim each needs (a
-            // claim takes a run of answers jobs, or one program): a batch
-            // of answers goes to one worker, one write for its verdicts.
-            let offers = self.waiting_workers.take(claim_groups(&rows));
-            let claim_for: Vec<ClaimFor<'_>> = offers
-                .iter()
-                .map(|offer| ClaimFor {
-                    worker: &offer.worker,
-                    lease: offer.lease,
-                    max: offer.max,
-                })
-                .collect();
-            let ordered = match holding {
-                Some(ordered) => ordered,
-                None => OrderedTx::begin(&self.write).await?,
-            };
-            let (inserted, claims) =
-                commit_queued_rows(ordered, &rows, key_inserts, &claim_for, self.origin, now)
-                    .await?;
-            let claimed: HashMap<SubmissionId, &Claim> = claims
-                .iter()
-                .flatten()
-                .map(|claim| (claim.id, claim))
-                .collect();
-            for (index, mut submission) in admitted.into_iter().zip(inserted) {
-                if let Some(claim) = claimed.get(&submission.id) {
-                    submission.state = SubmissionState::Running;
-                    submission.attempt = claim.attempt;
-                    submission.worker = Some(claim.worker.clone());
-                }
-                outcomes[index] = Some(AdmissionOutcome::Queued(submission));
+            let size = i64::try_from(admission.payload.len()).unwrap_or(i64::MAX);
+            let before = in_batch.get(user).copied().unwrap_or_default();
+            if let Some(limits) = &admission.limits
+                && let Some(exceeded) = first_exceeded(
+                    reads.target(),
+                    user,
+                    size,
+                    limits,
+                    now,
+                    stored.get(user).copied().unwrap_or_default(),
+                    before,
+                )
+                .await?
+            {
+                outcomes[index] = Some(AdmissionOutcome::Limited(exceeded));
+                continue;
             }
-            drop(claimed);
-            for (offer, claims) in offers.into_iter().zip(claims) {
-                offer.hand(claims);
+            let counted = in_batch.entry(user).or_default();
+            counted.submissions += 1;
+            counted.bytes = counted.bytes.saturating_add(size);
+            if let Some((key, hash)) = &admission.idempotency {
+                keys_in_batch.insert((user, key.as_str()), (ids[index], hash.as_str()));
             }
-            outcomes
-                .into_iter()
-                .map(|outcome| outcome.ok_or_else(undecided))
-                .collect()
+            admitted.push(index);
         }
+        // Each row follows its user's latest, in the batch's order.
+        let mut totals: HashMap<&str, UserTotals> = stored
+            .iter()
+            .map(|(user, stored)| (*user, stored.latest))
+            .collect();
+        let rows: Vec<QueuedRow<'_>> = admitted
+            .iter()
+            .map(|&index| {
+                let admission = &admissions[index];
+                let user = admission.user.as_str();
+                QueuedRow {
+                    id: ids[index],
+                    problem: &admission.problem,
+                    user,
+                    kind: admission.kind,
+                    payload: &admission.payload,
+                    totals: totals.entry(user).or_default().after(&admission.payload),
+                }
+            })
+            .collect();
+        let keyed: Vec<(usize, &(String, String))> = admitted
+            .iter()
+            .filter_map(|&index| {
+                admissions[index]
+                    .idempotency
+                    .as_ref()
+                    .map(|key| (index, key))
+            })
+            .collect();
+        let key_inserts = keyed
+            .chunks(KEYS_PER_INSERT)
+            .map(|chunk| {
+                query(
+                    "insert into idempotency_key (user_name, key_value, request_hash, \
+                     submission_id, created_at) values ",
+                )
+                .push_rows(chunk.iter().map(|(index, (key, hash))| {
+                    [
+                        admissions[*index].user.as_str().into(),
+                        key.as_str().into(),
+                        hash.as_str().into(),
+                        ids[*index].to_string().into(),
+                        now.into(),
+                    ]
+                }))
+            })
+            .collect();
+        // Workers of this process waiting for a job take these jobs in
+        // this transaction, as many workers as a claim each needs (a
+        // claim takes a run of answers jobs, or one program): a batch
+        // of answers goes to one worker, one write for its verdicts.
+        let offers = self.waiting_workers.take(claim_groups(&rows));
+        let claim_for: Vec<ClaimFor<'_>> = offers
+            .iter()
+            .map(|offer| ClaimFor {
+                worker: &offer.worker,
+                lease: offer.lease,
+                max: offer.max,
+            })
+            .collect();
+        let ordered = match holding {
+            Some(ordered) => ordered,
+            // Read first, and nothing to write (every admission replayed
+            // or over a limit): the writer is not needed.
+            None if rows.is_empty() => {
+                return outcomes
+                    .into_iter()
+                    .map(|outcome| outcome.ok_or_else(undecided))
+                    .collect();
+            }
+            None => OrderedTx::begin(&self.write).await?,
+        };
+        let (inserted, claims) =
+            commit_queued_rows(ordered, &rows, key_inserts, &claim_for, self.origin, now).await?;
+        let claimed: HashMap<SubmissionId, &Claim> = claims
+            .iter()
+            .flatten()
+            .map(|claim| (claim.id, claim))
+            .collect();
+        for (index, mut submission) in admitted.into_iter().zip(inserted) {
+            if let Some(claim) = claimed.get(&submission.id) {
+                submission.state = SubmissionState::Running;
+                submission.attempt = claim.attempt;
+                submission.worker = Some(claim.worker.clone());
+            }
+            outcomes[index] = Some(AdmissionOutcome::Queued(submission));
+        }
+        drop(claimed);
+        for (offer, claims) in offers.into_iter().zip(claims) {
+            offer.hand(claims);
+        }
+        outcomes
+            .into_iter()
+            .map(|outcome| outcome.ok_or_else(undecided))
+            .collect()
     }
 }
 
