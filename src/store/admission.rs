@@ -309,6 +309,11 @@ impl Store {
                 }
             })
             .collect();
+        if holding.is_none() && rows.is_empty() {
+            // Read first, and nothing to write (every admission replayed or
+            // over a limit): the writer is not needed.
+            return decided(outcomes);
+        }
         let keyed: Vec<(usize, &(String, String))> = admitted
             .iter()
             .filter_map(|&index| {
@@ -351,14 +356,6 @@ impl Store {
             .collect();
         let ordered = match holding {
             Some(ordered) => ordered,
-            // Read first, and nothing to write (every admission replayed
-            // or over a limit): the writer is not needed.
-            None if rows.is_empty() => {
-                return outcomes
-                    .into_iter()
-                    .map(|outcome| outcome.ok_or_else(undecided))
-                    .collect();
-            }
             None => OrderedTx::begin(&self.write).await?,
         };
         let (inserted, claims) =
@@ -380,11 +377,16 @@ impl Store {
         for (offer, claims) in offers.into_iter().zip(claims) {
             offer.hand(claims);
         }
-        outcomes
-            .into_iter()
-            .map(|outcome| outcome.ok_or_else(undecided))
-            .collect()
+        decided(outcomes)
     }
+}
+
+/// Every admission's outcome, or [`undecided`] if the batch left one out.
+fn decided(outcomes: Vec<Option<AdmissionOutcome>>) -> Result<Vec<AdmissionOutcome>, StoreError> {
+    outcomes
+        .into_iter()
+        .map(|outcome| outcome.ok_or_else(undecided))
+        .collect()
 }
 
 /// When an admission batch reads the counts and keys it decides by.

@@ -468,6 +468,36 @@ async fn admit_answers(store: &Store, user: &str) -> Submission {
     }
 }
 
+/// The custom check the limit tests submit to nim.
+fn custom_check() -> Payload {
+    Payload::Custom {
+        input: "1\n1\n".into(),
+        output: "Alice".into(),
+    }
+}
+
+/// `user`'s admission of [`custom_check`] under `limits`, with an
+/// `Idempotency-Key` and its request's hash if given.
+async fn admit_custom_check(
+    store: &Store,
+    user: &str,
+    limits: Option<&LimitsConfig>,
+    key: Option<(&str, &str)>,
+) -> AdmissionOutcome {
+    store
+        .admit(&Admission {
+            submission: NewSubmission {
+                problem: &nim(),
+                user,
+                payload: &custom_check(),
+            },
+            idempotency: key.map(|(key, request_hash)| IdempotencyKey { key, request_hash }),
+            limits,
+        })
+        .await
+        .expect("admit")
+}
+
 async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let lease = Duration::from_secs(30);
@@ -1673,32 +1703,11 @@ async fn admission_counts_limits_from_the_database_and_replays_idempotent_reques
         .sync_problem(&definition("h1", "sample-1"))
         .await
         .expect("sync");
-    let problem = nim();
-    let payload = Payload::Custom {
-        input: "1\n1\n".into(),
-        output: "Alice".into(),
-    };
     let admit = |user: &'static str,
                  limits: Option<LimitsConfig>,
                  key: Option<(&'static str, &'static str)>| {
         let store = store.clone();
-        let problem = problem.clone();
-        let payload = payload.clone();
-        async move {
-            store
-                .admit(&Admission {
-                    submission: NewSubmission {
-                        problem: &problem,
-                        user,
-                        payload: &payload,
-                    },
-                    idempotency: key
-                        .map(|(key, request_hash)| IdempotencyKey { key, request_hash }),
-                    limits: limits.as_ref(),
-                })
-                .await
-                .expect("admit")
-        }
+        async move { admit_custom_check(&store, user, limits.as_ref(), key).await }
     };
     let pending = LimitsConfig {
         pending_submissions: Some(2),
@@ -1741,7 +1750,7 @@ async fn admission_counts_limits_from_the_database_and_replays_idempotent_reques
         exceeded.retry_after <= Duration::from_secs(60),
         "{exceeded:?}"
     );
-    let size = serde_json::to_vec(&payload).expect("json").len() as u64;
+    let size = serde_json::to_vec(&custom_check()).expect("json").len() as u64;
     let bytes = LimitsConfig {
         bytes_per_day: Some(3 * size + size / 2),
         ..LimitsConfig::default()
@@ -1790,28 +1799,11 @@ async fn admission_counts_limits_from_the_database_and_replays_idempotent_reques
 /// the submissions inside the window, the user's own only.
 async fn limit_windows_count_from_the_users_first_submission_in_them(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
-    let payload = Payload::Custom {
-        input: "1\n1\n".into(),
-        output: "Alice".into(),
-    };
-    let size = i64::try_from(serde_json::to_vec(&payload).expect("json").len()).expect("size");
+    let size =
+        i64::try_from(serde_json::to_vec(&custom_check()).expect("json").len()).expect("size");
     let admit = |user: &'static str, limits: Option<LimitsConfig>| {
         let store = store.clone();
-        let payload = payload.clone();
-        async move {
-            store
-                .admit(&Admission {
-                    submission: NewSubmission {
-                        problem: &nim(),
-                        user,
-                        payload: &payload,
-                    },
-                    idempotency: None,
-                    limits: limits.as_ref(),
-                })
-                .await
-                .expect("admit")
-        }
+        async move { admit_custom_check(&store, user, limits.as_ref(), None).await }
     };
     for user in ["ann", "bob", "ann", "ann", "bob", "ann", "ann"] {
         assert!(matches!(
@@ -2210,33 +2202,13 @@ async fn an_admission_that_read_before_another_processs_insert_is_decided_again(
         .sync_problem(&definition("h1", "sample-1"))
         .await
         .expect("sync");
-    let problem = nim();
-    let payload = Payload::Custom {
-        input: "1\n1\n".into(),
-        output: "Alice".into(),
-    };
     let per_minute = LimitsConfig {
         submissions_per_minute: Some(2),
         ..LimitsConfig::default()
     };
     let admit = |limits: Option<LimitsConfig>| {
         let store = store.clone();
-        let problem = problem.clone();
-        let payload = payload.clone();
-        async move {
-            store
-                .admit(&Admission {
-                    submission: NewSubmission {
-                        problem: &problem,
-                        user: "ann",
-                        payload: &payload,
-                    },
-                    idempotency: None,
-                    limits: limits.as_ref(),
-                })
-                .await
-                .expect("admit")
-        }
+        async move { admit_custom_check(&store, "ann", limits.as_ref(), None).await }
     };
     assert!(matches!(
         admit(Some(per_minute)).await,
