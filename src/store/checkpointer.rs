@@ -14,6 +14,11 @@
 //! [`WRITER_CHECKPOINT_PAGES`], a bound on the log's growth should this
 //! task ever fall behind.
 //!
+//! While writes fail, the write probe (see `write_health`) runs a
+//! `truncate` checkpoint on the same connection: it copies the whole log
+//! and cuts the file to nothing, giving the disk back the room that failed
+//! transactions' pages took in it.
+//!
 //! Invariant: checkpoints never change what a transaction sees; they only
 //! move committed pages, so a checkpoint missed costs log size, not data.
 
@@ -62,6 +67,19 @@ pub(super) fn start(writer: &Arc<SqliteConnections>, checkpointer: Arc<SqliteCon
 async fn checkpoint(checkpointer: &Arc<SqliteConnections>) -> Result<(), sqlx::Error> {
     let mut lease = checkpointer.acquire().await?;
     sqlx::query("pragma wal_checkpoint(passive)")
+        .fetch_all(lease.connection()?)
+        .await?;
+    Ok(())
+}
+
+/// Copies the whole log into the database file and truncates the log,
+/// waiting (up to the busy timeout) for writers and readers to let it.
+/// Fails if the copy does (on a full disk, when the file cannot grow).
+pub(super) async fn checkpoint_and_truncate(
+    checkpointer: &Arc<SqliteConnections>,
+) -> Result<(), sqlx::Error> {
+    let mut lease = checkpointer.acquire().await?;
+    sqlx::query("pragma wal_checkpoint(truncate)")
         .fetch_all(lease.connection()?)
         .await?;
     Ok(())

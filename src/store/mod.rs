@@ -159,6 +159,9 @@ pub struct Store {
     /// What this store's job notices carry, so it skips them when they
     /// come back (see [`notices::Origin`]).
     origin: notices::Origin,
+    /// SQLite's checkpointing connection, shared with the write probe so
+    /// the two never race for the checkpoint lock; `None` on PostgreSQL.
+    checkpoints: Option<Arc<SqliteConnections>>,
 }
 
 /// Where the data lives.
@@ -243,10 +246,8 @@ impl Store {
                 .await?;
         }
         drop(lock);
-        checkpointer::start(
-            &write,
-            SqliteConnections::open(options.clone(), 1, ACQUIRE_TIMEOUT).await?,
-        );
+        let checkpoints = SqliteConnections::open(options.clone(), 1, ACQUIRE_TIMEOUT).await?;
+        checkpointer::start(&write, Arc::clone(&checkpoints));
         let read = SqliteConnections::open(
             options.read_only(true),
             config.read_connections,
@@ -262,6 +263,7 @@ impl Store {
             catalog_cache: Arc::default(),
             waiting_workers: Arc::default(),
             origin: notices::Origin::new(),
+            checkpoints: Some(checkpoints),
         })
     }
 
@@ -316,6 +318,7 @@ impl Store {
             catalog_cache: Arc::default(),
             waiting_workers: Arc::default(),
             origin: notices::Origin::new(),
+            checkpoints: None,
         })
     }
 

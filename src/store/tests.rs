@@ -2420,7 +2420,7 @@ const PROBE_ROOM: u64 = 500_000;
 
 #[tokio::test]
 async fn on_a_full_disk_writes_fail_and_nothing_acknowledged_is_lost() {
-    let disk = crate::testing::SmallDisk::mount("3m");
+    let disk = crate::testing::SmallDisk::mount("4m");
     let config = DatabaseConfig {
         url: format!("sqlite://{}", disk.path().join("judge.db").display()),
         read_connections: 2,
@@ -2431,9 +2431,12 @@ async fn on_a_full_disk_writes_fail_and_nothing_acknowledged_is_lost() {
         .sync_problem(&definition("h1", "sample-1"))
         .await
         .expect("sync");
-    // Leave about 2 MB for the database and its write-ahead log.
+    // Leave under 2 MB for the database and its write-ahead log. The
+    // ballast is the bigger half of the disk, so freeing it leaves room to
+    // copy the whole log into the database file, however much of it a
+    // checkpoint had copied when the disk filled up.
     let ballast = disk.path().join("ballast");
-    std::fs::write(&ballast, vec![0u8; 1 << 20]).expect("ballast");
+    std::fs::write(&ballast, vec![0u8; 2 << 20]).expect("ballast");
     let insert = |output: String| {
         let store = store.clone();
         async move {
@@ -2482,6 +2485,11 @@ async fn on_a_full_disk_writes_fail_and_nothing_acknowledged_is_lost() {
         .probe_write(PROBE_ROOM)
         .await
         .expect("room again for the probe");
+    let log = std::fs::metadata(disk.path().join("judge.db-wal")).map_or(0, |m| m.len());
+    assert!(
+        log < 64 << 10,
+        "the probe cut the log and gave its room back: {log} bytes"
+    );
     let recovered = store.write_status();
     assert!(!recovered.failing, "{recovered:?}");
     assert!(

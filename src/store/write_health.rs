@@ -111,12 +111,19 @@ impl Store {
     /// least `min_free_bytes` free, and the probe row commits. Either
     /// failing keeps (or makes) the status failing; both passing end it.
     ///
-    /// Free space is checked because a small write alone proves little: the
-    /// write-ahead log keeps the room that failed transactions took, so one
-    /// row commits on a disk where a whole submission cannot.
+    /// Free space is checked because a small write alone proves little: one
+    /// row commits on a disk where a whole submission cannot. On SQLite the
+    /// log is first checkpointed whole and truncated: its pages not yet in
+    /// the database file would take their room there at the next checkpoint
+    /// (space counted before that could pass, and the next write fail with
+    /// the log unable to start over), and its file keeps the room that
+    /// failed transactions took until it is cut.
     pub async fn probe_write(&self, min_free_bytes: u64) -> Result<(), StoreError> {
         self.noted(async {
             // On PostgreSQL the disk is the server's: the probe row alone.
+            if let Some(checkpoints) = &self.checkpoints {
+                super::checkpointer::checkpoint_and_truncate(checkpoints).await?;
+            }
             if let Some(file) = self.file() {
                 let folder = file
                     .parent()
