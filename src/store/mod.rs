@@ -226,12 +226,11 @@ impl Store {
         let lock = StartupLock::acquire(&location).await?;
         // One connection for every write; `read_connections` for reads
         // (see `sqlite_connections` for why not sqlx's pool).
-        let write = SqliteConnections::open(
+        let write = SqliteConnections::open_writer(
             options.clone().pragma(
                 "wal_autocheckpoint",
                 checkpointer::WRITER_CHECKPOINT_PAGES.to_string(),
             ),
-            1,
             ACQUIRE_TIMEOUT,
         )
         .await?;
