@@ -452,7 +452,12 @@ mod tests {
             writer_thread != this_thread && reader_thread != this_thread,
             "the work runs on the connections' own threads"
         );
-        assert_eq!((writer_nice, reader_nice), (WRITER_NICE, 0));
+        assert_eq!(
+            (writer_nice, reader_nice),
+            (WRITER_NICE, 0),
+            "the writer's thread at {WRITER_NICE}, a reader's at the default \
+             (a negative nice needs root or CAP_SYS_NICE)"
+        );
         // A connection the set opens again (after a discard) asks as well.
         let mut lease = writer.acquire().await.expect("lease");
         lease.discard();
