@@ -65,22 +65,35 @@ pub(super) fn start(writer: &Arc<SqliteConnections>, checkpointer: Arc<SqliteCon
 }
 
 async fn checkpoint(checkpointer: &Arc<SqliteConnections>) -> Result<(), sqlx::Error> {
-    let mut lease = checkpointer.acquire().await?;
-    sqlx::query("pragma wal_checkpoint(passive)")
-        .fetch_all(lease.connection()?)
-        .await?;
-    Ok(())
+    run(checkpointer, "pragma wal_checkpoint(passive)")
+        .await
+        .map(drop)
 }
 
 /// Copies the whole log into the database file and truncates the log,
 /// waiting (up to the busy timeout) for writers and readers to let it.
-/// Fails if the copy does (on a full disk, when the file cannot grow).
+/// Fails if the copy does (on a full disk, when the file cannot grow), and
+/// if a reader or writer kept it from copying the whole log.
 pub(super) async fn checkpoint_and_truncate(
     checkpointer: &Arc<SqliteConnections>,
 ) -> Result<(), sqlx::Error> {
-    let mut lease = checkpointer.acquire().await?;
-    sqlx::query("pragma wal_checkpoint(truncate)")
-        .fetch_all(lease.connection()?)
-        .await?;
+    if run(checkpointer, "pragma wal_checkpoint(truncate)").await? {
+        return Err(sqlx::Error::Io(std::io::Error::new(
+            std::io::ErrorKind::ResourceBusy,
+            "the log was not copied whole: a reader or writer held it past the busy timeout",
+        )));
+    }
     Ok(())
+}
+
+/// Runs the checkpoint `pragma` on the checkpointer's connection; whether
+/// SQLite answered that it could not finish (its `busy` column).
+async fn run(
+    checkpointer: &Arc<SqliteConnections>,
+    pragma: &'static str,
+) -> Result<bool, sqlx::Error> {
+    use sqlx::Row as _;
+    let mut lease = checkpointer.acquire().await?;
+    let answer = sqlx::query(pragma).fetch_one(lease.connection()?).await?;
+    Ok(answer.try_get::<i64, _>(0)? != 0)
 }
