@@ -157,8 +157,32 @@ pub(super) const IDS_PER_NOTICE: usize = 200;
 /// them, at commit, as one judged notice (none when it judged nothing).
 /// PostgreSQL only.
 pub(super) fn judged_ids_announced(statement: Statement<'_>) -> Statement<'_> {
+    judged_notice(statement.push(" select judged.id from judged, "))
+}
+
+/// [`judged_ids_announced`] for a statement whose last common table
+/// expression is also a claim, `claim` (see `queue::pg_claim_expressions`):
+/// it returns the judged ids (with a null `seq`) and then the claimed rows
+/// (each with its `seq`), in the columns of a claim's rows.
+pub(super) fn judged_ids_announced_beside_claim(statement: Statement<'_>) -> Statement<'_> {
+    judged_notice(statement.push(
+        " select judged.id, null::bigint as seq, null::text as problem_id, \
+         null::text as kind, null::text as payload, null::bigint as attempt, \
+         null::bigint as tries, null::bigint as queued_at, null::text as worker, \
+         null::bigint as revision from judged, ",
+    ))
+    .push(
+        " union all select id, seq, problem_id, kind, payload, attempt, tries, queued_at, \
+         worker, revision from claim",
+    )
+}
+
+/// The judged notice, at commit, of the ids in `judged`, as a one-row
+/// relation `notice` (none when `judged` is empty, so then the judged ids'
+/// `select` returns no row either).
+fn judged_notice(statement: Statement<'_>) -> Statement<'_> {
     statement
-        .push(" select judged.id from judged, (select pg_notify(")
+        .push("(select pg_notify(")
         .push_bind(JUDGED)
         .push(", string_agg(id, ' ')) from judged having count(*) > 0) as notice")
 }

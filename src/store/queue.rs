@@ -279,9 +279,9 @@ impl Store {
     /// ([`sql_verdict_writes`]), then the claim, one [`Tx::commit_with`]
     /// (one hand-off to the writer's thread). On PostgreSQL, where each
     /// statement is a round trip to the server, the verdicts are one
-    /// statement ([`pg_verdict_writes`], per [`FENCED_ROWS_PER_UPDATE`]) and
-    /// the claim another, each its own transaction: a verdict's writes are
-    /// atomic in their statement, and a claim needs no verdict with it.
+    /// statement ([`pg_verdict_writes`], per [`FENCED_ROWS_PER_UPDATE`]),
+    /// and the claim rides in the last of them as more common table
+    /// expressions: one round trip and one commit for both.
     async fn finish_and_claim(
         &self,
         verdicts: &[(&Claim, &JudgementWrite)],
@@ -309,14 +309,35 @@ impl Store {
                         .partition(|row| !row.has("seq"))
                 }
                 Dialect::Postgres => {
-                    let mut judged = Vec::new();
-                    for chunk in verdicts.chunks(FENCED_ROWS_PER_UPDATE) {
-                        judged.extend(pg_verdict_writes(chunk, now).fetch_all(&self.write).await?);
+                    let chunks: Vec<_> = verdicts.chunks(FENCED_ROWS_PER_UPDATE).collect();
+                    let (mut judged, mut claimed) = (Vec::new(), Vec::new());
+                    if chunks.is_empty()
+                        && let Some(claim) = next_claim
+                    {
+                        claimed = claim.fetch_all(&self.write).await?;
                     }
-                    let claimed = match next_claim {
-                        Some(claim) => claim.fetch_all(&self.write).await?,
-                        None => Vec::new(),
-                    };
+                    let claim = next.map(|(worker, lease, max)| PgClaim {
+                        worker,
+                        now,
+                        lease_ms: i64::try_from(lease.as_millis()).unwrap_or(i64::MAX),
+                        batch: claim_batch_size(max),
+                    });
+                    for (index, chunk) in chunks.iter().enumerate() {
+                        // The claim rides with the last verdicts; their
+                        // statement's rows with a `seq` are the claim's.
+                        let with_claim = claim.filter(|_| index + 1 == chunks.len());
+                        let rows = pg_verdict_writes(chunk, now, with_claim)
+                            .fetch_all(&self.write)
+                            .await?;
+                        for row in rows {
+                            if with_claim.is_some() && row.try_get::<Option<i64>>("seq")?.is_some()
+                            {
+                                claimed.push(row);
+                            } else {
+                                judged.push(row);
+                            }
+                        }
+                    }
                     (judged, claimed)
                 }
             };
@@ -975,6 +996,7 @@ fn sql_verdict_writes<'a>(
 pub(super) fn pg_verdict_writes<'a>(
     verdicts: &[(&'a Claim, &'a JudgementWrite)],
     now: i64,
+    next: Option<PgClaim<'a>>,
 ) -> Statement<'a> {
     let claims = || verdicts.iter().map(|(claim, _)| *claim);
     let judgements = || verdicts.iter().map(|(_, judgement)| *judgement);
@@ -1087,7 +1109,14 @@ pub(super) fn pg_verdict_writes<'a>(
         .push(", v.worker, v.dropped, ")
         .push_bind(now)
         .push(" from v where not exists (select 1 from judged where judged.id = v.id))");
-    notices::judged_ids_announced(statement)
+    match next {
+        None => notices::judged_ids_announced(statement),
+        Some(claim) => notices::judged_ids_announced_beside_claim(pg_claim_expressions(
+            statement.push(", "),
+            claim,
+            ClaimBeside::Verdicts,
+        )),
+    }
 }
 
 /// The columns of `judgement` from `submission_id` to `duration_ms` for a
@@ -1464,8 +1493,8 @@ pub const MAX_CLAIM_BATCH: usize = 64;
 /// PostgreSQL runs claims side by side: `skip locked` lets each take rows
 /// no other claim holds. SQLite runs one write at a time, so plain
 /// subqueries are enough. Leases are set and compared by one clock: on
-/// PostgreSQL the database's own (the hosts' clocks may disagree; `$2` is
-/// then unused), on SQLite its one host's.
+/// PostgreSQL the database's own (the hosts' clocks may disagree; `now`
+/// then only stamps `claimed_at`), on SQLite its one host's.
 ///
 /// On SQLite the head of the queue is read with a fixed `limit 64`
 /// ([`MAX_CLAIM_BATCH`]) and cut to `batch` after: a bound `limit` there
@@ -1480,40 +1509,104 @@ pub(super) fn claim_statement<'a>(
     lease_ms: i64,
     batch: i64,
 ) -> Statement<'a> {
-    query(dialect.pick(
-        "with expired as (select seq from submission where state = 'running' \
-             and lease_until < $2 order by seq limit 1), \
-         head as (select seq, kind from submission where state = 'queued' \
-             and not exists (select 1 from expired) order by seq limit 64), \
-         claimed as (select seq from expired union all select seq from head \
-             where seq <= coalesce((select seq from head order by seq limit 1 offset $4 - 1), \
-                 9223372036854775807) \
-             and (seq = (select min(seq) from head) or seq < coalesce( \
-                 (select min(seq) from head where kind != 'answers'), 9223372036854775807))) \
-         update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-         worker = $1, lease_until = $2 + $3, claimed_at = $2, progress_done = null, \
-         progress_total = null \
-         where seq in (select seq from claimed) \
-         returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
-         (select p.revision from problem p where p.id = submission.problem_id) as revision",
-        "with expired as (select seq from submission where state = 'running' \
-             and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint \
-             order by seq limit 1 for update skip locked), \
-         head as (select seq, kind from submission where state = 'queued' \
-             and not exists (select 1 from expired) \
-             order by seq limit $4 for update skip locked), \
-         claimed as (select seq from expired union all select seq from head \
+    match dialect {
+        Dialect::Sqlite => query(
+            "with expired as (select seq from submission where state = 'running' \
+                 and lease_until < $2 order by seq limit 1), \
+             head as (select seq, kind from submission where state = 'queued' \
+                 and not exists (select 1 from expired) order by seq limit 64), \
+             claimed as (select seq from expired union all select seq from head \
+                 where seq <= coalesce((select seq from head order by seq limit 1 offset $4 - 1), \
+                     9223372036854775807) \
+                 and (seq = (select min(seq) from head) or seq < coalesce( \
+                     (select min(seq) from head where kind != 'answers'), 9223372036854775807))) \
+             update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+             worker = $1, lease_until = $2 + $3, claimed_at = $2, progress_done = null, \
+             progress_total = null \
+             where seq in (select seq from claimed) \
+             returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
+             (select p.revision from problem p where p.id = submission.problem_id) as revision",
+        )
+        .bind(worker)
+        .bind(now)
+        .bind(lease_ms)
+        .bind(batch),
+        Dialect::Postgres => pg_claim_expressions(
+            query("with "),
+            PgClaim {
+                worker,
+                now,
+                lease_ms,
+                batch,
+            },
+            ClaimBeside::Nothing,
+        )
+        .push(" select * from claim"),
+    }
+}
+
+/// A claim's arguments on PostgreSQL, as [`claim_statement`] takes them.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct PgClaim<'a> {
+    pub worker: &'a str,
+    pub now: i64,
+    pub lease_ms: i64,
+    pub batch: i64,
+}
+
+/// What else the statement a PostgreSQL claim is part of changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ClaimBeside {
+    /// Nothing: the claim is the statement.
+    Nothing,
+    /// The verdicts of the rows in `v` ([`pg_verdict_writes`]): a row may
+    /// not be changed twice in one statement, so the claim leaves those
+    /// alone even when their lease ran out (their verdict is fenced by
+    /// their attempt: if the lease was lost, it is dropped and the row
+    /// stays for the next claim).
+    Verdicts,
+}
+
+/// PostgreSQL's claim as common table expressions appended to `statement`
+/// (which ends in `with ` or `, `), the last of them `claim`: the `update`
+/// that claims, returning what [`claims_from`] reads.
+fn pg_claim_expressions<'a>(
+    statement: Statement<'a>,
+    claim: PgClaim<'a>,
+    beside: ClaimBeside,
+) -> Statement<'a> {
+    statement
+        .push(
+            "expired as (select seq from submission where state = 'running' \
+             and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint",
+        )
+        .push(match beside {
+            ClaimBeside::Nothing => "",
+            ClaimBeside::Verdicts => " and not exists (select 1 from v where v.id = submission.id)",
+        })
+        .push(
+            " order by seq limit 1 for update skip locked), \
+             head as (select seq, kind from submission where state = 'queued' \
+             and not exists (select 1 from expired) order by seq limit ",
+        )
+        .push_bind(claim.batch)
+        .push(
+            " for update skip locked), \
+             claimed as (select seq from expired union all select seq from head \
              where seq = (select min(seq) from head) or seq < coalesce( \
-                 (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
-         update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-         worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, \
-         claimed_at = $2, progress_done = null, progress_total = null \
-         where seq in (select seq from claimed) \
-         returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
-         (select p.revision from problem p where p.id = submission.problem_id) as revision",
-    ))
-    .bind(worker)
-    .bind(now)
-    .bind(lease_ms)
-    .bind(batch)
+             (select min(seq) from head where kind != 'answers'), 9223372036854775807)), \
+             claim as (update submission set state = 'running', attempt = attempt + 1, \
+             tries = tries + 1, worker = ",
+        )
+        .push_bind(claim.worker)
+        .push(", lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + ")
+        .push_bind(claim.lease_ms)
+        .push(", claimed_at = ")
+        .push_bind(claim.now)
+        .push(
+            ", progress_done = null, progress_total = null \
+             where seq in (select seq from claimed) \
+             returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
+             (select p.revision from problem p where p.id = submission.problem_id) as revision)",
+        )
 }

@@ -351,6 +351,31 @@ async fn a_verdicts_write_claims_the_next_jobs_in_the_same_transaction(backend: 
     }
 }
 
+/// A job whose lease ran out while its worker judged it: the worker's
+/// verdict (still its attempt's) is written, and the claim that rides with
+/// it (in the same statement on PostgreSQL, which may not change a row
+/// twice) leaves that job alone and takes the next queued one.
+async fn a_verdicts_claim_leaves_the_expired_job_it_judges_alone(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let (late, next) = (submit(&store).await, submit(&store).await);
+    let expired = claimed(&store, "w", Duration::ZERO).await;
+    assert_eq!(expired.id, late);
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let accepted = verdict(Verdict::AC);
+    let (written, claims) = store
+        .finish_batch_and_claim(&[(&expired, &accepted)], "w", Duration::from_secs(60), 2)
+        .await
+        .expect("finish and claim");
+    assert_eq!(written, [true]);
+    assert_eq!(claims.iter().map(|c| c.id).collect::<Vec<_>>(), [next]);
+    let row = store.submission(&late).await.expect("read").expect("row");
+    assert_eq!(
+        (row.state, row.verdict, row.attempt),
+        (SubmissionState::Done, Some(Verdict::AC), 1)
+    );
+    assert_eq!(store.judgements(&late).await.expect("judgements").len(), 1);
+}
+
 async fn submit_payload(store: &Store, payload: &Payload) -> SubmissionId {
     store
         .insert_submission(&NewSubmission {
@@ -1163,7 +1188,7 @@ async fn postgres_claims_by_index_in_a_plan_made_on_a_new_database() {
             .await
             .expect("a generic claim prepared");
     }
-    let plan: Vec<String> = sqlx::query_scalar("explain execute generic_claim('w', 0, 1000, 8)")
+    let plan: Vec<String> = sqlx::query_scalar("explain execute generic_claim(8, 'w', 1000, 0)")
         .fetch_all(&mut *connection)
         .await
         .expect("explain");
@@ -2931,6 +2956,7 @@ on_both_backends!(
     a_waiting_worker_gets_the_jobs_an_admission_claims_for_it,
     admissions_together_hand_their_jobs_to_the_waiting_workers,
     a_verdicts_write_claims_the_next_jobs_in_the_same_transaction,
+    a_verdicts_claim_leaves_the_expired_job_it_judges_alone,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,
     only_the_current_attempt_may_write_and_only_once,

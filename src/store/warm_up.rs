@@ -50,7 +50,7 @@ use super::{
     backend::{Dialect, Statement, Target, query},
     notices::Origin,
     queue::{
-        Claim, JudgementWrite, QueuedRow, UserTotals, claim_statement, pg_verdict_writes,
+        Claim, JudgementWrite, PgClaim, QueuedRow, UserTotals, claim_statement, pg_verdict_writes,
         queued_rows_inserts, record_statement, submission_statement,
     },
     tokens::principal_statement,
@@ -110,9 +110,9 @@ pub(super) const RUNS: usize = 6;
 pub(super) const INSERT_BATCHES: usize = 6;
 
 /// The statements [`warm_statements`] runs each time: the token lookup,
-/// two counts, an insert per batch size, the claim, the verdict batch and
-/// two reads (a submission's row, for a replayed request, and its whole
-/// record, for the long poll).
+/// two counts, an insert per batch size, the claim, the verdict batch with
+/// the next claim (as a worker writes them) and two reads (a submission's
+/// row, for a replayed request, and its whole record, for the long poll).
 pub(super) const STATEMENTS_PER_RUN: usize = 3 + INSERT_BATCHES + 4;
 
 /// Runs the store's own statements on `connection` [`RUNS`] times each, in
@@ -199,7 +199,16 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
         }
         statements.extend([
             claim_statement(dialect, "warm-up", 0, 0, 1),
-            pg_verdict_writes(&verdicts, 0),
+            pg_verdict_writes(
+                &verdicts,
+                0,
+                Some(PgClaim {
+                    worker: "warm-up",
+                    now: 0,
+                    lease_ms: 0,
+                    batch: 1,
+                }),
+            ),
             submission_statement(&target),
             record_statement(dialect, &target),
         ]);
