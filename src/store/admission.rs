@@ -3,12 +3,14 @@
 //!
 //! Everything is counted from the database, not from memory, so the limits
 //! hold across restarts and would hold across several API processes on one
-//! database. The reads come first, outside any write transaction, and the
-//! insert fails on a unique index if another process or host admitted a
-//! submission for the same user meanwhile; the batch is then decided again
-//! holding the turn submissions' inserts take from its start (see
-//! [`Store::admit_together`]), so two requests cannot both count the same
-//! rows and both slip under a limit.
+//! database. On PostgreSQL the transaction holds, before it reads, the
+//! advisory lock that submissions' inserts take turns by (sent with the
+//! `BEGIN`), so two requests (from this host or another) cannot both count
+//! the same rows and both slip under a limit. On SQLite the reads come
+//! first, outside the write transaction, and the insert fails on a unique
+//! index if another process admitted a submission for the same user
+//! meanwhile; the batch is then decided again holding the write lock
+//! (`begin immediate`) from its start (see [`Store::admit_together`]).
 
 use std::{
     collections::{BTreeSet, HashMap},
@@ -23,8 +25,8 @@ use super::{
     backend::{Dialect, Statement, Target, Tx, query},
     now_ms, parse_column,
     queue::{
-        Claim, ClaimFor, Inserting, LATEST_OF_USER, NewKey, NewSubmission, OrderedTx, QueuedRow,
-        UserTotals, commit_queued_rows, encode_payload,
+        Claim, ClaimFor, LATEST_OF_USER, NewSubmission, OrderedTx, QueuedRow, UserTotals,
+        commit_queued_rows, encode_payload,
     },
 };
 use crate::{
@@ -193,16 +195,14 @@ impl Store {
     /// count and bytes in the user's limits). Those admitted are inserted
     /// together at the end.
     ///
-    /// The counts and keys are read first, outside the write: on SQLite
-    /// the one writer is then held for one hand-off (the inserts and the
-    /// `COMMIT`, one script) instead of two with this task's decisions
-    /// between them; on PostgreSQL the insert is one statement that takes
-    /// the inserts' turn itself (one round trip and one commit instead of a
-    /// transaction's five). What was read can only have changed by another
-    /// process's admission for the same user meanwhile, and then the insert
-    /// fails on a unique index (the user's ordinal, or the key), stores
-    /// nothing, and the batch is decided again holding the turn from the
-    /// start. Verdicts meanwhile only lower the counts;
+    /// On SQLite the counts and keys are read first, outside the write
+    /// transaction, so the one writer is held for one hand-off (the inserts
+    /// and the `COMMIT`, one script) instead of two with this task's
+    /// decisions between them. What was read can only have changed by
+    /// another process's admission for the same user meanwhile, and then
+    /// the insert fails on a unique index (the user's ordinal, or the
+    /// key), stores nothing, and the batch is decided again holding the
+    /// write lock from the start. Verdicts meanwhile only lower the counts;
     /// a setter's rejudge meanwhile can raise a user's pending count past
     /// what was read, and so leave that user one over the pending limit.
     async fn admit_together(
@@ -210,10 +210,12 @@ impl Store {
         admissions: &[QueuedAdmission],
     ) -> Result<Vec<AdmissionOutcome>, StoreError> {
         self.noted(async {
-            match self.decide_and_insert(admissions, Reading::First).await {
-                Err(StoreError::Database(sqlx::Error::Database(error)))
-                    if error.is_unique_violation() => {}
-                outcome => return outcome,
+            if self.write.dialect() == Dialect::Sqlite {
+                match self.decide_and_insert(admissions, Reading::First).await {
+                    Err(StoreError::Database(sqlx::Error::Database(error)))
+                        if error.is_unique_violation() => {}
+                    outcome => return outcome,
+                }
             }
             self.decide_and_insert(admissions, Reading::HoldingTheLock)
                 .await
@@ -229,7 +231,7 @@ impl Store {
         reading: Reading,
     ) -> Result<Vec<AdmissionOutcome>, StoreError> {
         let now = now_ms();
-        // Held from the start, admissions take turns (the turn
+        // Held from the start, admissions take turns (the lock
         // submissions' inserts take anyway), so what they count cannot
         // change before they insert, on any host.
         let mut holding = match reading {
@@ -312,16 +314,31 @@ impl Store {
             // over a limit): the writer is not needed.
             return decided(outcomes);
         }
-        let keys: Vec<NewKey<'_>> = admitted
+        let keyed: Vec<(usize, &(String, String))> = admitted
             .iter()
             .filter_map(|&index| {
-                let admission = &admissions[index];
-                admission.idempotency.as_ref().map(|(key, hash)| NewKey {
-                    user: &admission.user,
-                    key,
-                    request_hash: hash,
-                    submission: ids[index],
-                })
+                admissions[index]
+                    .idempotency
+                    .as_ref()
+                    .map(|key| (index, key))
+            })
+            .collect();
+        let key_inserts = keyed
+            .chunks(KEYS_PER_INSERT)
+            .map(|chunk| {
+                query(
+                    "insert into idempotency_key (user_name, key_value, request_hash, \
+                     submission_id, created_at) values ",
+                )
+                .push_rows(chunk.iter().map(|(index, (key, hash))| {
+                    [
+                        admissions[*index].user.as_str().into(),
+                        key.as_str().into(),
+                        hash.as_str().into(),
+                        ids[*index].to_string().into(),
+                        now.into(),
+                    ]
+                }))
             })
             .collect();
         // Workers of this process waiting for a job take these jobs in
@@ -337,12 +354,12 @@ impl Store {
                 max: offer.max,
             })
             .collect();
-        let into = match holding {
-            Some(ordered) => Inserting::Holding(ordered),
-            None => Inserting::Alone(&self.write),
+        let ordered = match holding {
+            Some(ordered) => ordered,
+            None => OrderedTx::begin(&self.write).await?,
         };
         let (inserted, claims) =
-            commit_queued_rows(into, &rows, &keys, &claim_for, self.origin, now).await?;
+            commit_queued_rows(ordered, &rows, key_inserts, &claim_for, self.origin, now).await?;
         let claimed: HashMap<SubmissionId, &Claim> = claims
             .iter()
             .flatten()
@@ -375,10 +392,10 @@ fn decided(outcomes: Vec<Option<AdmissionOutcome>>) -> Result<Vec<AdmissionOutco
 /// When an admission batch reads the counts and keys it decides by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Reading {
-    /// Before its write, on a read connection: the insert meets the unique
-    /// indexes if another admission for the same user came in between.
+    /// Before its write transaction, on a read connection (SQLite only: the
+    /// unique indexes its insert meets are in SQLite's migrations).
     First,
-    /// Inside its write transaction, which holds the turn from its start.
+    /// Inside its write transaction, which holds the lock from its start.
     HoldingTheLock,
 }
 
@@ -453,6 +470,8 @@ fn undecided() -> StoreError {
 const ADMISSION_QUEUE: usize = 1024;
 /// Admissions in one transaction, at most.
 const ADMISSIONS_PER_TRANSACTION: usize = 64;
+/// Rows of `idempotency_key` per insert (5 parameters each).
+const KEYS_PER_INSERT: usize = 400;
 
 /// Where an admission's outcome goes.
 type Reply = oneshot::Sender<Result<AdmissionOutcome, StoreError>>;

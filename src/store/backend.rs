@@ -94,10 +94,10 @@ impl Pool {
         }
     }
 
-    /// A transaction that holds `lock` from its start until it ends; on
-    /// SQLite, `begin immediate` (its one write lock). On PostgreSQL the
-    /// `BEGIN` and the statement that takes the turn go to the server
-    /// together: one round trip, not two.
+    /// A transaction that holds `lock` from its start until it ends, as
+    /// [`Tx::serialize`] would take it; on SQLite, `begin immediate` (its
+    /// one write lock). On PostgreSQL the `BEGIN` and the lock go to the
+    /// server together: one round trip, not two.
     pub async fn begin_holding(&self, lock: &TurnLock) -> Result<Tx, sqlx::Error> {
         match self {
             Pool::Sqlite(set) => Ok(Tx::Sqlite(SqliteTx::begin(set, "begin immediate").await?)),
@@ -114,17 +114,30 @@ impl Pool {
     }
 }
 
-/// The `BEGIN` of a transaction that takes its turn before it reads, with
-/// the statement that takes it (fixed text, so PostgreSQL can run both in
-/// one message: [`Pool::begin_holding`]). Every host takes the same turn.
+/// A lock every host takes by the same fixed name ([`turn_lock!`]), so the
+/// statement that takes it is fixed text too, which PostgreSQL can run in
+/// the same message as the `BEGIN` ([`Pool::begin_holding`]).
 #[derive(Debug)]
 pub(super) struct TurnLock {
-    /// `begin`, then the statement that waits for the turn and holds it
-    /// until the transaction ends.
+    /// `begin` and the advisory lock [`Tx::serialize`] takes for the name.
     begin: &'static str,
 }
 
+/// The [`TurnLock`] of a name given as a string literal.
+macro_rules! turn_lock {
+    ($name:literal) => {
+        $crate::store::backend::TurnLock::new(concat!(
+            "begin; select pg_advisory_xact_lock(hashtextextended('",
+            $name,
+            "', 0))"
+        ))
+    };
+}
+pub(super) use turn_lock;
+
 impl TurnLock {
+    /// Only [`turn_lock!`] builds one, from a literal name.
+    #[doc(hidden)]
     pub(super) const fn new(begin: &'static str) -> TurnLock {
         TurnLock { begin }
     }

@@ -14,7 +14,7 @@ use sqlx::postgres::PgListener;
 
 use super::{
     Store, StoreError,
-    backend::{Pool, Statement, Tx},
+    backend::{Dialect, Pool, Statement, Tx, query},
 };
 use crate::domain::SubmissionId;
 
@@ -117,18 +117,29 @@ pub(super) async fn job_queued(tx: &mut Tx, origin: Origin) -> Result<(), StoreE
     Ok(())
 }
 
-/// Finishes a statement of common table expressions, one of them
-/// `queued`, an insert of queued submissions returning their columns: the
-/// statement returns those rows and announces, at commit, that jobs are
+/// The start of an insert of queued submissions (`… returning` their
+/// columns) that [`jobs_insert_end`] finishes.
+pub(super) fn jobs_insert_start(dialect: Dialect) -> Statement<'static> {
+    query(dialect.pick("", "with queued as ("))
+}
+
+/// Finishes an insert begun by [`jobs_insert_start`]: it still returns the
+/// rows, and on PostgreSQL also announces, at commit, that jobs are
 /// waiting (the statement is its own round trip, the notice rides along).
-/// PostgreSQL only.
-pub(super) fn jobs_announced(statement: Statement<'_>, origin: Origin) -> Statement<'_> {
-    statement
-        .push(" select queued.* from queued, (select pg_notify(")
-        .push_bind(JOBS)
-        .push(", ")
-        .push_bind(origin.to_string())
-        .push(")) as notice")
+pub(super) fn jobs_insert_end(
+    dialect: Dialect,
+    insert: Statement<'_>,
+    origin: Origin,
+) -> Statement<'_> {
+    match dialect {
+        Dialect::Sqlite => insert,
+        Dialect::Postgres => insert
+            .push(") select queued.* from queued, (select pg_notify(")
+            .push_bind(JOBS)
+            .push(", ")
+            .push_bind(origin.to_string())
+            .push(")) as notice"),
+    }
 }
 
 /// Announces, at commit, that the catalog changed.

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use super::{
     Store, StoreError,
-    backend::{Arg, DbRow, Dialect, Pool, Statement, TurnLock, Tx, query},
+    backend::{Arg, DbRow, Dialect, Pool, Statement, TurnLock, Tx, query, turn_lock},
     millis,
     notices::{self, Origin},
     now_ms, parse_column, parse_optional_column, time_column,
@@ -192,18 +192,11 @@ impl Store {
                 payload: &payload,
                 totals: UserTotals::latest(tx.tx(), new.user).await?.after(&payload),
             };
-            commit_queued_rows(
-                Inserting::Holding(tx),
-                &[row],
-                &[],
-                &[],
-                self.origin,
-                now_ms(),
-            )
-            .await?
-            .0
-            .pop()
-            .ok_or_else(|| StoreError::Corrupt("an insert returned no row".into()))
+            commit_queued_rows(tx, &[row], Vec::new(), &[], self.origin, now_ms())
+                .await?
+                .0
+                .pop()
+                .ok_or_else(|| StoreError::Corrupt("an insert returned no row".into()))
         })
         .await
     }
@@ -687,19 +680,18 @@ pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
         .push_bind(filter.limit)
 }
 
-/// The turn submissions' inserts take on PostgreSQL, from a transaction's
-/// start (PostgreSQL's migration 0008).
-const SUBMISSION_ORDER: TurnLock =
-    TurnLock::new("begin; select newest from submission_turn for update");
+/// The lock that makes submissions' inserts take turns on PostgreSQL.
+const SUBMISSION_ORDER: TurnLock = turn_lock!("submission order");
 
-/// A transaction that inserts submissions: it takes the turn their
-/// inserts take (on PostgreSQL) at its start and holds it to its end, so
+/// A transaction that inserts submissions: it holds the lock that makes
+/// their inserts take turns (on PostgreSQL) from its start to its end, so
 /// nothing it reads before the insert can be changed by another's insert
-/// either (an admission decided again counts on that).
+/// either (the admission's limits count on that). [`commit_queued_rows`]
+/// takes no other kind.
 pub(super) struct OrderedTx(Tx);
 
 impl OrderedTx {
-    /// Begins one; on PostgreSQL the turn is taken with the `BEGIN`.
+    /// Begins one; on PostgreSQL the lock comes with the `BEGIN`.
     pub(super) async fn begin(pool: &Pool) -> Result<OrderedTx, StoreError> {
         Ok(OrderedTx(pool.begin_holding(&SUBMISSION_ORDER).await?))
     }
@@ -710,31 +702,8 @@ impl OrderedTx {
     }
 }
 
-/// Where [`commit_queued_rows`] inserts.
-pub(super) enum Inserting<'p> {
-    /// In a transaction that holds the turn from its start; the insert
-    /// commits it.
-    Holding(OrderedTx),
-    /// With no transaction of the caller's: on PostgreSQL the insert is one
-    /// statement that takes the turn itself (one round trip, one commit),
-    /// then each claim is one more; on SQLite one transaction
-    /// (`begin immediate` with the inserts, one script) as in `Holding`.
-    Alone(&'p Pool),
-}
-
-/// An `Idempotency-Key` to store with the submission it made.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct NewKey<'a> {
-    pub user: &'a str,
-    pub key: &'a str,
-    pub request_hash: &'a str,
-    pub submission: SubmissionId,
-}
-
-/// Rows of `submission` per insert on SQLite (10 parameters each).
+/// Rows of `submission` per insert (10 parameters each).
 const SUBMISSION_ROWS_PER_INSERT: usize = 400;
-/// Rows of `idempotency_key` per insert on SQLite (5 parameters each).
-const KEYS_PER_INSERT: usize = 400;
 
 /// A submission ready to insert: its id chosen, its payload encoded, its
 /// place among its user's submissions known.
@@ -813,48 +782,29 @@ pub(super) struct ClaimFor<'a> {
     pub max: usize,
 }
 
-/// Inserts queued submissions in order, with the idempotency keys `keys`,
-/// and makes the claims `claims` asks for (each the [`claim_statement`] its
-/// worker would run), as `into` says. The inserts write the rows' `queued`
-/// events too and, on PostgreSQL, announce the jobs as from `origin`. On
-/// SQLite all of it is one [`Tx::commit_with`] (one hand-off to the
-/// writer); on PostgreSQL the rows and keys are one statement
-/// ([`pg_queued_rows_insert`]) and each claim another. Returns the rows in
-/// the order given, as inserted (still queued), and each claim's jobs.
+/// Inserts queued submissions, in order, runs `then` (statements that
+/// return no rows), makes the claims `claims` asks for (each the
+/// [`claim_statement`] its worker would run) and commits `tx`, all in one
+/// [`Tx::commit_with`]: one statement for the rows (per
+/// [`SUBMISSION_ROWS_PER_INSERT`]), which writes their `queued` events too
+/// and, on PostgreSQL, announces the jobs as from `origin`.
+/// Returns the rows in the order given, as inserted (still queued), and
+/// each claim's jobs.
 pub(super) async fn commit_queued_rows<'a>(
-    into: Inserting<'_>,
+    OrderedTx(tx): OrderedTx,
     rows: &[QueuedRow<'a>],
-    keys: &[NewKey<'a>],
+    then: Vec<Statement<'a>>,
     claims: &[ClaimFor<'a>],
     origin: Origin,
     now: i64,
 ) -> Result<(Vec<Submission>, Vec<Vec<Claim>>), StoreError> {
     if rows.is_empty() {
-        if let Inserting::Holding(OrderedTx(tx)) = into {
-            tx.commit_with(Vec::new()).await?;
-        }
+        tx.commit_with(then).await?;
         return Ok((Vec::new(), vec![Vec::new(); claims.len()]));
     }
-    /// What runs the statements.
-    enum Runner<'p> {
-        Tx(Tx),
-        Pool(&'p Pool),
-    }
-    let runner = match into {
-        Inserting::Holding(OrderedTx(tx)) => Runner::Tx(tx),
-        Inserting::Alone(pool) => match pool.dialect() {
-            Dialect::Sqlite => Runner::Tx(OrderedTx::begin(pool).await?.0),
-            Dialect::Postgres => Runner::Pool(pool),
-        },
-    };
-    let dialect = match &runner {
-        Runner::Tx(tx) => tx.dialect(),
-        Runner::Pool(pool) => pool.dialect(),
-    };
-    let mut statements = match dialect {
-        Dialect::Sqlite => sql_queued_rows_inserts(rows, keys, now),
-        Dialect::Postgres => vec![pg_queued_rows_insert(rows, keys, origin, now)],
-    };
+    let dialect = tx.dialect();
+    let mut statements = queued_rows_inserts(dialect, rows, origin, now);
+    statements.extend(then);
     for claim in claims {
         let lease_ms = i64::try_from(claim.lease.as_millis()).unwrap_or(i64::MAX);
         statements.push(claim_statement(
@@ -865,19 +815,12 @@ pub(super) async fn commit_queued_rows<'a>(
             claim_batch_size(claim.max),
         ));
     }
-    let returned = match runner {
-        Runner::Tx(tx) => tx.commit_with(statements).await?,
-        Runner::Pool(pool) => {
-            let mut returned = Vec::new();
-            for statement in statements {
-                returned.extend(statement.fetch_all(pool).await?);
-            }
-            returned
-        }
-    };
     // A claim's rows carry the problem's `revision`; an insert's do not.
-    let (claimed, stored): (Vec<DbRow>, Vec<DbRow>) =
-        returned.into_iter().partition(|row| row.has("revision"));
+    let (claimed, stored): (Vec<DbRow>, Vec<DbRow>) = tx
+        .commit_with(statements)
+        .await?
+        .into_iter()
+        .partition(|row| row.has("revision"));
     let mut inserted = HashMap::with_capacity(rows.len());
     for stored in stored {
         let stored = submission(&stored)?;
@@ -911,22 +854,35 @@ pub(super) async fn commit_queued_rows<'a>(
     Ok((inserted, claims))
 }
 
-/// SQLite's inserts of `rows` queued at `now`, and of their keys: one
-/// statement per [`SUBMISSION_ROWS_PER_INSERT`] rows and per
-/// [`KEYS_PER_INSERT`] keys. Each submission insert returns its rows.
-fn sql_queued_rows_inserts<'a>(
+/// The inserts of `rows`, queued at `now`: one statement per
+/// [`SUBMISSION_ROWS_PER_INSERT`] rows, the first of which announces the
+/// jobs as from `origin` (on PostgreSQL). Each returns its rows.
+pub(super) fn queued_rows_inserts<'a>(
+    dialect: Dialect,
     rows: &[QueuedRow<'a>],
-    keys: &[NewKey<'a>],
+    origin: Origin,
     now: i64,
 ) -> Vec<Statement<'a>> {
     // created_at never decreases as seq grows (listings bound their scans
     // by it): the larger of now and the newest row's, read by the insert
-    // itself (no round trip of its own). SQLite's one writer makes the
-    // inserts take turns.
+    // itself (no round trip of its own). On PostgreSQL two submitting
+    // transactions could each miss the other's uncommitted row (and a seq
+    // taken first could commit last), so they take turns (`OrderedTx`):
+    // the next one reads these rows' created_at and takes larger seqs.
+    let newest = dialect.pick(
+        ", max(coalesce((select max(created_at) from submission), 0), ",
+        ", greatest(coalesce((select max(created_at) from submission), 0), ",
+    );
     let mut statements = Vec::new();
-    for chunk in rows.chunks(SUBMISSION_ROWS_PER_INSERT) {
-        // Rows go in in the order given, so their seqs follow it.
-        let mut insert = query(
+    for (number, chunk) in rows.chunks(SUBMISSION_ROWS_PER_INSERT).enumerate() {
+        // Rows go in in the order given, so their seqs follow it. The
+        // first insert announces them all.
+        let mut insert = if number == 0 {
+            notices::jobs_insert_start(dialect)
+        } else {
+            query("")
+        }
+        .push(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
              queued_at, user_ordinal, user_bytes, created_at) values ",
         );
@@ -952,108 +908,20 @@ fn sql_queued_rows_inserts<'a>(
                 .push_bind(row.totals.submissions)
                 .push(", ")
                 .push_bind(row.totals.bytes)
-                .push(", max(coalesce((select max(created_at) from submission), 0), ")
+                .push(newest)
                 .push_bind(now)
                 .push("))");
         }
         // Each row's `queued` event is written by its insert (the
         // `submission_queued` trigger).
-        statements.push(insert.push(concat!(" returning ", submission_columns!())));
+        let insert = insert.push(concat!(" returning ", submission_columns!()));
+        statements.push(if number == 0 {
+            notices::jobs_insert_end(dialect, insert, origin)
+        } else {
+            insert
+        });
     }
-    statements.extend(keys.chunks(KEYS_PER_INSERT).map(|chunk| {
-        query(
-            "insert into idempotency_key (user_name, key_value, request_hash, submission_id, \
-             created_at) values ",
-        )
-        .push_rows(chunk.iter().map(|key| {
-            [
-                key.user.into(),
-                key.key.into(),
-                key.request_hash.into(),
-                key.submission.to_string().into(),
-                now.into(),
-            ]
-        }))
-    }));
     statements
-}
-
-/// PostgreSQL's insert of `rows` queued at `now` and of their keys, in one
-/// statement (its own transaction, unless run in one), which takes the turn
-/// submissions' inserts take: it first updates `submission_turn`, which
-/// waits for another insert's transaction holding that row and then reads
-/// the row as it was committed (migration 0008). So the rows' `created_at`
-/// is at least the newest given before (listings bound their scans by it;
-/// the newest stored counts too, for rows written some other way),
-/// and their seqs, taken after the turn, follow the order the inserts commit
-/// in. The values travel as one array a column, so the statement has one
-/// text whatever the batch. It returns the rows and announces the jobs as
-/// from `origin`, at commit.
-pub(super) fn pg_queued_rows_insert<'a>(
-    rows: &[QueuedRow<'a>],
-    keys: &[NewKey<'a>],
-    origin: Origin,
-    now: i64,
-) -> Statement<'a> {
-    let statement = query("with turn as (update submission_turn set newest = greatest(newest, ")
-        .push_bind(now)
-        .push(
-            ", (select max(created_at) from submission)) returning newest), \
-             queued as (insert into submission (id, problem_id, user_name, kind, payload, \
-             size_bytes, state, queued_at, user_ordinal, user_bytes, created_at) \
-             select v.id, v.problem_id, v.user_name, v.kind, v.payload, v.size_bytes, ",
-        )
-        .push_bind(SubmissionState::Queued.as_str())
-        .push(", ")
-        .push_bind(now)
-        .push(", v.user_ordinal, v.user_bytes, turn.newest from turn, unnest(")
-        .push_bind(Arg::texts(rows.iter().map(|r| Some(r.id.to_string()))))
-        .push("::text[], ")
-        .push_bind(Arg::texts(rows.iter().map(|r| Some(r.problem.to_string()))))
-        .push("::text[], ")
-        .push_bind(Arg::texts(rows.iter().map(|r| Some(r.user.to_string()))))
-        .push("::text[], ")
-        .push_bind(Arg::texts(
-            rows.iter().map(|r| Some(r.kind.as_str().to_string())),
-        ))
-        .push("::text[], ")
-        .push_bind(Arg::texts(rows.iter().map(|r| Some(r.payload.to_string()))))
-        .push("::text[], ")
-        .push_bind(Arg::ints(
-            rows.iter()
-                .map(|r| Some(i64::try_from(r.payload.len()).unwrap_or(i64::MAX))),
-        ))
-        .push("::bigint[], ")
-        .push_bind(Arg::ints(rows.iter().map(|r| Some(r.totals.submissions))))
-        .push("::bigint[], ")
-        .push_bind(Arg::ints(rows.iter().map(|r| Some(r.totals.bytes))))
-        .push(
-            "::bigint[]) with ordinality as v (id, problem_id, user_name, kind, payload, \
-             size_bytes, user_ordinal, user_bytes, position) \
-             order by v.position returning ",
-        )
-        .push(submission_columns!())
-        .push(
-            "), keys as (insert into idempotency_key (user_name, key_value, request_hash, \
-             submission_id, created_at) select k.*, ",
-        )
-        .push_bind(now)
-        .push(" from unnest(")
-        .push_bind(Arg::texts(keys.iter().map(|k| Some(k.user.to_string()))))
-        .push("::text[], ")
-        .push_bind(Arg::texts(keys.iter().map(|k| Some(k.key.to_string()))))
-        .push("::text[], ")
-        .push_bind(Arg::texts(
-            keys.iter().map(|k| Some(k.request_hash.to_string())),
-        ))
-        .push("::text[], ")
-        .push_bind(Arg::texts(
-            keys.iter().map(|k| Some(k.submission.to_string())),
-        ))
-        .push("::text[]) as k)");
-    // Each row's `queued` event is written by its insert (the
-    // `submission_queued` trigger).
-    notices::jobs_announced(statement, origin)
 }
 
 /// An event row to insert.

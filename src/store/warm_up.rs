@@ -30,9 +30,9 @@
 //! connection then runs those statements themselves, built by the same
 //! functions the store uses, [`RUNS`] times each, in a second transaction
 //! that is rolled back ([`warm_statements`]): the token lookup, an
-//! admission's counts (for one and two users) and its insert (one text
-//! whatever the batch), the claim, the verdict batch and the long poll's
-//! reads. Its rows belong to a problem of its own, inserted in the
+//! admission's counts (for one and two users) and its inserts (batches of
+//! one to [`INSERT_BATCHES`]), the claim, the verdict batch and the long
+//! poll's reads. Its rows belong to a problem of its own, inserted in the
 //! same transaction, so it needs no bundled problem and leaves none. With
 //! it, 0-4 of the first second's submissions took over 20 ms.
 //!
@@ -47,11 +47,11 @@ use sqlx::{Connection, PgConnection, PgPool};
 use super::{
     StoreError,
     admission::{CountsNeeded, stored_counts_statement},
-    backend::{Dialect, Target, query},
+    backend::{Dialect, Statement, Target, query},
     notices::Origin,
     queue::{
-        Claim, JudgementWrite, PgClaim, QueuedRow, UserTotals, claim_statement,
-        pg_queued_rows_insert, pg_verdict_writes, record_statement, submission_statement,
+        Claim, JudgementWrite, PgClaim, QueuedRow, UserTotals, claim_statement, pg_verdict_writes,
+        queued_rows_inserts, record_statement, submission_statement,
     },
     tokens::principal_statement,
 };
@@ -104,11 +104,16 @@ pub(super) async fn warm(connection: &mut PgConnection) {
 /// written so that it cannot (see `LATEST_OF_USER`).
 pub(super) const RUNS: usize = 6;
 
+/// The largest admission batch whose insert is warmed: each batch size is
+/// a statement of its own. At half of the most the server takes, batches
+/// held 2.5 submissions on average.
+pub(super) const INSERT_BATCHES: usize = 6;
+
 /// The statements [`warm_statements`] runs each time: the token lookup,
-/// two counts, the insert, the claim, the verdict batch with the next claim
-/// (as a worker writes them) and two reads (a submission's row, for a
-/// replayed request, and its whole record, for the long poll).
-pub(super) const STATEMENTS_PER_RUN: usize = 8;
+/// two counts, an insert per batch size, the claim, the verdict batch with
+/// the next claim (as a worker writes them) and two reads (a submission's
+/// row, for a replayed request, and its whole record, for the long poll).
+pub(super) const STATEMENTS_PER_RUN: usize = 3 + INSERT_BATCHES + 4;
 
 /// Runs the store's own statements on `connection` [`RUNS`] times each, in
 /// a transaction rolled back after (see the module's doc), so sqlx has
@@ -161,40 +166,38 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
     .bind(problem.as_str())
     .execute(Target::Connection(&mut transaction))
     .await?;
-    // The submission the verdict and the reads are about, by a plain
-    // insert: the store's insert takes the turn every insert waits for
-    // (below). Its user is the warm-up's own, so no other warm-up's rows
-    // share its ordinals.
-    let user = problem.as_str();
-    query(
-        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-         queued_at, user_ordinal, user_bytes, created_at) \
-         values ($1, $2, $2, 'answers', '{}', 2, 'queued', 0, 0, 0, 0)",
-    )
-    .bind(target.to_string())
-    .bind(user)
-    .execute(Target::Connection(&mut transaction))
-    .await?;
-    // Queued rows of the warm-up's problem and user.
-    let queued = |ordinal: i64| QueuedRow {
-        id: SubmissionId::new(),
+    // A queued row of the warm-up's problem, for `id`.
+    let queued = |id: SubmissionId| QueuedRow {
+        id,
         problem: &problem,
-        user,
+        user: "",
         kind: SubmissionKind::Answers,
         payload: "{}",
-        totals: UserTotals {
-            submissions: ordinal,
-            bytes: 0,
-        },
+        totals: UserTotals::default(),
     };
+    let first = [queued(target)];
+    for statement in queued_rows_inserts(dialect, &first, Origin::new(), 0) {
+        statement
+            .execute(Target::Connection(&mut transaction))
+            .await?;
+    }
     for _ in 0..RUNS {
-        let rows = [queued(1), queued(2)];
-        let reads = [
+        // Every insert takes ids of its own.
+        let rows: Vec<QueuedRow<'_>> = (0..INSERT_BATCHES * (INSERT_BATCHES + 1) / 2)
+            .map(|_| queued(SubmissionId::new()))
+            .collect();
+        let mut statements: Vec<Statement<'_>> = vec![
             principal_statement(String::new(), 0),
             stored_counts_statement(dialect, &one_user, needed, 0),
             stored_counts_statement(dialect, &two_users, needed, 0),
         ];
-        let judging = [
+        let mut rest = &rows[..];
+        for size in 1..=INSERT_BATCHES {
+            let (batch, after) = rest.split_at(size);
+            statements.extend(queued_rows_inserts(dialect, batch, Origin::new(), 0));
+            rest = after;
+        }
+        statements.extend([
             claim_statement(dialect, "warm-up", 0, 0, 1),
             pg_verdict_writes(
                 &verdicts,
@@ -208,27 +211,8 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
             ),
             submission_statement(&target),
             record_statement(dialect, &target),
-        ];
-        for statement in reads {
-            statement
-                .execute(Target::Connection(&mut transaction))
-                .await?;
-            ran += 1;
-        }
-        // The insert takes the turn every insert waits for, until its
-        // transaction ends: undone at once, so a warm-up holds it for one
-        // statement, not for the whole warm-up.
-        sqlx::raw_sql("savepoint warm_insert")
-            .execute(&mut *transaction)
-            .await?;
-        pg_queued_rows_insert(&rows, &[], Origin::new(), 0)
-            .execute(Target::Connection(&mut transaction))
-            .await?;
-        ran += 1;
-        sqlx::raw_sql("rollback to savepoint warm_insert")
-            .execute(&mut *transaction)
-            .await?;
-        for statement in judging {
+        ]);
+        for statement in statements {
             statement
                 .execute(Target::Connection(&mut transaction))
                 .await?;
