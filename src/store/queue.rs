@@ -290,10 +290,14 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let dialect = self.write.dialect();
-            let next_claim = next.map(|(worker, lease, max)| {
-                let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-                claim_statement(dialect, worker, now, lease_ms, claim_batch_size(max))
+            let claim = next.map(|(worker, lease, max)| ClaimArgs {
+                worker,
+                now,
+                lease_ms: i64::try_from(lease.as_millis()).unwrap_or(i64::MAX),
+                batch: claim_batch_size(max),
             });
+            let next_claim =
+                claim.map(|c| claim_statement(dialect, c.worker, c.now, c.lease_ms, c.batch));
             let (judged, claimed): (Vec<DbRow>, Vec<DbRow>) = match dialect {
                 Dialect::Sqlite => {
                     let mut statements = sql_verdict_writes(verdicts, now);
@@ -316,12 +320,6 @@ impl Store {
                     {
                         claimed = claim.fetch_all(&self.write).await?;
                     }
-                    let claim = next.map(|(worker, lease, max)| PgClaim {
-                        worker,
-                        now,
-                        lease_ms: i64::try_from(lease.as_millis()).unwrap_or(i64::MAX),
-                        batch: claim_batch_size(max),
-                    });
                     for (index, chunk) in chunks.iter().enumerate() {
                         // The claim rides with the last verdicts; their
                         // statement's rows with a `seq` are the claim's.
@@ -996,7 +994,7 @@ fn sql_verdict_writes<'a>(
 pub(super) fn pg_verdict_writes<'a>(
     verdicts: &[(&'a Claim, &'a JudgementWrite)],
     now: i64,
-    next: Option<PgClaim<'a>>,
+    next: Option<ClaimArgs<'a>>,
 ) -> Statement<'a> {
     let claims = || verdicts.iter().map(|(claim, _)| *claim);
     let judgements = || verdicts.iter().map(|(_, judgement)| *judgement);
@@ -1533,7 +1531,7 @@ pub(super) fn claim_statement<'a>(
         .bind(batch),
         Dialect::Postgres => pg_claim_expressions(
             query("with "),
-            PgClaim {
+            ClaimArgs {
                 worker,
                 now,
                 lease_ms,
@@ -1545,9 +1543,9 @@ pub(super) fn claim_statement<'a>(
     }
 }
 
-/// A claim's arguments on PostgreSQL, as [`claim_statement`] takes them.
+/// A claim's arguments, as [`claim_statement`] takes them.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct PgClaim<'a> {
+pub(super) struct ClaimArgs<'a> {
     pub worker: &'a str,
     pub now: i64,
     pub lease_ms: i64,
@@ -1572,7 +1570,7 @@ enum ClaimBeside {
 /// that claims, returning what [`claims_from`] reads.
 fn pg_claim_expressions<'a>(
     statement: Statement<'a>,
-    claim: PgClaim<'a>,
+    claim: ClaimArgs<'a>,
     beside: ClaimBeside,
 ) -> Statement<'a> {
     statement

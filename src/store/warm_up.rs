@@ -50,8 +50,8 @@ use super::{
     backend::{Dialect, Statement, Target, query},
     notices::Origin,
     queue::{
-        Claim, JudgementWrite, PgClaim, QueuedRow, UserTotals, claim_statement, pg_verdict_writes,
-        queued_rows_inserts, record_statement, submission_statement,
+        Claim, ClaimArgs, JudgementWrite, QueuedRow, UserTotals, claim_statement,
+        pg_verdict_writes, queued_rows_inserts, record_statement, submission_statement,
     },
     tokens::principal_statement,
 };
@@ -202,7 +202,7 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
             pg_verdict_writes(
                 &verdicts,
                 0,
-                Some(PgClaim {
+                Some(ClaimArgs {
                     worker: "warm-up",
                     now: 0,
                     lease_ms: 0,
