@@ -763,6 +763,7 @@ async fn first_exceeded(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::queue::claimed_at_insert;
 
     #[test]
     fn a_claim_takes_a_run_of_answers_or_one_job_of_another_kind() {
@@ -786,5 +787,59 @@ mod tests {
         assert_eq!(rows(&[Answers, Answers, Answers]), 1);
         assert_eq!(rows(&[Program, Program]), 2);
         assert_eq!(rows(&[Answers, Program, Answers, Answers, Custom]), 4);
+    }
+
+    #[test]
+    fn waiting_workers_take_new_rows_as_their_claims_would() {
+        use SubmissionKind::{Answers, Custom, Program};
+        let problem: ProblemId = "nim".parse().expect("an id");
+        let lease = Duration::from_secs(30);
+        let workers = |claims: &[(&'static str, usize)], kinds: &[SubmissionKind]| {
+            let rows: Vec<QueuedRow<'_>> = kinds
+                .iter()
+                .map(|&kind| QueuedRow {
+                    id: SubmissionId::new(),
+                    problem: &problem,
+                    user: "ann",
+                    kind,
+                    payload: "{}",
+                    totals: UserTotals::default(),
+                })
+                .collect();
+            let claims: Vec<ClaimFor<'static>> = claims
+                .iter()
+                .map(|&(worker, max)| ClaimFor { worker, lease, max })
+                .collect();
+            claimed_at_insert(&rows, &claims)
+                .into_iter()
+                .map(|by| {
+                    by.map(|by| {
+                        assert_eq!(by.lease_ms, 30_000);
+                        by.worker
+                    })
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(workers(&[("a", 4)], &[]), []);
+        assert_eq!(workers(&[], &[Answers]), [None]);
+        // A run of answers to one worker, up to its batch.
+        assert_eq!(
+            workers(&[("a", 2), ("b", 2)], &[Answers, Answers, Answers]),
+            [Some("a"), Some("a"), Some("b")]
+        );
+        assert_eq!(
+            workers(&[("a", 8)], &[Answers, Answers, Answers]),
+            [Some("a"); 3]
+        );
+        // One job of another kind each; a run ends at one.
+        assert_eq!(
+            workers(
+                &[("a", 8), ("b", 8), ("c", 8)],
+                &[Program, Answers, Answers, Custom, Answers]
+            ),
+            [Some("a"), Some("b"), Some("b"), Some("c"), None]
+        );
+        // A batch of zero is one job, as a claim's is.
+        assert_eq!(workers(&[("a", 0)], &[Answers, Answers]), [Some("a"), None]);
     }
 }

@@ -781,13 +781,16 @@ pub(super) struct ClaimFor<'a> {
 }
 
 /// Inserts queued submissions, in order, runs `then` (statements that
-/// return no rows), makes the claims `claims` asks for (each the
-/// [`claim_statement`] its worker would run) and commits `tx`, all in one
-/// [`Tx::commit_with`]: one statement for the rows (per
-/// [`SUBMISSION_ROWS_PER_INSERT`]), which writes their `queued` events too
-/// and, on PostgreSQL, announces the jobs as from `origin`.
-/// Returns the rows in the order given, as inserted (still queued), and
-/// each claim's jobs.
+/// return no rows) and commits `tx`, all in one [`Tx::commit_with`]: one
+/// statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which
+/// writes their events too and, on PostgreSQL, announces the jobs as from
+/// `origin`. The workers `claims` names take the new jobs as their own
+/// claims would from a queue holding only these ([`claimed_at_insert`]):
+/// each row so taken is inserted as claimed by its worker, unless the
+/// queue holds a job ahead of the new ones (queued, or running with its
+/// lease run out) when the insert runs: then every row goes in queued, and
+/// the workers, handed nothing, look for work themselves, oldest first.
+/// Returns the rows in the order given, as inserted, and each claim's jobs.
 pub(super) async fn commit_queued_rows<'a>(
     OrderedTx(tx): OrderedTx,
     rows: &[QueuedRow<'a>],
@@ -801,27 +804,18 @@ pub(super) async fn commit_queued_rows<'a>(
         return Ok((Vec::new(), vec![Vec::new(); claims.len()]));
     }
     let dialect = tx.dialect();
-    let mut statements = queued_rows_inserts(dialect, rows, origin, now);
+    let claimed_by = claimed_at_insert(rows, claims);
+    let mut statements = queued_rows_inserts(dialect, rows, &claimed_by, origin, now);
     statements.extend(then);
-    for claim in claims {
-        let lease_ms = i64::try_from(claim.lease.as_millis()).unwrap_or(i64::MAX);
-        statements.push(claim_statement(
-            dialect,
-            claim.worker,
-            now,
-            lease_ms,
-            claim_batch_size(claim.max),
-        ));
-    }
-    // A claim's rows carry the problem's `revision`; an insert's do not.
-    let (claimed, stored): (Vec<DbRow>, Vec<DbRow>) = tx
-        .commit_with(statements)
-        .await?
-        .into_iter()
-        .partition(|row| row.has("revision"));
     let mut inserted = HashMap::with_capacity(rows.len());
-    for stored in stored {
-        let stored = submission(&stored)?;
+    let mut by_worker: HashMap<String, Vec<DbRow>> = HashMap::new();
+    for row in tx.commit_with(statements).await? {
+        let stored = submission(&row)?;
+        if stored.state == SubmissionState::Running
+            && let Some(worker) = &stored.worker
+        {
+            by_worker.entry(worker.clone()).or_default().push(row);
+        }
         inserted.insert(stored.id, stored);
     }
     let inserted = rows
@@ -832,13 +826,6 @@ pub(super) async fn commit_queued_rows<'a>(
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let mut by_worker: HashMap<String, Vec<DbRow>> = HashMap::new();
-    for row in claimed {
-        by_worker
-            .entry(row.try_get::<String>("worker")?)
-            .or_default()
-            .push(row);
-    }
     let claims = claims
         .iter()
         .map(|claim| {
@@ -852,12 +839,56 @@ pub(super) async fn commit_queued_rows<'a>(
     Ok((inserted, claims))
 }
 
-/// The inserts of `rows`, queued at `now`: one statement per
-/// [`SUBMISSION_ROWS_PER_INSERT`] rows, the first of which announces the
-/// jobs as from `origin` (on PostgreSQL). Each returns its rows.
+/// A worker a new row is inserted as claimed by, and its lease.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct ClaimedBy<'a> {
+    pub worker: &'a str,
+    pub lease_ms: i64,
+}
+
+/// Which worker each of `rows` goes to: `claims` in turn, each taking what
+/// its [`claim_statement`] would take from a queue holding only the rows
+/// not taken yet: a run of answers jobs (at most its batch), or one job of
+/// another kind. Rows left over stay queued.
+pub(super) fn claimed_at_insert<'a>(
+    rows: &[QueuedRow<'_>],
+    claims: &[ClaimFor<'a>],
+) -> Vec<Option<ClaimedBy<'a>>> {
+    let mut claimed_by = vec![None; rows.len()];
+    let mut next = 0;
+    for claim in claims {
+        let Some(first) = rows.get(next) else { break };
+        let by = ClaimedBy {
+            worker: claim.worker,
+            lease_ms: i64::try_from(claim.lease.as_millis()).unwrap_or(i64::MAX),
+        };
+        let batch = usize::try_from(claim_batch_size(claim.max)).unwrap_or(1);
+        let start = next;
+        claimed_by[next] = Some(by);
+        next += 1;
+        while first.kind == SubmissionKind::Answers
+            && next - start < batch
+            && rows
+                .get(next)
+                .is_some_and(|row| row.kind == SubmissionKind::Answers)
+        {
+            claimed_by[next] = Some(by);
+            next += 1;
+        }
+    }
+    claimed_by
+}
+
+/// The inserts of `rows`, queued at `now` (each claimed by the worker
+/// `claimed_by` gives it, if any; a short `claimed_by` leaves the rest
+/// queued): one statement per [`SUBMISSION_ROWS_PER_INSERT`] rows, the
+/// first of which announces the jobs as from `origin` (on PostgreSQL).
+/// Each returns its rows; the rows of a statement that claims any carry
+/// what [`claims_from`] reads.
 pub(super) fn queued_rows_inserts<'a>(
     dialect: Dialect,
     rows: &[QueuedRow<'a>],
+    claimed_by: &[Option<ClaimedBy<'a>>],
     origin: Origin,
     now: i64,
 ) -> Vec<Statement<'a>> {
@@ -871,19 +902,41 @@ pub(super) fn queued_rows_inserts<'a>(
         ", max(coalesce((select max(created_at) from submission), 0), ",
         ", greatest(coalesce((select max(created_at) from submission), 0), ",
     );
+    // The database's clock on PostgreSQL, as a claim's lease is (see
+    // `claim_statement`); `now` on SQLite.
+    let clock = dialect.pick("", "(extract(epoch from clock_timestamp()) * 1000)::bigint");
     let mut statements = Vec::new();
     for (number, chunk) in rows.chunks(SUBMISSION_ROWS_PER_INSERT).enumerate() {
+        let offset = number * SUBMISSION_ROWS_PER_INSERT;
+        let chunk_claimed_by = |index: usize| claimed_by.get(offset + index).copied().flatten();
+        let claims = (0..chunk.len()).any(|index| chunk_claimed_by(index).is_some());
         // Rows go in in the order given, so their seqs follow it. The
         // first insert announces them all.
         let mut insert = if number == 0 {
             notices::jobs_insert_start(dialect)
         } else {
             query("")
+        };
+        if claims {
+            // Whether the queue holds nothing ahead of the new rows, read
+            // once by the statement (which does not see its own rows).
+            insert = insert.push(
+                "with ahead as (select not exists (select 1 from submission                  where state = 'queued') and not exists (select 1 from submission                  where state = 'running' and lease_until < ",
+            );
+            insert = match dialect {
+                Dialect::Sqlite => insert.push_bind(now),
+                Dialect::Postgres => insert.push(clock),
+            }
+            .push(") as free) ");
         }
-        .push(
+        insert = insert.push(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-             queued_at, user_ordinal, user_bytes, created_at) values ",
+             queued_at, user_ordinal, user_bytes, created_at",
         );
+        if claims {
+            insert = insert.push(", attempt, tries, worker, lease_until, claimed_at");
+        }
+        insert = insert.push(") values ");
         for (index, row) in chunk.iter().enumerate() {
             insert = insert
                 .push(if index == 0 { "(" } else { ", (" })
@@ -898,21 +951,62 @@ pub(super) fn queued_rows_inserts<'a>(
                 .push_bind(row.payload)
                 .push(", ")
                 .push_bind(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
-                .push(", ")
-                .push_bind(SubmissionState::Queued.as_str())
-                .push(", ")
-                .push_bind(now)
-                .push(", ")
-                .push_bind(row.totals.submissions)
-                .push(", ")
-                .push_bind(row.totals.bytes)
-                .push(newest)
-                .push_bind(now)
-                .push("))");
+                .push(", ");
+            insert = match chunk_claimed_by(index) {
+                None => insert.push_bind(SubmissionState::Queued.as_str()),
+                Some(_) => insert
+                    .push("case when (select free from ahead) then 'running' else 'queued' end"),
+            }
+            .push(", ")
+            .push_bind(now)
+            .push(", ")
+            .push_bind(row.totals.submissions)
+            .push(", ")
+            .push_bind(row.totals.bytes)
+            .push(newest)
+            .push_bind(now)
+            .push(")");
+            if claims {
+                insert = match chunk_claimed_by(index) {
+                    None => insert.push(", 0, 0, null, null, null"),
+                    Some(by) => {
+                        // Its first claim: attempt 1, try 1.
+                        let when_free = ", case when (select free from ahead) then ";
+                        let insert = insert
+                            .push(when_free)
+                            .push("1 else 0 end")
+                            .push(when_free)
+                            .push("1 else 0 end")
+                            .push(when_free)
+                            .push_bind(by.worker)
+                            .push(" end")
+                            .push(when_free);
+                        match dialect {
+                            Dialect::Sqlite => insert.push_bind(now),
+                            Dialect::Postgres => insert.push(clock),
+                        }
+                        .push(" + ")
+                        .push_bind(by.lease_ms)
+                        .push(" end")
+                        .push(when_free)
+                        .push_bind(now)
+                        .push(" end")
+                    }
+                };
+            }
+            insert = insert.push(")");
         }
-        // Each row's `queued` event is written by its insert (the
-        // `submission_queued` trigger).
+        // Each row's events are written by its insert (the
+        // `submission_queued` and `submission_queued_claimed` triggers).
         let insert = insert.push(concat!(" returning ", submission_columns!()));
+        let insert = if claims {
+            insert.push(
+                ", payload, tries, \
+                 (select p.revision from problem p where p.id = submission.problem_id) as revision",
+            )
+        } else {
+            insert
+        };
         statements.push(if number == 0 {
             notices::jobs_insert_end(dialect, insert, origin)
         } else {

@@ -582,13 +582,55 @@ async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: Test
     let later = admit_answers(&store, "ann").await;
     assert_eq!(later.state, SubmissionState::Queued);
 
-    // The claim is the queue's: oldest first, so a waiting worker takes the
-    // job left queued above before the new one.
+    // The queue goes oldest first: with the job left queued above ahead of
+    // it, the new one goes in queued and the waiting worker is handed
+    // nothing, so it claims for itself, and takes the older job.
     let mut third = store.offer_to_claim("w5", lease, 1);
     let newest = admit_answers(&store, "ann").await;
     assert_eq!(newest.state, SubmissionState::Queued);
-    let claims = third.claimed().await;
-    assert_eq!(claims.iter().map(|c| c.id).collect::<Vec<_>>(), [later.id]);
+    assert!(third.claimed().await.is_empty());
+    assert_eq!(events_of(&store, &newest.id).await, ["queued"]);
+    let claim = store
+        .claim("w5", lease)
+        .await
+        .expect("claim")
+        .expect("a job");
+    assert_eq!(claim.id, later.id);
+    assert!(
+        store
+            .finish(&claim, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+    let claim = store
+        .claim("w5", lease)
+        .await
+        .expect("claim")
+        .expect("a job");
+    assert_eq!(claim.id, newest.id);
+    assert!(
+        store
+            .finish(&claim, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+
+    // So is a job whose lease ran out.
+    let lost = admit_answers(&store, "ann").await;
+    let expired = claimed(&store, "w6", Duration::ZERO).await;
+    assert_eq!(expired.id, lost.id);
+    // (Leases count in milliseconds.)
+    tokio::time::sleep(Duration::from_millis(3)).await;
+    let mut fourth = store.offer_to_claim("w7", lease, 16);
+    let behind = admit_answers(&store, "ann").await;
+    assert_eq!(behind.state, SubmissionState::Queued);
+    assert!(fourth.claimed().await.is_empty());
+    let claim = store
+        .claim("w7", lease)
+        .await
+        .expect("claim")
+        .expect("a job");
+    assert_eq!((claim.id, claim.attempt), (lost.id, 2));
 }
 
 async fn admissions_together_hand_their_jobs_to_the_waiting_workers(backend: TestBackend) {

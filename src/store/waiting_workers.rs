@@ -3,11 +3,13 @@
 //!
 //! A worker with nothing to do leaves an offer here ([`Store::offer_to_claim`])
 //! and waits. An admission that stores jobs while offers wait takes some and
-//! claims jobs for those workers in its own transaction, with the claim
-//! statement the worker itself would run: the claims are as fenced and
-//! leased as any, and a job handed off this way costs no write of the
-//! worker's own and no wake-up before it (on SQLite's one writer, one hold
-//! fewer an arrival).
+//! inserts its jobs already claimed by those workers, as their own claims
+//! would take them (`queue::claimed_at_insert`), when nothing is ahead of
+//! them in the queue: the claims are as fenced and leased as any, and a job
+//! handed off this way costs no write of the worker's own, no second
+//! version of its row and no wake-up before it (on SQLite's one writer, one
+//! hold fewer an arrival). With a job ahead, the offers taken get nothing
+//! and their workers look for work themselves.
 //!
 //! Invariants: an offer is taken at most once, by removing it; a worker that
 //! stops waiting for another reason (a wake-up, its poll, its stop) withdraws

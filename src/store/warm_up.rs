@@ -31,7 +31,7 @@
 //! functions the store uses, [`RUNS`] times each, in a second transaction
 //! that is rolled back ([`warm_statements`]): the token lookup, an
 //! admission's counts (for one and two users) and its inserts (batches of
-//! one to [`INSERT_BATCHES`]), the claim, the verdict batch and the long
+//! one to [`INSERT_BATCHES`], queued and claimed), the claim, the verdict batch and the long
 //! poll's reads. Its rows belong to a problem of its own, inserted in the
 //! same transaction, so it needs no bundled problem and leaves none. With
 //! it, 0-4 of the first second's submissions took over 20 ms.
@@ -50,7 +50,7 @@ use super::{
     backend::{Dialect, Statement, Target, query},
     notices::Origin,
     queue::{
-        Claim, ClaimArgs, JudgementWrite, QueuedRow, UserTotals, claim_statement,
+        Claim, ClaimArgs, ClaimedBy, JudgementWrite, QueuedRow, UserTotals, claim_statement,
         pg_verdict_writes, queued_rows_inserts, record_statement, submission_statement,
     },
     tokens::principal_statement,
@@ -110,10 +110,17 @@ pub(super) const RUNS: usize = 6;
 pub(super) const INSERT_BATCHES: usize = 6;
 
 /// The statements [`warm_statements`] runs each time: the token lookup,
-/// two counts, an insert per batch size, the claim, the verdict batch with
-/// the next claim (as a worker writes them) and two reads (a submission's
-/// row, for a replayed request, and its whole record, for the long poll).
-pub(super) const STATEMENTS_PER_RUN: usize = 3 + INSERT_BATCHES + 4;
+/// two counts, two inserts per batch size (of queued rows, and of rows a
+/// waiting worker takes), the claim, the verdict batch with the next claim
+/// (as a worker writes them) and two reads (a submission's row, for a
+/// replayed request, and its whole record, for the long poll).
+pub(super) const STATEMENTS_PER_RUN: usize = 3 + 2 * INSERT_BATCHES + 4;
+
+/// The worker the warm-up's inserts of claimed rows name.
+const WARM_UP_CLAIM: ClaimedBy<'static> = ClaimedBy {
+    worker: "warm-up",
+    lease_ms: 0,
+};
 
 /// Runs the store's own statements on `connection` [`RUNS`] times each, in
 /// a transaction rolled back after (see the module's doc), so sqlx has
@@ -176,14 +183,14 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
         totals: UserTotals::default(),
     };
     let first = [queued(target)];
-    for statement in queued_rows_inserts(dialect, &first, Origin::new(), 0) {
+    for statement in queued_rows_inserts(dialect, &first, &[], Origin::new(), 0) {
         statement
             .execute(Target::Connection(&mut transaction))
             .await?;
     }
     for _ in 0..RUNS {
         // Every insert takes ids of its own.
-        let rows: Vec<QueuedRow<'_>> = (0..INSERT_BATCHES * (INSERT_BATCHES + 1) / 2)
+        let rows: Vec<QueuedRow<'_>> = (0..INSERT_BATCHES * (INSERT_BATCHES + 1))
             .map(|_| queued(SubmissionId::new()))
             .collect();
         let mut statements: Vec<Statement<'_>> = vec![
@@ -192,10 +199,20 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
             stored_counts_statement(dialect, &two_users, needed, 0),
         ];
         let mut rest = &rows[..];
+        // Each size of batch twice: queued, and taken by a waiting worker
+        // (`commit_queued_rows`), the admissions' two forms.
         for size in 1..=INSERT_BATCHES {
-            let (batch, after) = rest.split_at(size);
-            statements.extend(queued_rows_inserts(dialect, batch, Origin::new(), 0));
-            rest = after;
+            for claimed_by in [None, Some(WARM_UP_CLAIM)] {
+                let (batch, after) = rest.split_at(size);
+                statements.extend(queued_rows_inserts(
+                    dialect,
+                    batch,
+                    &vec![claimed_by; size],
+                    Origin::new(),
+                    0,
+                ));
+                rest = after;
+            }
         }
         statements.extend([
             claim_statement(dialect, "warm-up", 0, 0, 1),
