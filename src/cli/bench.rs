@@ -71,6 +71,10 @@ pub struct BenchArgs {
     /// behind shows it in the latencies).
     #[arg(long)]
     pub rate: Option<f64>,
+    /// Also print each run's latencies second by second (of when each
+    /// submission was sent, or due): the submissions, p50, p99 and slowest.
+    #[arg(long)]
+    pub timeline: bool,
 }
 
 /// `nimjudge bench-load`: the load benchmark's clients, run by `bench` as a
@@ -113,6 +117,45 @@ struct LoadReport {
     after_start_p99_ms: f64,
     /// How many of the first second's submissions took over 20 ms.
     start_over_20_ms: usize,
+    /// Submit to verdict, second by second of the load.
+    #[serde(default)]
+    timeline: Vec<LoadSecond>,
+}
+
+/// The submissions sent (or due) in one second of a load, and their
+/// times from submit to verdict.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct LoadSecond {
+    /// Seconds from the start of the load.
+    second: usize,
+    submissions: usize,
+    p50_ms: f64,
+    p99_ms: f64,
+    max_ms: f64,
+}
+
+/// `latencies` second by second of when each was sent (or due); a second
+/// in which none was sent has no entry.
+fn timeline(latencies: &[Latency]) -> Vec<LoadSecond> {
+    let mut seconds: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
+    for latency in latencies {
+        // Whole seconds from the start (`as` floors a non-negative float).
+        let second = latency.sent_s.max(0.0) as usize;
+        seconds.entry(second).or_default().push(latency.verdict_ms);
+    }
+    seconds
+        .into_iter()
+        .map(|(second, mut times)| {
+            times.sort_by(f64::total_cmp);
+            LoadSecond {
+                second,
+                submissions: times.len(),
+                p50_ms: percentile(&times, 50.0),
+                p99_ms: percentile(&times, 99.0),
+                max_ms: times.last().copied().unwrap_or(0.0),
+            }
+        })
+        .collect()
 }
 
 /// One server measurement.
@@ -135,6 +178,7 @@ struct ServerRun {
     database_cpu_ms_per_submission: Option<f64>,
     /// SQLite only: how the one write connection was used.
     writer: Option<WriterUse>,
+    timeline: Vec<LoadSecond>,
 }
 
 /// How busy writes kept SQLite's one write connection over a run.
@@ -313,6 +357,15 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
             database_cpu_text(server.database_cpu_ms_per_submission),
             server.writer.map(|w| w.to_string()).unwrap_or_default()
         );
+        if args.timeline {
+            for second in &server.timeline {
+                println!(
+                    "[{label}] run {round}, second {}: {} submissions, p50 {:.1} ms, \
+                     p99 {:.1} ms, slowest {:.1} ms",
+                    second.second, second.submissions, second.p50_ms, second.p99_ms, second.max_ms
+                );
+            }
+        }
         let ceiling = ceiling_run(args, &scratch, &nim, &answers, round).await?;
         println!(
             "[{label}] run {round}: ceiling {:.0} submissions/s, {:.2} ms CPU per submission{}",
@@ -497,6 +550,7 @@ async fn server_run(
             busy: time.as_secs_f64() / report.elapsed_s,
             leases_per_submission: leases as f64 / args.submissions as f64,
         }),
+        timeline: report.timeline,
     })
 }
 
@@ -661,6 +715,7 @@ fn report(elapsed_s: f64, latencies: Vec<Latency>) -> anyhow::Result<ExitCode> {
         accepted_p99_ms: percentile(&accepted, 99.0),
         after_start_p99_ms: percentile(&after_start, 99.0),
         start_over_20_ms,
+        timeline: timeline(&latencies),
     };
     println!("{}", serde_json::to_string(&report)?);
     Ok(ExitCode::SUCCESS)
@@ -737,6 +792,41 @@ async fn open_load(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_loads_timeline_groups_its_submissions_by_the_second_they_were_sent() {
+        let latency = |sent_s: f64, verdict_ms: f64| Latency {
+            sent_s,
+            accepted_ms: verdict_ms / 2.0,
+            verdict_ms,
+        };
+        let latencies = [
+            latency(0.1, 5.0),
+            latency(0.9, 7.0),
+            latency(0.5, 30.0),
+            latency(2.0, 4.0),
+        ];
+        assert_eq!(
+            timeline(&latencies),
+            [
+                LoadSecond {
+                    second: 0,
+                    submissions: 3,
+                    p50_ms: 7.0,
+                    p99_ms: 30.0,
+                    max_ms: 30.0,
+                },
+                LoadSecond {
+                    second: 2,
+                    submissions: 1,
+                    p50_ms: 4.0,
+                    p99_ms: 4.0,
+                    max_ms: 4.0,
+                },
+            ]
+        );
+        assert!(timeline(&[]).is_empty());
+    }
 
     #[test]
     fn the_median_is_the_middle_figure() {
