@@ -765,21 +765,26 @@ mod tests {
     use super::*;
     use crate::store::queue::claimed_at_insert;
 
+    /// Rows of `kinds`, in order, all of one user and problem.
+    fn queued_rows<'a>(problem: &'a ProblemId, kinds: &[SubmissionKind]) -> Vec<QueuedRow<'a>> {
+        kinds
+            .iter()
+            .map(|&kind| QueuedRow {
+                id: SubmissionId::new(),
+                problem,
+                user: "ann",
+                kind,
+                payload: "{}",
+                totals: UserTotals::default(),
+            })
+            .collect()
+    }
+
     #[test]
     fn a_claim_takes_a_run_of_answers_or_one_job_of_another_kind() {
         let problem: ProblemId = "nim".parse().expect("an id");
         let rows = |kinds: &[SubmissionKind]| -> usize {
-            let rows: Vec<QueuedRow<'_>> = kinds
-                .iter()
-                .map(|&kind| QueuedRow {
-                    id: SubmissionId::new(),
-                    problem: &problem,
-                    user: "ann",
-                    kind,
-                    payload: "{}",
-                    totals: UserTotals::default(),
-                })
-                .collect();
+            let rows = queued_rows(&problem, kinds);
             claim_groups(&rows)
         };
         use SubmissionKind::{Answers, Custom, Program};
@@ -795,17 +800,7 @@ mod tests {
         let problem: ProblemId = "nim".parse().expect("an id");
         let lease = Duration::from_secs(30);
         let workers = |claims: &[(&'static str, usize)], kinds: &[SubmissionKind]| {
-            let rows: Vec<QueuedRow<'_>> = kinds
-                .iter()
-                .map(|&kind| QueuedRow {
-                    id: SubmissionId::new(),
-                    problem: &problem,
-                    user: "ann",
-                    kind,
-                    payload: "{}",
-                    totals: UserTotals::default(),
-                })
-                .collect();
+            let rows = queued_rows(&problem, kinds);
             let claims: Vec<ClaimFor<'static>> = claims
                 .iter()
                 .map(|&(worker, max)| ClaimFor { worker, lease, max })

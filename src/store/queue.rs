@@ -902,9 +902,14 @@ pub(super) fn queued_rows_inserts<'a>(
         ", max(coalesce((select max(created_at) from submission), 0), ",
         ", greatest(coalesce((select max(created_at) from submission), 0), ",
     );
-    // The database's clock on PostgreSQL, as a claim's lease is (see
-    // `claim_statement`); `now` on SQLite.
-    let clock = dialect.pick("", "(extract(epoch from clock_timestamp()) * 1000)::bigint");
+    // The time leases are set and compared by: the database's clock on
+    // PostgreSQL, as a claim's (see `claim_statement`); `now` on SQLite.
+    let clock = |statement: Statement<'a>| match dialect {
+        Dialect::Sqlite => statement.push_bind(now),
+        Dialect::Postgres => {
+            statement.push("(extract(epoch from clock_timestamp()) * 1000)::bigint")
+        }
+    };
     let mut statements = Vec::new();
     for (number, chunk) in rows.chunks(SUBMISSION_ROWS_PER_INSERT).enumerate() {
         let offset = number * SUBMISSION_ROWS_PER_INSERT;
@@ -921,13 +926,11 @@ pub(super) fn queued_rows_inserts<'a>(
             // Whether the queue holds nothing ahead of the new rows, read
             // once by the statement (which does not see its own rows).
             insert = insert.push(
-                "with ahead as (select not exists (select 1 from submission                  where state = 'queued') and not exists (select 1 from submission                  where state = 'running' and lease_until < ",
+                "with ahead as (select not exists (select 1 from submission \
+                 where state = 'queued') and not exists (select 1 from submission \
+                 where state = 'running' and lease_until < ",
             );
-            insert = match dialect {
-                Dialect::Sqlite => insert.push_bind(now),
-                Dialect::Postgres => insert.push(clock),
-            }
-            .push(") as free) ");
+            insert = clock(insert).push(") as free) ");
         }
         insert = insert.push(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
@@ -981,16 +984,13 @@ pub(super) fn queued_rows_inserts<'a>(
                             .push_bind(by.worker)
                             .push(" end")
                             .push(when_free);
-                        match dialect {
-                            Dialect::Sqlite => insert.push_bind(now),
-                            Dialect::Postgres => insert.push(clock),
-                        }
-                        .push(" + ")
-                        .push_bind(by.lease_ms)
-                        .push(" end")
-                        .push(when_free)
-                        .push_bind(now)
-                        .push(" end")
+                        clock(insert)
+                            .push(" + ")
+                            .push_bind(by.lease_ms)
+                            .push(" end")
+                            .push(when_free)
+                            .push_bind(now)
+                            .push(" end")
                     }
                 };
             }

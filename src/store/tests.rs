@@ -590,11 +590,7 @@ async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: Test
     assert_eq!(newest.state, SubmissionState::Queued);
     assert!(third.claimed().await.is_empty());
     assert_eq!(events_of(&store, &newest.id).await, ["queued"]);
-    let claim = store
-        .claim("w5", lease)
-        .await
-        .expect("claim")
-        .expect("a job");
+    let claim = claimed(&store, "w5", lease).await;
     assert_eq!(claim.id, later.id);
     assert!(
         store
@@ -602,11 +598,7 @@ async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: Test
             .await
             .expect("finish")
     );
-    let claim = store
-        .claim("w5", lease)
-        .await
-        .expect("claim")
-        .expect("a job");
+    let claim = claimed(&store, "w5", lease).await;
     assert_eq!(claim.id, newest.id);
     assert!(
         store
@@ -625,11 +617,7 @@ async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: Test
     let behind = admit_answers(&store, "ann").await;
     assert_eq!(behind.state, SubmissionState::Queued);
     assert!(fourth.claimed().await.is_empty());
-    let claim = store
-        .claim("w7", lease)
-        .await
-        .expect("claim")
-        .expect("a job");
+    let claim = claimed(&store, "w7", lease).await;
     assert_eq!((claim.id, claim.attempt), (lost.id, 2));
 }
 
