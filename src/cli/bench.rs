@@ -45,7 +45,7 @@ use crate::{
     testing::{FixtureInput, ScratchCatalog, TestBackend},
 };
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
     /// Number of submissions (K).
     #[arg(long, default_value_t = 2000)]
@@ -75,6 +75,11 @@ pub struct BenchArgs {
     /// submission was sent, or due): the submissions, p50, p99 and slowest.
     #[arg(long)]
     pub timeline: bool,
+    /// After the maxima (C clients), on each database: `repeat` runs of an
+    /// open load at half of its median maximum, 8 seconds each, measured
+    /// in the same run as issue 12's bound on the tail asks.
+    #[arg(long, conflicts_with = "rate")]
+    pub half_load: bool,
 }
 
 /// `nimjudge bench-load`: the load benchmark's clients, run by `bench` as a
@@ -339,32 +344,9 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     let mut raws = Vec::new();
     for round in 1..=args.repeat {
         let server = server_run(args, &scratch, &request_file, round).await?;
-        println!(
-            "[{label}] run {round}: server  {:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms \
-             (after the first second {:.1} ms; {} of the first second's over 20 ms) \
-             (to 202: p50 {:.1} ms, p99 {:.1} ms; queued to judged: p50 {:.0} ms, p99 {:.0} ms), \
-             {:.2} ms CPU per submission{}{}",
-            server.throughput,
-            server.p50_ms,
-            server.p99_ms,
-            server.after_start_p99_ms,
-            server.start_over_20_ms,
-            server.accepted_p50_ms,
-            server.accepted_p99_ms,
-            server.queued_to_judged_p50_ms,
-            server.queued_to_judged_p99_ms,
-            server.cpu_ms_per_submission,
-            database_cpu_text(server.database_cpu_ms_per_submission),
-            server.writer.map(|w| w.to_string()).unwrap_or_default()
-        );
+        println!("[{label}] run {round}: server  {}", server_line(&server));
         if args.timeline {
-            for second in &server.timeline {
-                println!(
-                    "[{label}] run {round}, second {}: {} submissions, p50 {:.1} ms, \
-                     p99 {:.1} ms, slowest {:.1} ms",
-                    second.second, second.submissions, second.p50_ms, second.p99_ms, second.max_ms
-                );
-            }
+            print_timeline(label, round, &server);
         }
         let ceiling = ceiling_run(args, &scratch, &nim, &answers, round).await?;
         println!(
@@ -419,7 +401,100 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
             100.0 * server / raw
         );
     }
+    if args.half_load {
+        half_load_on(args, &scratch, &request_file, server).await?;
+    }
     Ok(())
+}
+
+/// `bench --half-load`: `repeat` runs of an open load at half of
+/// `maximum`, on the database of `scratch`, and their medians.
+async fn half_load_on(
+    args: &BenchArgs,
+    scratch: &ScratchCatalog,
+    request_file: &std::path::Path,
+    maximum: f64,
+) -> anyhow::Result<()> {
+    let label = scratch.backend().as_str();
+    let rate = (maximum / 2.0).round().max(1.0);
+    let half = BenchArgs {
+        rate: Some(rate),
+        submissions: (HALF_LOAD_SECONDS * rate) as usize,
+        ..args.clone()
+    };
+    println!(
+        "[{label}] half load: an open load of {rate:.0} a second (half of {maximum:.0}), \
+         K = {} submissions",
+        half.submissions
+    );
+    let mut runs = Vec::new();
+    for round in 1..=args.repeat {
+        // Numbered after the maxima's runs, so each has a database of its own.
+        let run = server_run(&half, scratch, request_file, args.repeat + round).await?;
+        println!("[{label}] half load run {round}: {}", server_line(&run));
+        if args.timeline {
+            print_timeline(label, round, &run);
+        }
+        runs.push(run);
+    }
+    let each = |figure: fn(&ServerRun) -> f64| {
+        runs.iter()
+            .map(|run| format!("{:.1}", figure(run)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!(
+        "[{label}] half load, median of {}: p99 {:.1} ms (runs {} ms), p50 {:.1} ms; \
+         {:.2} ms CPU each{}{}",
+        args.repeat,
+        median(runs.iter().map(|r| r.p99_ms).collect()),
+        each(|r| r.p99_ms),
+        median(runs.iter().map(|r| r.p50_ms).collect()),
+        median(runs.iter().map(|r| r.cpu_ms_per_submission).collect()),
+        database_cpu_text(median_of_all(
+            runs.iter().map(|r| r.database_cpu_ms_per_submission)
+        )),
+        median_writer(&runs)
+            .map(|w| w.to_string())
+            .unwrap_or_default(),
+    );
+    Ok(())
+}
+
+/// Seconds of load in each `--half-load` run.
+const HALF_LOAD_SECONDS: f64 = 8.0;
+
+/// A server run's figures, as each run's line prints them.
+fn server_line(server: &ServerRun) -> String {
+    format!(
+        "{:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms \
+         (after the first second {:.1} ms; {} of the first second's over 20 ms) \
+         (to 202: p50 {:.1} ms, p99 {:.1} ms; queued to judged: p50 {:.0} ms, p99 {:.0} ms), \
+         {:.2} ms CPU per submission{}{}",
+        server.throughput,
+        server.p50_ms,
+        server.p99_ms,
+        server.after_start_p99_ms,
+        server.start_over_20_ms,
+        server.accepted_p50_ms,
+        server.accepted_p99_ms,
+        server.queued_to_judged_p50_ms,
+        server.queued_to_judged_p99_ms,
+        server.cpu_ms_per_submission,
+        database_cpu_text(server.database_cpu_ms_per_submission),
+        server.writer.map(|w| w.to_string()).unwrap_or_default()
+    )
+}
+
+/// A run's latencies second by second (`--timeline`).
+fn print_timeline(label: &str, round: usize, server: &ServerRun) {
+    for second in &server.timeline {
+        println!(
+            "[{label}] run {round}, second {}: {} submissions, p50 {:.1} ms, \
+             p99 {:.1} ms, slowest {:.1} ms",
+            second.second, second.submissions, second.p50_ms, second.p99_ms, second.max_ms
+        );
+    }
 }
 
 /// The raw SQLite loop ([`super::bench_raw`]) on a fresh database of the
