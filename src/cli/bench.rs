@@ -371,7 +371,7 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
     println!(
         "[{label}] median of {}: server {server:.0} submissions/s (p50 {:.1} ms, p99 {:.1} ms, \
          after the first second {:.1} ms; to 202 p50 {:.1} ms, p99 {:.1} ms; queued to judged p50 {:.0} ms, p99 {:.0} ms; \
-         {:.2} ms CPU each{}{}); ceiling {ceiling:.0} submissions/s ({:.2} ms CPU each{}); ratio {:.0}%",
+         {}); ceiling {ceiling:.0} submissions/s ({:.2} ms CPU each{}); ratio {:.0}%",
         args.repeat,
         median(servers.iter().map(|r| r.p50_ms).collect()),
         median(servers.iter().map(|r| r.p99_ms).collect()),
@@ -380,13 +380,7 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
         median(servers.iter().map(|r| r.accepted_p99_ms).collect()),
         median(servers.iter().map(|r| r.queued_to_judged_p50_ms).collect()),
         median(servers.iter().map(|r| r.queued_to_judged_p99_ms).collect()),
-        median(servers.iter().map(|r| r.cpu_ms_per_submission).collect()),
-        database_cpu_text(median_of_all(
-            servers.iter().map(|r| r.database_cpu_ms_per_submission)
-        )),
-        median_writer(&servers)
-            .map(|w| w.to_string())
-            .unwrap_or_default(),
+        median_cpu_text(&servers),
         median(ceilings.iter().map(|r| r.cpu_ms_per_submission).collect()),
         database_cpu_text(median_of_all(
             ceilings.iter().map(|r| r.database_cpu_ms_per_submission)
@@ -437,28 +431,32 @@ async fn half_load_on(
         }
         runs.push(run);
     }
-    let each = |figure: fn(&ServerRun) -> f64| {
-        runs.iter()
-            .map(|run| format!("{:.1}", figure(run)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let each_p99: Vec<String> = runs.iter().map(|r| format!("{:.1}", r.p99_ms)).collect();
     println!(
-        "[{label}] half load, median of {}: p99 {:.1} ms (runs {} ms), p50 {:.1} ms; \
-         {:.2} ms CPU each{}{}",
+        "[{label}] half load, median of {}: p99 {:.1} ms (runs {} ms), p50 {:.1} ms; {}",
         args.repeat,
         median(runs.iter().map(|r| r.p99_ms).collect()),
-        each(|r| r.p99_ms),
+        each_p99.join(", "),
         median(runs.iter().map(|r| r.p50_ms).collect()),
+        median_cpu_text(&runs),
+    );
+    Ok(())
+}
+
+/// The medians of server runs' CPU figures, as the median lines print
+/// them: the server's CPU a submission, then the database's and the
+/// writer's where measured.
+fn median_cpu_text(runs: &[ServerRun]) -> String {
+    format!(
+        "{:.2} ms CPU each{}{}",
         median(runs.iter().map(|r| r.cpu_ms_per_submission).collect()),
         database_cpu_text(median_of_all(
             runs.iter().map(|r| r.database_cpu_ms_per_submission)
         )),
-        median_writer(&runs)
+        median_writer(runs)
             .map(|w| w.to_string())
-            .unwrap_or_default(),
-    );
-    Ok(())
+            .unwrap_or_default()
+    )
 }
 
 /// Seconds of load in each `--half-load` run.
