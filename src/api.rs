@@ -114,15 +114,21 @@ fn answers_without_repeats<'de, D: Deserializer<'de>>(
     deserializer.deserialize_option(AnswersVisitor)
 }
 
-/// The answer to a submission or rejudge: it is queued. A retry with an
-/// `Idempotency-Key` gets the same body for the first submission, with its
-/// state now.
+/// The answer to a submission or rejudge: its state as stored, usually
+/// `queued` (or `running`, claimed at once by an idle worker). An answers
+/// submission may be `done` already, with its verdict: an idle worker
+/// judged it before it was stored (read its results at `url`). A retry
+/// with an `Idempotency-Key` gets the same body for the first submission,
+/// with its state now.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Queued {
     pub id: SubmissionId,
     /// Where to read the verdict.
     pub url: String,
     pub state: SubmissionState,
+    /// The verdict, when `state` is `done`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
 }
 
 /// `GET /api/submissions/{id}`: a submission and everything known about it.

@@ -25,7 +25,9 @@ use crate::{
     api::{
         ErrorBody, ListQuery, Queued, ShowQuery, SubmissionDocument, SubmissionPage, SubmitRequest,
     },
-    domain::{Feedback, Judgement, Payload, Role, Submission, SubmissionId, SubmissionState},
+    domain::{
+        Feedback, Judgement, Payload, Role, Submission, SubmissionId, SubmissionState, Verdict,
+    },
     store::{
         Admission, AdmissionOutcome, IdempotencyKey, ListFilter, NewSubmission, RejudgeOutcome,
         SubmissionRecord,
@@ -34,6 +36,16 @@ use crate::{
 
 /// The `202 Accepted` answer for a queued submission.
 fn queued(id: SubmissionId) -> impl IntoResponse {
+    accepted(id, SubmissionState::Queued, None)
+}
+
+/// The `202 Accepted` answer for a submission stored as `state` (with its
+/// verdict, if a waiting worker judged it before it was stored).
+fn accepted(
+    id: SubmissionId,
+    state: SubmissionState,
+    verdict: Option<Verdict>,
+) -> impl IntoResponse {
     let url = format!("/api/submissions/{id}");
     (
         StatusCode::ACCEPTED,
@@ -41,7 +53,8 @@ fn queued(id: SubmissionId) -> impl IntoResponse {
         Json(Queued {
             id,
             url,
-            state: SubmissionState::Queued,
+            state,
+            verdict,
         }),
     )
 }
@@ -63,7 +76,7 @@ fn queued(id: SubmissionId) -> impl IntoResponse {
         (status = OK, description = "A retry: this key was used for the same request before; the first submission, in its current state.", body = Queued,
             headers(("Location" = String, description = "The submission's URL"),
                 ("Idempotent-Replayed" = String, description = "`true`"))),
-        (status = ACCEPTED, description = "Stored and queued.", body = Queued,
+        (status = ACCEPTED, description = "Stored: queued, running, or done with its verdict (answers an idle worker judged before storing them).", body = Queued,
             headers(("Location" = String, description = "The submission's URL"))),
         (status = BAD_REQUEST, description = "Malformed JSON or Idempotency-Key.", body = ErrorBody),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
@@ -85,16 +98,17 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let key = idempotency::key(&headers)?;
     match submit(&state, &caller, key, body).await? {
-        Submitted::Queued(id) => Ok(queued(id).into_response()),
+        Submitted::Stored(row) => Ok(accepted(row.id, row.state, row.verdict).into_response()),
         Submitted::Replayed(first) => replayed(&state, first).await,
     }
 }
 
 /// What taking a submission in did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub enum Submitted {
-    /// Stored and queued; a worker was woken.
-    Queued(SubmissionId),
+    /// Stored, as stored: queued (a worker was woken), running (a waiting
+    /// worker claimed it) or done (a waiting worker judged it first).
+    Stored(Box<Submission>),
     /// A retry of an earlier request with the same idempotency key: the
     /// first submission, nothing stored.
     Replayed(SubmissionId),
@@ -193,11 +207,20 @@ pub async fn submit(
     };
     match state.store.admit(&admission).await? {
         AdmissionOutcome::Queued(row) => {
-            // A waiting worker may have claimed it in the admission itself.
-            if row.state == SubmissionState::Queued {
-                state.signals.job_added();
+            // A waiting worker may have claimed it in the admission itself,
+            // or judged it before it was stored.
+            match row.state {
+                SubmissionState::Queued => state.signals.job_added(),
+                SubmissionState::Done => {
+                    let latency = row.latency_ms.unwrap_or(0);
+                    state
+                        .metrics
+                        .observe_latency_ms(u64::try_from(latency).unwrap_or(0));
+                    state.signals.judged(row.id);
+                }
+                SubmissionState::Running => {}
             }
-            Ok(Submitted::Queued(row.id))
+            Ok(Submitted::Stored(Box::new(row)))
         }
         AdmissionOutcome::Replayed(first) => Ok(Submitted::Replayed(first)),
         AdmissionOutcome::KeyReused(first) => Err(idempotency::reused(
@@ -227,6 +250,7 @@ async fn replayed(state: &AppState, id: SubmissionId) -> Result<Response, ApiErr
             id,
             url,
             state: submission.state,
+            verdict: submission.verdict,
         }),
     )
         .into_response())

@@ -25,9 +25,11 @@ use super::{
     backend::{Dialect, Statement, Target, Tx, query},
     now_ms, parse_column,
     queue::{
-        Claim, ClaimFor, LATEST_OF_USER, NewSubmission, OrderedTx, QueuedRow, UserTotals,
-        commit_queued_rows, encode_payload,
+        Claim, ClaimFor, ClaimedBy, JudgedBy, JudgementWrite, LATEST_OF_USER, NewSubmission,
+        OrderedTx, QueuedRow, RowStart, UserTotals, claimed_at_insert, commit_queued_rows,
+        decode_payload, encode_payload, judged_at_insert_writes,
     },
+    waiting_workers::Offer,
 };
 use crate::{
     config::LimitsConfig,
@@ -59,9 +61,10 @@ pub struct IdempotencyKey<'a> {
 /// What became of an [`Admission`].
 #[derive(Debug, Clone)]
 pub enum AdmissionOutcome {
-    /// Stored and queued: as committed, so `running` if a waiting worker
-    /// of this process claimed it in the same transaction (see
-    /// [`Store::offer_to_claim`]).
+    /// Stored: as committed, so `running` if a waiting worker of this
+    /// process claimed it in the same transaction (see
+    /// [`Store::offer_to_claim`]), `done` with its verdict if one judged
+    /// it before it was stored (see `Store::judge_first`).
     Queued(Submission),
     /// The key was used before for the same request: this is the submission
     /// that request made; nothing new was stored.
@@ -323,7 +326,7 @@ impl Store {
                     .map(|key| (index, key))
             })
             .collect();
-        let key_inserts = keyed
+        let key_inserts: Vec<Statement<'_>> = keyed
             .chunks(KEYS_PER_INSERT)
             .map(|chunk| {
                 query(
@@ -346,20 +349,58 @@ impl Store {
         // claim takes a run of answers jobs, or one program): a batch
         // of answers goes to one worker, one write for its verdicts.
         let offers = self.waiting_workers.take(claim_groups(&rows));
-        let claim_for: Vec<ClaimFor<'_>> = offers
+        let offered: Vec<(String, Duration, usize)> = offers
             .iter()
-            .map(|offer| ClaimFor {
-                worker: &offer.worker,
-                lease: offer.lease,
-                max: offer.max,
+            .map(|offer| (offer.worker.clone(), offer.lease, offer.max))
+            .collect();
+        let claim_for: Vec<ClaimFor<'_>> = offered
+            .iter()
+            .map(|(worker, lease, max)| ClaimFor {
+                worker,
+                lease: *lease,
+                max: *max,
             })
             .collect();
+        let claimed_by = claimed_at_insert(&rows, &claim_for);
+        // A worker whose jobs can be judged at once judges them first, and
+        // they go in done: one write of each row, none of the worker's.
+        // (On SQLite before the writer is taken.)
+        let (kept, judged) = self.judge_first(&rows, &claimed_by, offers, now).await;
+        let judged_at = now_ms();
         let ordered = match holding {
             Some(ordered) => ordered,
             None => OrderedTx::begin(&self.write).await?,
         };
+        let judged_by: Vec<JudgedBy<'_>> = judged
+            .iter()
+            .map(|(_, claim, judgement)| JudgedBy {
+                claim,
+                judgement,
+                judged_at,
+            })
+            .collect();
+        let mut starts: Vec<RowStart<'_>> = claimed_by
+            .iter()
+            .map(|by| match by {
+                Some(by) if kept.iter().any(|offer| offer.worker == by.worker) => {
+                    RowStart::Claimed(*by)
+                }
+                // Its worker judged it, or could not: queued unless judged.
+                _ => RowStart::Queued,
+            })
+            .collect();
+        for ((index, ..), by) in judged.iter().zip(&judged_by) {
+            starts[*index] = RowStart::Judged(*by);
+        }
+        let mut then = key_inserts;
+        then.extend(judged_at_insert_writes(self.write.dialect(), &judged_by));
+        let kept_for: Vec<ClaimFor<'_>> = claim_for
+            .iter()
+            .filter(|claim| kept.iter().any(|offer| offer.worker == claim.worker))
+            .copied()
+            .collect();
         let (inserted, claims) =
-            commit_queued_rows(ordered, &rows, key_inserts, &claim_for, self.origin, now).await?;
+            commit_queued_rows(ordered, &rows, &starts, then, &kept_for, self.origin, now).await?;
         let claimed: HashMap<SubmissionId, &Claim> = claims
             .iter()
             .flatten()
@@ -371,15 +412,118 @@ impl Store {
                 submission.attempt = claim.attempt;
                 submission.worker = Some(claim.worker.clone());
             }
+            if submission.state == SubmissionState::Done {
+                tracing::info!(
+                    submission = %submission.id,
+                    worker = submission.worker.as_deref().unwrap_or_default(),
+                    verdict = ?submission.verdict,
+                    "judged before it was stored"
+                );
+            }
             outcomes[index] = Some(AdmissionOutcome::Queued(submission));
         }
         drop(claimed);
-        for (offer, claims) in offers.into_iter().zip(claims) {
+        for (offer, claims) in kept.into_iter().zip(claims) {
             offer.hand(claims);
         }
         decided(outcomes)
     }
+
+    /// Hands each of `offers` whose jobs (as `claimed_by` gives them out)
+    /// can be judged at once the claims to judge first, and waits for the
+    /// judgements (workers judge at the same time). Jobs can be judged at
+    /// once if they are all answers, each at most
+    /// [`JUDGED_FIRST_PAYLOAD_BYTES`], of problems whose testcases and
+    /// references this process holds (see [`catalog_cache`]): no reference
+    /// to compute, no read. Returns the offers not used so (to hand their
+    /// claims after the commit), and each job judged: its row's index, its
+    /// claim and judgement. The jobs of a worker that fails, declines or
+    /// takes over [`JUDGED_FIRST_WAIT`] go in queued.
+    ///
+    /// [`catalog_cache`]: super::catalog_cache
+    async fn judge_first(
+        &self,
+        rows: &[QueuedRow<'_>],
+        claimed_by: &[Option<ClaimedBy<'_>>],
+        offers: Vec<Offer>,
+        now: i64,
+    ) -> (Vec<Offer>, Vec<(usize, Claim, JudgementWrite)>) {
+        let mut kept = Vec::new();
+        let mut judging = Vec::new();
+        for offer in offers {
+            let indexes: Vec<usize> = claimed_by
+                .iter()
+                .enumerate()
+                .filter(|(_, by)| by.is_some_and(|by| by.worker == offer.worker))
+                .map(|(index, _)| index)
+                .collect();
+            let claims: Option<Vec<Claim>> = indexes
+                .iter()
+                .map(|&index| self.claim_to_judge_first(&rows[index], &offer.worker, now))
+                .collect();
+            match claims {
+                Some(claims) if !claims.is_empty() => {
+                    let worker = offer.worker.clone();
+                    if let Some(judgements) = offer.judge_first(claims.clone()) {
+                        judging.push((worker, indexes, claims, judgements));
+                    }
+                }
+                _ => kept.push(offer),
+            }
+        }
+        let mut judged = Vec::new();
+        for (worker, indexes, claims, judgements) in judging {
+            match tokio::time::timeout(JUDGED_FIRST_WAIT, judgements).await {
+                Ok(Ok(Some(judgements))) if judgements.len() == claims.len() => {
+                    judged.extend(
+                        indexes
+                            .into_iter()
+                            .zip(claims)
+                            .zip(judgements)
+                            .map(|((index, claim), judgement)| (index, claim, judgement)),
+                    );
+                }
+                Ok(_) => {}
+                Err(_) => tracing::warn!(
+                    worker,
+                    "a worker took too long to judge jobs before they were stored; \
+                     they go in queued"
+                ),
+            }
+        }
+        (kept, judged)
+    }
+
+    /// The claim under which `row` can be judged before it is stored, by
+    /// `worker`, if it can (see [`Store::judge_first`]).
+    fn claim_to_judge_first(&self, row: &QueuedRow<'_>, worker: &str, now: i64) -> Option<Claim> {
+        if row.kind != SubmissionKind::Answers || row.payload.len() > JUDGED_FIRST_PAYLOAD_BYTES {
+            return None;
+        }
+        let set = self.catalog_cache.judge_set(row.problem, 0)?;
+        Some(Claim {
+            id: row.id,
+            problem: row.problem.clone(),
+            payload: decode_payload(row.kind.as_str(), row.payload),
+            attempt: 1,
+            tries: 1,
+            worker: worker.to_string(),
+            revision: set.revision,
+            queued_at: now,
+            claimed_at: now,
+        })
+    }
 }
+
+/// The largest answers payload judged before it is stored: judging waits
+/// on the admission of every submission behind it, so only what is
+/// quickly judged is (a bigger answer is judged after, as a claim).
+const JUDGED_FIRST_PAYLOAD_BYTES: usize = 64 * 1024;
+
+/// How long an admission waits for jobs judged before they are stored; a
+/// worker slower than that (it should take well under a millisecond) has
+/// its jobs stored queued.
+const JUDGED_FIRST_WAIT: Duration = Duration::from_secs(1);
 
 /// Every admission's outcome, or [`undecided`] if the batch left one out.
 fn decided(outcomes: Vec<Option<AdmissionOutcome>>) -> Result<Vec<AdmissionOutcome>, StoreError> {

@@ -83,7 +83,7 @@ pub use sessions::{OpenedSession, SessionHolder};
 use sqlite_connections::SqliteConnections;
 pub use standing::Standing;
 pub use tokens::{IssuedToken, Revocation, TokenPage};
-pub use waiting_workers::ClaimOffer;
+pub use waiting_workers::{ClaimOffer, Handed, JudgeFirst};
 pub use write_health::{WriteFailure, WriteStatus};
 
 use crate::{

@@ -162,7 +162,7 @@ fn small_int(row: &DbRow, column: &str) -> Result<Option<i32>, StoreError> {
 }
 
 /// Decodes a stored payload and checks it against the row's kind column.
-fn decode_payload(kind: &str, json: &str) -> Result<Payload, String> {
+pub(super) fn decode_payload(kind: &str, json: &str) -> Result<Payload, String> {
     let kind: SubmissionKind = kind.parse()?;
     let payload: Payload =
         serde_json::from_str(json).map_err(|e| format!("unreadable payload: {e}"))?;
@@ -192,7 +192,7 @@ impl Store {
                 payload: &payload,
                 totals: UserTotals::latest(tx.tx(), new.user).await?.after(&payload),
             };
-            commit_queued_rows(tx, &[row], Vec::new(), &[], self.origin, now_ms())
+            commit_queued_rows(tx, &[row], &[], Vec::new(), &[], self.origin, now_ms())
                 .await?
                 .0
                 .pop()
@@ -324,7 +324,7 @@ impl Store {
                         // The claim rides with the last verdicts; their
                         // statement's rows with a `seq` are the claim's.
                         let with_claim = claim.filter(|_| index + 1 == chunks.len());
-                        let rows = pg_verdict_writes(chunk, now, with_claim)
+                        let rows = pg_verdict_writes(chunk, now, PgVerdicts::Fenced(with_claim))
                             .fetch_all(&self.write)
                             .await?;
                         for row in rows {
@@ -780,20 +780,23 @@ pub(super) struct ClaimFor<'a> {
     pub max: usize,
 }
 
-/// Inserts queued submissions, in order, runs `then` (statements that
-/// return no rows) and commits `tx`, all in one [`Tx::commit_with`]: one
-/// statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which
+/// Inserts new submissions, in order, runs `then` (statements whose rows
+/// are not submissions) and commits `tx`, all in one [`Tx::commit_with`]:
+/// one statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which
 /// writes their events too and, on PostgreSQL, announces the jobs as from
-/// `origin`. The workers `claims` names take the new jobs as their own
-/// claims would from a queue holding only these ([`claimed_at_insert`]):
-/// each row so taken is inserted as claimed by its worker, unless the
-/// queue holds a job ahead of the new ones (queued, or running with its
-/// lease run out) when the insert runs: then every row goes in queued, and
-/// the workers, handed nothing, look for work themselves, oldest first.
-/// Returns the rows in the order given, as inserted, and each claim's jobs.
+/// `origin`. Each row starts as `starts` says ([`RowStart`]; a short
+/// `starts` leaves the rest queued). A row claimed goes in queued instead
+/// if the queue holds a job ahead of the new ones (queued, or running with
+/// its lease run out) when the insert runs: its worker, handed nothing,
+/// looks for work itself, oldest first. A row judged goes in queued
+/// instead if its problem has changed since the judgement's revision; its
+/// judgement is then not written (see [`judged_at_insert_writes`]).
+/// Returns the rows in the order given, as inserted, and the jobs each of
+/// `claims` took.
 pub(super) async fn commit_queued_rows<'a>(
     OrderedTx(tx): OrderedTx,
     rows: &[QueuedRow<'a>],
+    starts: &[RowStart<'a>],
     then: Vec<Statement<'a>>,
     claims: &[ClaimFor<'a>],
     origin: Origin,
@@ -804,12 +807,15 @@ pub(super) async fn commit_queued_rows<'a>(
         return Ok((Vec::new(), vec![Vec::new(); claims.len()]));
     }
     let dialect = tx.dialect();
-    let claimed_by = claimed_at_insert(rows, claims);
-    let mut statements = queued_rows_inserts(dialect, rows, &claimed_by, origin, now);
+    let mut statements = queued_rows_inserts(dialect, rows, starts, origin, now);
     statements.extend(then);
     let mut inserted = HashMap::with_capacity(rows.len());
     let mut by_worker: HashMap<String, Vec<DbRow>> = HashMap::new();
     for row in tx.commit_with(statements).await? {
+        if !row.has("seq") {
+            // A row of the statements in `then`.
+            continue;
+        }
         let stored = submission(&row)?;
         if stored.state == SubmissionState::Running
             && let Some(worker) = &stored.worker
@@ -837,6 +843,26 @@ pub(super) async fn commit_queued_rows<'a>(
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok((inserted, claims))
+}
+
+/// How a new row goes in.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum RowStart<'a> {
+    Queued,
+    /// Claimed by a waiting worker, as its own claim would take it.
+    Claimed(ClaimedBy<'a>),
+    /// Judged already by a waiting worker, before it was stored.
+    Judged(JudgedBy<'a>),
+}
+
+/// A job judged before its row was stored: the claim it was judged under
+/// (attempt 1, at its problem's revision then) and its judgement.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct JudgedBy<'a> {
+    pub claim: &'a Claim,
+    pub judgement: &'a JudgementWrite,
+    /// When the judging ended: the row's `judged_at`.
+    pub judged_at: i64,
 }
 
 /// A worker a new row is inserted as claimed by, and its lease.
@@ -879,16 +905,16 @@ pub(super) fn claimed_at_insert<'a>(
     claimed_by
 }
 
-/// The inserts of `rows`, queued at `now` (each claimed by the worker
-/// `claimed_by` gives it, if any; a short `claimed_by` leaves the rest
-/// queued): one statement per [`SUBMISSION_ROWS_PER_INSERT`] rows, the
-/// first of which announces the jobs as from `origin` (on PostgreSQL).
-/// Each returns its rows; the rows of a statement that claims any carry
-/// what [`claims_from`] reads.
+/// The inserts of `rows`, queued at `now` (each started as `starts` says;
+/// a short `starts` leaves the rest queued): one statement per
+/// [`SUBMISSION_ROWS_PER_INSERT`] rows, the first of which announces the
+/// jobs as from `origin` (on PostgreSQL). Each returns its rows; the rows
+/// of a statement that claims any carry what [`claims_from`] reads. The
+/// judgements of rows judged go in after, by [`judged_at_insert_writes`].
 pub(super) fn queued_rows_inserts<'a>(
     dialect: Dialect,
     rows: &[QueuedRow<'a>],
-    claimed_by: &[Option<ClaimedBy<'a>>],
+    starts: &[RowStart<'a>],
     origin: Origin,
     now: i64,
 ) -> Vec<Statement<'a>> {
@@ -913,8 +939,14 @@ pub(super) fn queued_rows_inserts<'a>(
     let mut statements = Vec::new();
     for (number, chunk) in rows.chunks(SUBMISSION_ROWS_PER_INSERT).enumerate() {
         let offset = number * SUBMISSION_ROWS_PER_INSERT;
-        let chunk_claimed_by = |index: usize| claimed_by.get(offset + index).copied().flatten();
-        let claims = (0..chunk.len()).any(|index| chunk_claimed_by(index).is_some());
+        let start = |index: usize| {
+            starts
+                .get(offset + index)
+                .copied()
+                .unwrap_or(RowStart::Queued)
+        };
+        let claims = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Claimed(_)));
+        let judges = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Judged(_)));
         // Rows go in in the order given, so their seqs follow it. The
         // first insert announces them all.
         let mut insert = if number == 0 {
@@ -936,11 +968,24 @@ pub(super) fn queued_rows_inserts<'a>(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
              queued_at, user_ordinal, user_bytes, created_at",
         );
-        if claims {
+        if claims || judges {
             insert = insert.push(", attempt, tries, worker, lease_until, claimed_at");
+        }
+        if judges {
+            insert = insert.push(", verdict, message, judged_at");
         }
         insert = insert.push(") values ");
         for (index, row) in chunk.iter().enumerate() {
+            // A judged row goes in done if its problem is still at the
+            // revision it was judged at, else queued, as if never judged.
+            let current = |insert: Statement<'a>, by: &JudgedBy<'a>| {
+                insert
+                    .push(" case when (select p.revision from problem p where p.id = ")
+                    .push_bind(row.problem.as_str())
+                    .push(") = ")
+                    .push_bind(by.claim.revision)
+                    .push(" then ")
+            };
             insert = insert
                 .push(if index == 0 { "(" } else { ", (" })
                 .push_bind(row.id.to_string())
@@ -955,10 +1000,11 @@ pub(super) fn queued_rows_inserts<'a>(
                 .push(", ")
                 .push_bind(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
                 .push(", ");
-            insert = match chunk_claimed_by(index) {
-                None => insert.push_bind(SubmissionState::Queued.as_str()),
-                Some(_) => insert
+            insert = match start(index) {
+                RowStart::Queued => insert.push_bind(SubmissionState::Queued.as_str()),
+                RowStart::Claimed(_) => insert
                     .push("case when (select free from ahead) then 'running' else 'queued' end"),
+                RowStart::Judged(by) => current(insert, &by).push("'done' else 'queued' end"),
             }
             .push(", ")
             .push_bind(now)
@@ -969,10 +1015,10 @@ pub(super) fn queued_rows_inserts<'a>(
             .push(newest)
             .push_bind(now)
             .push(")");
-            if claims {
-                insert = match chunk_claimed_by(index) {
-                    None => insert.push(", 0, 0, null, null, null"),
-                    Some(by) => {
+            if claims || judges {
+                insert = match start(index) {
+                    RowStart::Queued => insert.push(", 0, 0, null, null, null"),
+                    RowStart::Claimed(by) => {
                         // Its first claim: attempt 1, try 1.
                         let when_free = ", case when (select free from ahead) then ";
                         let insert = insert
@@ -992,12 +1038,42 @@ pub(super) fn queued_rows_inserts<'a>(
                             .push_bind(now)
                             .push(" end")
                     }
+                    RowStart::Judged(by) => {
+                        // Its claim, ended: no lease.
+                        let insert = current(insert.push(","), &by)
+                            .push_bind(by.claim.attempt)
+                            .push(" else 0 end,");
+                        let insert = current(insert, &by)
+                            .push_bind(by.claim.tries)
+                            .push(" else 0 end,");
+                        let insert = current(insert, &by)
+                            .push_bind(by.claim.worker.as_str())
+                            .push(" end, null,");
+                        current(insert, &by)
+                            .push_bind(by.claim.claimed_at)
+                            .push(" end")
+                    }
+                };
+            }
+            if judges {
+                insert = match start(index) {
+                    RowStart::Queued | RowStart::Claimed(_) => insert.push(", null, null, null"),
+                    RowStart::Judged(by) => {
+                        let insert = current(insert.push(","), &by)
+                            .push_bind(by.judgement.verdict.as_str())
+                            .push(" end,");
+                        let insert = current(insert, &by)
+                            .push_bind(&by.judgement.message)
+                            .push(" end,");
+                        current(insert, &by).push_bind(by.judged_at).push(" end")
+                    }
                 };
             }
             insert = insert.push(")");
         }
         // Each row's events are written by its insert (the
-        // `submission_queued` and `submission_queued_claimed` triggers).
+        // `submission_queued`, `submission_queued_claimed` and
+        // `submission_queued_judged` triggers).
         let insert = insert.push(concat!(" returning ", submission_columns!()));
         let insert = if claims {
             insert.push(
@@ -1012,6 +1088,38 @@ pub(super) fn queued_rows_inserts<'a>(
         } else {
             insert
         });
+    }
+    statements
+}
+
+/// The writes of the judgements of rows inserted judged (see
+/// [`RowStart::Judged`]), to run after their inserts in the same
+/// transaction: each judgement and its results go in only if its row went
+/// in done (its problem unchanged since the judging); the `judged` events
+/// came with the rows, and the verdict counts come by trigger.
+pub(super) fn judged_at_insert_writes<'a>(
+    dialect: Dialect,
+    judged: &[JudgedBy<'a>],
+) -> Vec<Statement<'a>> {
+    let mut statements = Vec::new();
+    // One time for the batch's writes, as a worker's batch has.
+    let Some(now) = judged.iter().map(|by| by.judged_at).max() else {
+        return statements;
+    };
+    let verdicts: Vec<(&Claim, &JudgementWrite)> =
+        judged.iter().map(|by| (by.claim, by.judgement)).collect();
+    match dialect {
+        Dialect::Sqlite => statements.extend(sql_judgement_inserts(
+            &verdicts,
+            now,
+            " join submission s on s.id = v.column1 and s.attempt = v.column2 \
+             and s.state = 'done'",
+        )),
+        Dialect::Postgres => statements.extend(
+            verdicts
+                .chunks(FENCED_ROWS_PER_UPDATE)
+                .map(|chunk| pg_verdict_writes(chunk, now, PgVerdicts::InsertedDone)),
+        ),
     }
     statements
 }
@@ -1085,10 +1193,15 @@ fn sql_verdict_writes<'a>(
 /// ([`Arg::Column`]), so the statement has one text whatever the batch,
 /// prepared once a connection. The `judged` events and verdict counts come
 /// by trigger, as on SQLite.
+///
+/// For rows the same transaction inserted judged ([`PgVerdicts::InsertedDone`])
+/// it writes the judgements and results of the rows that went in done, and
+/// announces nothing: no one can wait for a submission whose id its
+/// admission has not returned yet.
 pub(super) fn pg_verdict_writes<'a>(
     verdicts: &[(&'a Claim, &'a JudgementWrite)],
     now: i64,
-    next: Option<ClaimArgs<'a>>,
+    mode: PgVerdicts<'a>,
 ) -> Statement<'a> {
     let claims = || verdicts.iter().map(|(claim, _)| *claim);
     let judgements = || verdicts.iter().map(|(_, judgement)| *judgement);
@@ -1127,16 +1240,29 @@ pub(super) fn pg_verdict_writes<'a>(
         .push_bind(Arg::texts(claims().map(|c| Some(dropped_detail(c)))))
         .push(
             "::text[]) as v (id, attempt, problem_version, verdict, message, compile_output, \
-             worker, duration_ms, dropped)), \
-             judged as (update submission set state = 'done', verdict = v.verdict, \
-             message = v.message, judged_at = ",
-        )
-        .push_bind(now)
+             worker, duration_ms, dropped)), ",
+        );
+    let statement = match mode {
+        PgVerdicts::Fenced(_) => statement
+            .push(
+                "judged as (update submission set state = 'done', verdict = v.verdict, \
+                 message = v.message, judged_at = ",
+            )
+            .push_bind(now)
+            .push(
+                ", lease_until = null, progress_done = null, progress_total = null from v \
+                 where submission.id = v.id and submission.attempt = v.attempt \
+                 and submission.state = 'running' returning submission.id), ",
+            ),
+        PgVerdicts::InsertedDone => statement.push(
+            "judged as (select submission.id from submission join v \
+             on submission.id = v.id and submission.attempt = v.attempt \
+             and submission.state = 'done'), ",
+        ),
+    };
+    let statement = statement
         .push(
-            ", lease_until = null, progress_done = null, progress_total = null from v \
-             where submission.id = v.id and submission.attempt = v.attempt \
-             and submission.state = 'running' returning submission.id), \
-             judgements as (insert into judgement (submission_id, attempt, problem_version, \
+            "judgements as (insert into judgement (submission_id, attempt, problem_version, \
              verdict, message, compile_output, worker, duration_ms, created_at) \
              select v.id, v.attempt, v.problem_version, v.verdict, v.message, v.compile_output, \
              v.worker, v.duration_ms, ",
@@ -1193,8 +1319,17 @@ pub(super) fn pg_verdict_writes<'a>(
         .push(
             "::bigint[]) as r (submission_id, testcase, position, hidden, verdict, time_us, \
              message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal) \
-             join judgements j on j.submission_id = r.submission_id), \
-             dropped as (insert into event (submission_id, kind, actor, detail, created_at) \
+             join judgements j on j.submission_id = r.submission_id)",
+        );
+    let next = match mode {
+        PgVerdicts::InsertedDone => {
+            return statement.push(" select count(*) as judgements from judgements");
+        }
+        PgVerdicts::Fenced(next) => next,
+    };
+    let statement = statement
+        .push(
+            ", dropped as (insert into event (submission_id, kind, actor, detail, created_at) \
              select v.id, ",
         )
         .push_bind(EventKind::Dropped.as_str())
@@ -1209,6 +1344,17 @@ pub(super) fn pg_verdict_writes<'a>(
             ClaimBeside::Verdicts,
         )),
     }
+}
+
+/// What [`pg_verdict_writes`] writes verdicts of.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum PgVerdicts<'a> {
+    /// Claims whose rows may still be running with their attempt: the
+    /// fenced update that ends them, and beside it, if given, the
+    /// worker's next claim.
+    Fenced(Option<ClaimArgs<'a>>),
+    /// Rows the same transaction inserted, done if their judging held.
+    InsertedDone,
 }
 
 /// The columns of `judgement` from `submission_id` to `duration_ms` for a
@@ -1253,10 +1399,47 @@ fn dropped_detail(claim: &Claim) -> String {
 
 /// SQLite's inserts of a verdict batch, each joined to the claims whose row
 /// is still running with their attempt (the fence), to run before the
-/// update that ends their running.
+/// update that ends their running; and `dropped` events for the others.
 fn sql_fenced_inserts<'a>(
     verdicts: &[(&'a Claim, &'a JudgementWrite)],
     now: i64,
+) -> Vec<Statement<'a>> {
+    let mut statements = sql_judgement_inserts(verdicts, now, still_fenced!());
+    for chunk in verdicts.chunks(EVENT_ROWS_PER_INSERT) {
+        statements.push(
+            query(
+                "insert into event (submission_id, kind, actor, detail, created_at) \
+                 select v.column1, ",
+            )
+            .push_bind(EventKind::Dropped.as_str())
+            .push(", v.column3, v.column4, ")
+            .push_bind(now)
+            .push(" from (values ")
+            .push_rows(chunk.iter().map(|(claim, _)| {
+                [
+                    claim.id.to_string().into(),
+                    claim.attempt.into(),
+                    (&claim.worker).into(),
+                    dropped_detail(claim).into(),
+                ]
+            }))
+            .push(
+                ") as v where not exists (select 1 from submission s \
+                 where s.id = v.column1 and s.attempt = v.column2 and s.state = 'running')",
+            ),
+        );
+    }
+    statements
+}
+
+/// SQLite's inserts of the judgements of `verdicts` and their results, at
+/// `now`, each only if its row joins as `fence` says (a `join` of the
+/// `values` list `v`, its submission's id then its claim's attempt, to its
+/// submission `s`).
+fn sql_judgement_inserts<'a>(
+    verdicts: &[(&'a Claim, &'a JudgementWrite)],
+    now: i64,
+    fence: &'static str,
 ) -> Vec<Statement<'a>> {
     let mut statements = Vec::new();
     for chunk in verdicts.chunks(JUDGEMENT_ROWS_PER_INSERT) {
@@ -1274,7 +1457,8 @@ fn sql_fenced_inserts<'a>(
                     .iter()
                     .map(|(claim, judgement)| judgement_values(claim, judgement, now)),
             )
-            .push(concat!(") as v", still_fenced!())),
+            .push(") as v")
+            .push(fence),
         );
     }
     // A running row with the claim's attempt has a judgement of that
@@ -1307,35 +1491,9 @@ fn sql_fenced_inserts<'a>(
                     .into_iter()
                     .chain(result_values(*position, result))
             }))
-            .push(concat!(
-                ") as v",
-                still_fenced!(),
-                " join judgement j on j.submission_id = s.id and j.attempt = s.attempt"
-            )),
-        );
-    }
-    for chunk in verdicts.chunks(EVENT_ROWS_PER_INSERT) {
-        statements.push(
-            query(
-                "insert into event (submission_id, kind, actor, detail, created_at) \
-                 select v.column1, ",
-            )
-            .push_bind(EventKind::Dropped.as_str())
-            .push(", v.column3, v.column4, ")
-            .push_bind(now)
-            .push(" from (values ")
-            .push_rows(chunk.iter().map(|(claim, _)| {
-                [
-                    claim.id.to_string().into(),
-                    claim.attempt.into(),
-                    (&claim.worker).into(),
-                    dropped_detail(claim).into(),
-                ]
-            }))
-            .push(
-                ") as v where not exists (select 1 from submission s \
-                 where s.id = v.column1 and s.attempt = v.column2 and s.state = 'running')",
-            ),
+            .push(") as v")
+            .push(fence)
+            .push(" join judgement j on j.submission_id = s.id and j.attempt = s.attempt"),
         );
     }
     statements

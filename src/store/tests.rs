@@ -542,7 +542,7 @@ async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: Test
     assert_eq!(handed.state, SubmissionState::Running);
     assert_eq!(handed.worker.as_deref(), Some("w1"));
     assert_eq!(handed.attempt, 1);
-    let claims = first.claimed().await;
+    let claims = claims_of(first.claimed().await);
     assert_eq!(claims.len(), 1);
     let claim = &claims[0];
     assert_eq!(
@@ -553,7 +553,10 @@ async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: Test
         claim.revision > 0,
         "the problem's revision, as a claim carries it"
     );
-    assert!(second.withdraw().await.is_empty(), "one job, one worker");
+    assert!(
+        claims_of(second.withdraw().await).is_empty(),
+        "one job, one worker"
+    );
     assert_eq!(events_of(&store, &handed.id).await, ["queued", "claimed"]);
     let stored = store
         .submission(&handed.id)
@@ -578,7 +581,7 @@ async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: Test
     // An offer withdrawn, or dropped, is no longer taken.
     drop(store.offer_to_claim("w3", lease, 16));
     let withdrawn = store.offer_to_claim("w4", lease, 16);
-    assert!(withdrawn.withdraw().await.is_empty());
+    assert!(claims_of(withdrawn.withdraw().await).is_empty());
     let later = admit_answers(&store, "ann").await;
     assert_eq!(later.state, SubmissionState::Queued);
 
@@ -588,7 +591,7 @@ async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: Test
     let mut third = store.offer_to_claim("w5", lease, 1);
     let newest = admit_answers(&store, "ann").await;
     assert_eq!(newest.state, SubmissionState::Queued);
-    assert!(third.claimed().await.is_empty());
+    assert!(claims_of(third.claimed().await).is_empty());
     assert_eq!(events_of(&store, &newest.id).await, ["queued"]);
     let claim = claimed(&store, "w5", lease).await;
     assert_eq!(claim.id, later.id);
@@ -616,9 +619,148 @@ async fn a_waiting_worker_gets_the_jobs_an_admission_claims_for_it(backend: Test
     let mut fourth = store.offer_to_claim("w7", lease, 16);
     let behind = admit_answers(&store, "ann").await;
     assert_eq!(behind.state, SubmissionState::Queued);
-    assert!(fourth.claimed().await.is_empty());
+    assert!(claims_of(fourth.claimed().await).is_empty());
     let claim = claimed(&store, "w7", lease).await;
     assert_eq!((claim.id, claim.attempt), (lost.id, 2));
+}
+
+/// Admits an answers submission of `user`'s while the waiting worker of
+/// `offer` answers the jobs it is handed to judge first with `answer`
+/// (given their claims); returns what was stored and what was handed.
+async fn admit_judged_first(
+    store: &Store,
+    mut offer: ClaimOffer,
+    answer: impl FnOnce(&[Claim]) -> Option<Vec<JudgementWrite>>,
+) -> (Submission, Vec<Claim>) {
+    let admitting = {
+        let store = store.clone();
+        tokio::spawn(async move { admit_answers(&store, "ann").await })
+    };
+    let Handed::JudgeFirst(jobs) = offer.claimed().await else {
+        panic!("the admission did not hand its job to judge first")
+    };
+    let claims = jobs.claims.clone();
+    jobs.answer(answer(&claims));
+    (admitting.await.expect("the admission"), claims)
+}
+
+async fn a_waiting_worker_judges_answers_before_they_are_stored(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let lease = Duration::from_secs(30);
+    // Until this process holds the problem's testcases with every
+    // reference, a waiting worker is handed claims, not jobs to judge.
+    let first = store.offer_to_claim("w0", lease, 16);
+    let claimed_job = admit_answers(&store, "ann").await;
+    assert_eq!(claimed_job.state, SubmissionState::Running);
+    let claim = claims_of(first.withdraw().await).remove(0);
+    assert!(
+        store
+            .finish(&claim, &verdict(Verdict::WA))
+            .await
+            .expect("finish")
+    );
+    save_pending_reference(&store, "Alice\n").await;
+    let at = revision(&store).await;
+    assert!(
+        nim_judge_set(&store, at).await.testcases[0]
+            .reference
+            .is_some()
+    );
+
+    // Judged first: stored done with its judgement, in one insert.
+    let (judged, claims) =
+        admit_judged_first(&store, store.offer_to_claim("w1", lease, 16), |_| {
+            Some(vec![verdict(Verdict::AC)])
+        })
+        .await;
+    assert_eq!(claims.len(), 1);
+    assert_eq!(
+        (
+            claims[0].id,
+            claims[0].attempt,
+            claims[0].tries,
+            claims[0].revision
+        ),
+        (judged.id, 1, 1, at)
+    );
+    assert!(matches!(claims[0].payload, Ok(Payload::Answers { .. })));
+    assert_eq!(judged.state, SubmissionState::Done);
+    assert_eq!(judged.verdict, Some(Verdict::AC));
+    assert_eq!(judged.worker.as_deref(), Some("w1"));
+    assert_eq!(judged.attempt, 1);
+    assert!(judged.latency_ms.is_some_and(|ms| ms >= 0));
+    let stored = store
+        .submission(&judged.id)
+        .await
+        .expect("read")
+        .expect("row");
+    assert_eq!(
+        (stored.state, stored.verdict, stored.attempt),
+        (SubmissionState::Done, Some(Verdict::AC), 1)
+    );
+    let judgements = store.judgements(&judged.id).await.expect("judgements");
+    assert_eq!(judgements.len(), 1);
+    assert_eq!(judgements[0].verdict, Verdict::AC);
+    assert_eq!(judgements[0].attempt, 1);
+    assert_eq!(judgements[0].results.len(), 1);
+    assert_eq!(judgements[0].results[0].testcase.as_str(), "sample-1");
+    assert_eq!(
+        events_of(&store, &judged.id).await,
+        ["queued", "claimed", "judged"]
+    );
+    assert_eq!(
+        store.verdict_counts().await.expect("counts"),
+        [(Verdict::AC, 1), (Verdict::WA, 1)]
+    );
+    assert_eq!(store.queue_depth().await.expect("depth"), (0, 0));
+    assert!(store.claim("w9", lease).await.expect("claim").is_none());
+
+    // A worker that could not judge them: they go in queued, for anyone.
+    let (declined, _) =
+        admit_judged_first(&store, store.offer_to_claim("w2", lease, 16), |_| None).await;
+    assert_eq!(declined.state, SubmissionState::Queued);
+    assert_eq!(declined.verdict, None);
+    assert_eq!(events_of(&store, &declined.id).await, ["queued"]);
+    let claim = claimed(&store, "w9", lease).await;
+    assert_eq!((claim.id, claim.attempt), (declined.id, 1));
+    assert!(
+        store
+            .finish(&claim, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+
+    // A problem changed since the testcases the worker judged on (here
+    // behind the store's back, so it still holds the old ones): the job
+    // goes in queued, its judgement is not written, and a claim judges it
+    // again at the new revision.
+    query("update problem set revision = revision + 1 where id = $1")
+        .bind(nim().as_str())
+        .execute(&store.write)
+        .await
+        .expect("move the revision");
+    let (stale, claims) = admit_judged_first(&store, store.offer_to_claim("w3", lease, 16), |_| {
+        Some(vec![verdict(Verdict::AC)])
+    })
+    .await;
+    assert_eq!(claims[0].revision, at);
+    assert_eq!(stale.state, SubmissionState::Queued);
+    assert_eq!((stale.verdict, stale.attempt), (None, 0));
+    assert!(
+        store
+            .judgements(&stale.id)
+            .await
+            .expect("judgements")
+            .is_empty()
+    );
+    assert_eq!(events_of(&store, &stale.id).await, ["queued"]);
+    assert_eq!(
+        store.verdict_counts().await.expect("counts"),
+        [(Verdict::AC, 2), (Verdict::WA, 1)],
+        "the stale judgement was not counted"
+    );
+    let claim = claimed(&store, "w9", lease).await;
+    assert_eq!((claim.id, claim.revision), (stale.id, at + 1));
 }
 
 async fn admissions_together_hand_their_jobs_to_the_waiting_workers(backend: TestBackend) {
@@ -638,7 +780,7 @@ async fn admissions_together_hand_their_jobs_to_the_waiting_workers(backend: Tes
     for (worker, offer) in offers {
         // However the admissions were batched, the first found both
         // offers; an offer not taken is withdrawn here with no claims.
-        let claims = offer.withdraw().await;
+        let claims = claims_of(offer.withdraw().await);
         assert!(claims.len() <= 2, "at most the offer's max: {claims:?}");
         by_worker.insert(worker, claims);
     }
@@ -673,6 +815,15 @@ async fn admissions_together_hand_their_jobs_to_the_waiting_workers(backend: Tes
                 assert_eq!(stored.state, SubmissionState::Queued);
             }
         }
+    }
+}
+
+/// The claims an admission handed a waiting worker; it must not have
+/// handed jobs to judge first.
+fn claims_of(handed: Handed) -> Vec<Claim> {
+    match handed {
+        Handed::Claims(claims) => claims,
+        Handed::JudgeFirst(jobs) => panic!("jobs to judge first: {jobs:?}"),
     }
 }
 
@@ -2984,6 +3135,7 @@ macro_rules! on_both_backends {
 on_both_backends!(
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_waiting_worker_gets_the_jobs_an_admission_claims_for_it,
+    a_waiting_worker_judges_answers_before_they_are_stored,
     admissions_together_hand_their_jobs_to_the_waiting_workers,
     a_verdicts_write_claims_the_next_jobs_in_the_same_transaction,
     a_verdicts_claim_leaves_the_expired_job_it_judges_alone,

@@ -11,12 +11,19 @@
 //! hold fewer an arrival). With a job ahead, the offers taken get nothing
 //! and their workers look for work themselves.
 //!
+//! Answers jobs that can be judged at once (see `Store::judge_first`) are
+//! handed instead as [`JudgeFirst`]: the worker judges them and answers,
+//! and the admission stores them done with their verdicts, or queued if
+//! the worker could not judge them.
+//!
 //! Invariants: an offer is taken at most once, by removing it; a worker that
 //! stops waiting for another reason (a wake-up, its poll, its stop) withdraws
-//! its offer first and, if an admission took it already, waits for that
-//! admission's claims ([`ClaimOffer::withdraw`]), so no claim is made for a
+//! its offer first and, if an admission took it already, waits for what that
+//! admission hands ([`ClaimOffer::withdraw`]), so no claim is made for a
 //! worker that is not waiting for it. An admission that fails drops the
 //! offers it took: their workers get no claims and look for work themselves.
+//! An admission waits for jobs it handed to judge first at most a second,
+//! then stores them queued.
 
 use std::{
     collections::VecDeque,
@@ -26,7 +33,45 @@ use std::{
 
 use tokio::sync::oneshot;
 
-use super::{Claim, Store};
+use super::{Claim, JudgementWrite, Store};
+
+/// What an admission hands a waiting worker.
+#[derive(Debug)]
+pub enum Handed {
+    /// Jobs claimed for it, committed: its to judge. Empty if the
+    /// admission claimed none for it (a job was ahead) or failed.
+    Claims(Vec<Claim>),
+    /// Answers jobs to judge now, before they are stored.
+    JudgeFirst(JudgeFirst),
+}
+
+impl Default for Handed {
+    fn default() -> Handed {
+        Handed::Claims(Vec::new())
+    }
+}
+
+/// Answers jobs an admission has not stored yet, for a waiting worker to
+/// judge at once: the admission waits for the judgements and stores the
+/// jobs with them, done. The claims are as the jobs' first claims would
+/// be (attempt 1, their problem's revision as this process holds its
+/// testcases), but nothing is stored yet: there is no lease to extend and
+/// no progress to record.
+#[derive(Debug)]
+pub struct JudgeFirst {
+    pub claims: Vec<Claim>,
+    reply: oneshot::Sender<Option<Vec<JudgementWrite>>>,
+}
+
+impl JudgeFirst {
+    /// Answers with the judgements of the claims, in their order, or
+    /// `None` if judging one failed: the admission then stores the jobs
+    /// queued, for any worker to claim as usual.
+    pub fn answer(self, judgements: Option<Vec<JudgementWrite>>) {
+        // An admission that stopped waiting stored them queued already.
+        let _ = self.reply.send(judgements);
+    }
+}
 
 /// The offers of the workers now waiting, oldest first.
 #[derive(Debug, Default)]
@@ -49,7 +94,7 @@ pub(super) struct Offer {
     pub lease: Duration,
     /// Jobs the worker takes at once, at most.
     pub max: usize,
-    reply: oneshot::Sender<Vec<Claim>>,
+    reply: oneshot::Sender<Handed>,
 }
 
 impl Offer {
@@ -58,7 +103,7 @@ impl Offer {
     /// them to their leases, which expire and let another worker reclaim
     /// them.
     pub(super) fn hand(self, claims: Vec<Claim>) {
-        if let Err(claims) = self.reply.send(claims)
+        if let Err(Handed::Claims(claims)) = self.reply.send(Handed::Claims(claims))
             && !claims.is_empty()
         {
             tracing::warn!(
@@ -68,15 +113,24 @@ impl Offer {
             );
         }
     }
+
+    /// Hands the worker `claims` to judge before they are stored; the
+    /// judgements come on the receiver (`None` inside if judging failed).
+    /// `None` if the worker stopped waiting without withdrawing.
+    pub(super) fn judge_first(
+        self,
+        claims: Vec<Claim>,
+    ) -> Option<oneshot::Receiver<Option<Vec<JudgementWrite>>>> {
+        let (reply, judgements) = oneshot::channel();
+        self.reply
+            .send(Handed::JudgeFirst(JudgeFirst { claims, reply }))
+            .ok()?;
+        Some(judgements)
+    }
 }
 
 impl WaitingWorkers {
-    fn offer(
-        &self,
-        worker: &str,
-        lease: Duration,
-        max: usize,
-    ) -> (u64, oneshot::Receiver<Vec<Claim>>) {
+    fn offer(&self, worker: &str, lease: Duration, max: usize) -> (u64, oneshot::Receiver<Handed>) {
         let (reply, claims) = oneshot::channel();
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let ticket = state.next_ticket;
@@ -119,15 +173,15 @@ impl WaitingWorkers {
 pub struct ClaimOffer {
     ticket: u64,
     waiting: Arc<WaitingWorkers>,
-    /// `None` once the claims were received.
-    claims: Option<oneshot::Receiver<Vec<Claim>>>,
+    /// `None` once what was handed was received.
+    claims: Option<oneshot::Receiver<Handed>>,
 }
 
 impl ClaimOffer {
-    /// The claims an admission made for this worker, when it commits. Empty
-    /// if the admission failed. Safe to cancel (in a `select!`): the offer
-    /// stands until withdrawn.
-    pub async fn claimed(&mut self) -> Vec<Claim> {
+    /// What an admission handed this worker: the claims it made, when it
+    /// commits (none if it failed), or jobs to judge before it stores them.
+    /// Safe to cancel (in a `select!`): the offer stands until withdrawn.
+    pub async fn claimed(&mut self) -> Handed {
         match &mut self.claims {
             Some(receiver) => {
                 let claims = receiver.await.unwrap_or_default();
@@ -138,16 +192,17 @@ impl ClaimOffer {
         }
     }
 
-    /// Withdraws the offer: empty if no admission took it, else the claims
-    /// that admission made (after waiting for its commit), which the worker
-    /// now holds and must judge.
-    pub async fn withdraw(mut self) -> Vec<Claim> {
+    /// Withdraws the offer: no claims if no admission took it, else what
+    /// that admission handed (the claims after waiting for its commit, which
+    /// the worker now holds and must judge, or jobs to judge first, which
+    /// the admission waits for).
+    pub async fn withdraw(mut self) -> Handed {
         if self.waiting.withdraw(self.ticket) {
-            return Vec::new();
+            return Handed::default();
         }
         match self.claims.take() {
             Some(receiver) => receiver.await.unwrap_or_default(),
-            None => Vec::new(),
+            None => Handed::default(),
         }
     }
 }

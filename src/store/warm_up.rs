@@ -31,8 +31,8 @@
 //! functions the store uses, [`RUNS`] times each, in a second transaction
 //! that is rolled back ([`warm_statements`]): the token lookup, an
 //! admission's counts (for one and two users) and its inserts (batches of
-//! one to [`INSERT_BATCHES`], queued and claimed), the claim, the verdict batch and the long
-//! poll's reads. Its rows belong to a problem of its own, inserted in the
+//! one to [`INSERT_BATCHES`], queued, claimed and judged), the claim, the verdict batches
+//! (a worker's, and an admission's of the jobs it inserted judged) and the long poll's reads. Its rows belong to a problem of its own, inserted in the
 //! same transaction, so it needs no bundled problem and leaves none. With
 //! it, 0-4 of the first second's submissions took over 20 ms.
 //!
@@ -50,8 +50,9 @@ use super::{
     backend::{Dialect, Statement, Target, query},
     notices::Origin,
     queue::{
-        Claim, ClaimArgs, ClaimedBy, JudgementWrite, QueuedRow, UserTotals, claim_statement,
-        pg_verdict_writes, queued_rows_inserts, record_statement, submission_statement,
+        Claim, ClaimArgs, ClaimedBy, JudgedBy, JudgementWrite, PgVerdicts, QueuedRow, RowStart,
+        UserTotals, claim_statement, pg_verdict_writes, queued_rows_inserts, record_statement,
+        submission_statement,
     },
     tokens::principal_statement,
 };
@@ -110,11 +111,12 @@ pub(super) const RUNS: usize = 6;
 pub(super) const INSERT_BATCHES: usize = 6;
 
 /// The statements [`warm_statements`] runs each time: the token lookup,
-/// two counts, two inserts per batch size (of queued rows, and of rows a
-/// waiting worker takes), the claim, the verdict batch with the next claim
-/// (as a worker writes them) and two reads (a submission's row, for a
+/// two counts, three inserts per batch size (of queued rows, of rows a
+/// waiting worker takes, and of rows one judged first), the claim, the
+/// verdict batch with the next claim (as a worker writes them), the
+/// judgements of rows inserted judged, and two reads (a submission's row, for a
 /// replayed request, and its whole record, for the long poll).
-pub(super) const STATEMENTS_PER_RUN: usize = 3 + 2 * INSERT_BATCHES + 4;
+pub(super) const STATEMENTS_PER_RUN: usize = 3 + 3 * INSERT_BATCHES + 5;
 
 /// The worker the warm-up's inserts of claimed rows name.
 const WARM_UP_CLAIM: ClaimedBy<'static> = ClaimedBy {
@@ -190,7 +192,7 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
     }
     for _ in 0..RUNS {
         // Every insert takes ids of its own.
-        let rows: Vec<QueuedRow<'_>> = (0..INSERT_BATCHES * (INSERT_BATCHES + 1))
+        let rows: Vec<QueuedRow<'_>> = (0..3 * INSERT_BATCHES * (INSERT_BATCHES + 1) / 2)
             .map(|_| queued(SubmissionId::new()))
             .collect();
         let mut statements: Vec<Statement<'_>> = vec![
@@ -199,15 +201,25 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
             stored_counts_statement(dialect, &two_users, needed, 0),
         ];
         let mut rest = &rows[..];
-        // Each size of batch twice: queued, and taken by a waiting worker
-        // (`commit_queued_rows`), the admissions' two forms.
+        // Each size of batch three times: queued, taken by a waiting
+        // worker, and judged by one (`commit_queued_rows`), the
+        // admissions' three forms.
+        let judged = JudgedBy {
+            claim: &claim,
+            judgement: &judgement,
+            judged_at: 0,
+        };
         for size in 1..=INSERT_BATCHES {
-            for claimed_by in [None, Some(WARM_UP_CLAIM)] {
+            for start in [
+                RowStart::Queued,
+                RowStart::Claimed(WARM_UP_CLAIM),
+                RowStart::Judged(judged),
+            ] {
                 let (batch, after) = rest.split_at(size);
                 statements.extend(queued_rows_inserts(
                     dialect,
                     batch,
-                    &vec![claimed_by; size],
+                    &vec![start; size],
                     Origin::new(),
                     0,
                 ));
@@ -219,13 +231,14 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
             pg_verdict_writes(
                 &verdicts,
                 0,
-                Some(ClaimArgs {
+                PgVerdicts::Fenced(Some(ClaimArgs {
                     worker: "warm-up",
                     now: 0,
                     lease_ms: 0,
                     batch: 1,
-                }),
+                })),
             ),
+            pg_verdict_writes(&verdicts, 0, PgVerdicts::InsertedDone),
             submission_statement(&target),
             record_statement(dialect, &target),
         ]);

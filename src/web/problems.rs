@@ -357,7 +357,9 @@ pub async fn submit(
             ));
         }
     };
-    let (Submitted::Queued(submission) | Submitted::Replayed(submission)) =
-        submissions::submit(&state, &visitor.caller, key, request).await?;
+    let submission = match submissions::submit(&state, &visitor.caller, key, request).await? {
+        Submitted::Stored(row) => row.id,
+        Submitted::Replayed(first) => first,
+    };
     Ok(Redirect::to(&format!("/submissions/{submission}")))
 }

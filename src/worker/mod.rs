@@ -44,7 +44,7 @@ use crate::{
     job_signals::JobSignals,
     programs::Programs,
     solver::{self, InputError},
-    store::{Claim, JudgeSet, JudgementWrite, ReferenceRow, Store, StoreError},
+    store::{Claim, Handed, JudgeFirst, JudgeSet, JudgementWrite, ReferenceRow, Store, StoreError},
     telemetry::Metrics,
 };
 
@@ -187,9 +187,19 @@ impl Judge {
             // admission took it already).
             let mut offer = self.store.offer_to_claim(&name, self.lease, CLAIM_BATCH);
             tokio::select! {
-                claims = offer.claimed() => {
-                    next = claims;
-                    look = next.is_empty();
+                handed = offer.claimed() => {
+                    match handed {
+                        Handed::Claims(claims) => {
+                            next = claims;
+                            look = next.is_empty();
+                        }
+                        Handed::JudgeFirst(jobs) => {
+                            // The admission stores them judged, or queued
+                            // and wakes a worker: nothing to look for.
+                            self.judge_first(&name, jobs).await;
+                            look = false;
+                        }
+                    }
                     continue;
                 }
                 () = cancel.cancelled() => {}
@@ -198,10 +208,48 @@ impl Judge {
             }
             // Claims an admission made as the worker stopped are released
             // with the rest of this host's at its stop, like any others.
-            next = offer.withdraw().await;
+            next = match offer.withdraw().await {
+                Handed::Claims(claims) => claims,
+                Handed::JudgeFirst(jobs) => {
+                    self.judge_first(&name, jobs).await;
+                    Vec::new()
+                }
+            };
             look = true;
         }
         info!(worker = %name, "worker stopped");
+    }
+
+    /// Judges answers jobs an admission has not stored yet, and answers it
+    /// with their judgements (see [`JudgeFirst`]): judged as claims are,
+    /// on the testcases of the claims' revision, which this process holds.
+    /// A failure answers none: the admission stores the jobs queued.
+    async fn judge_first(&self, worker: &str, jobs: JudgeFirst) {
+        let mut judgements = Vec::with_capacity(jobs.claims.len());
+        for claim in &jobs.claims {
+            let span = info_span!("job", submission = %claim.id, attempt = claim.attempt, worker);
+            let judged = match &claim.payload {
+                Ok(Payload::Answers { answers }) => {
+                    // Nothing is stored to record progress on.
+                    let (report, _) = ProgressReport::new();
+                    self.judge_answers(claim, answers, &report)
+                        .instrument(span)
+                        .await
+                }
+                _ => {
+                    error!(worker, submission = %claim.id, "only answers are judged before they are stored");
+                    return jobs.answer(None);
+                }
+            };
+            match judged {
+                Ok(judgement) => judgements.push(judgement),
+                Err(e) => {
+                    error!(worker, submission = %claim.id, error = %e, "judging before the job was stored failed; it goes in queued");
+                    return jobs.answer(None);
+                }
+            }
+        }
+        jobs.answer(Some(judgements));
     }
 
     /// Claims and judges one job as `worker`. `Ok(None)` if the queue is empty.
