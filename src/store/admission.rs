@@ -438,7 +438,8 @@ impl Store {
     /// to compute, no read. Returns the offers not used so (to hand their
     /// claims after the commit), and each job judged: its row's index, its
     /// claim and judgement. The jobs of a worker that fails, declines or
-    /// takes over [`JUDGED_FIRST_WAIT`] go in queued.
+    /// takes over [`JUDGED_FIRST_WAIT`] go in queued. On PostgreSQL only
+    /// (see `Store::judges_first`): on SQLite every offer is kept.
     ///
     /// [`catalog_cache`]: super::catalog_cache
     async fn judge_first(
@@ -448,6 +449,16 @@ impl Store {
         offers: Vec<Offer>,
         now: i64,
     ) -> (Vec<Offer>, Vec<(usize, Claim, JudgementWrite)>) {
+        let max: usize = std::env::var("NJ_JF_MAX")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(usize::MAX);
+        if rows.len() > max {
+            return (offers, Vec::new());
+        }
+        if !self.judges_first {
+            return (offers, Vec::new());
+        }
         let mut kept = Vec::new();
         let mut judging = Vec::new();
         for offer in offers {
