@@ -438,8 +438,7 @@ impl Store {
     /// to compute, no read. Returns the offers not used so (to hand their
     /// claims after the commit), and each job judged: its row's index, its
     /// claim and judgement. The jobs of a worker that fails, declines or
-    /// takes over [`JUDGED_FIRST_WAIT`] go in queued. On PostgreSQL only
-    /// (see `Store::judges_first`): on SQLite every offer is kept.
+    /// takes over [`JUDGED_FIRST_WAIT`] go in queued.
     ///
     /// [`catalog_cache`]: super::catalog_cache
     async fn judge_first(
@@ -454,9 +453,6 @@ impl Store {
             .and_then(|v| v.parse().ok())
             .unwrap_or(usize::MAX);
         if rows.len() > max {
-            return (offers, Vec::new());
-        }
-        if !self.judges_first {
             return (offers, Vec::new());
         }
         let mut kept = Vec::new();

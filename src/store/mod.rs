@@ -156,12 +156,6 @@ pub struct Store {
     catalog_cache: Arc<catalog_cache::CatalogCache>,
     /// This process's idle workers (see [`waiting_workers`]).
     waiting_workers: Arc<waiting_workers::WaitingWorkers>,
-    /// Whether admissions hand waiting workers answers jobs to judge
-    /// before they are stored (`Store::judge_first`): on PostgreSQL. On
-    /// SQLite, measured, the judged rows' writes held its one writer far
-    /// longer than claims and verdicts written apart (BENCHMARKS.md,
-    /// sixteenth session), so there it is off until that is understood.
-    judges_first: bool,
     /// What this store's job notices carry, so it skips them when they
     /// come back (see [`notices::Origin`]).
     origin: notices::Origin,
@@ -267,7 +261,6 @@ impl Store {
             admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
             waiting_workers: Arc::default(),
-            judges_first: false,
             origin: notices::Origin::new(),
             checkpoints: Some(checkpoints),
         })
@@ -323,7 +316,6 @@ impl Store {
             admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
             waiting_workers: Arc::default(),
-            judges_first: true,
             origin: notices::Origin::new(),
             checkpoints: None,
         })
@@ -348,14 +340,6 @@ impl Store {
             Location::File(file) => file.display().to_string(),
             Location::Server { shown, .. } => shown.clone(),
         }
-    }
-
-    /// This store with admissions judging answers first on SQLite too, so
-    /// the store tests run its SQLite statements.
-    #[cfg(test)]
-    pub(crate) fn judging_first(mut self) -> Store {
-        self.judges_first = true;
-        self
     }
 
     /// Another process changed the catalog: submission rules kept in memory

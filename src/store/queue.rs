@@ -104,10 +104,11 @@ pub enum RejudgeOutcome {
 
 /// Joins a verdict's row of a `values` list `v` (its submission's id, then
 /// its claim's attempt) to its submission `s` if the claim still holds it:
-/// running, with the claim's attempt.
+/// running, with the claim's attempt. (A `cross join`: see
+/// [`sql_judgement_inserts`].)
 macro_rules! still_fenced {
     () => {
-        " join submission s on s.id = v.column1 and s.attempt = v.column2 \
+        " cross join submission s on s.id = v.column1 and s.attempt = v.column2 \
          and s.state = 'running'"
     };
 }
@@ -1112,7 +1113,7 @@ pub(super) fn judged_at_insert_writes<'a>(
         Dialect::Sqlite => statements.extend(sql_judgement_inserts(
             &verdicts,
             now,
-            " join submission s on s.id = v.column1 and s.attempt = v.column2 \
+            " cross join submission s on s.id = v.column1 and s.attempt = v.column2 \
              and s.state = 'done'",
         )),
         Dialect::Postgres => statements.extend(
@@ -1433,9 +1434,15 @@ fn sql_fenced_inserts<'a>(
 }
 
 /// SQLite's inserts of the judgements of `verdicts` and their results, at
-/// `now`, each only if its row joins as `fence` says (a `join` of the
+/// `now`, each only if its row joins as `fence` says (a `cross join` of the
 /// `values` list `v`, its submission's id then its claim's attempt, to its
 /// submission `s`).
+///
+/// A `cross join`, which SQLite runs in the order written: `v` outside,
+/// each of its rows finding its submission by id. With a plain `join` and
+/// no statistics, SQLite could take the submissions of the fence's state
+/// as the outer loop and run the `values` list once for each: for `done`,
+/// every judged submission (the writer's time grew with the table).
 fn sql_judgement_inserts<'a>(
     verdicts: &[(&'a Claim, &'a JudgementWrite)],
     now: i64,

@@ -647,24 +647,6 @@ async fn admit_judged_first(
 async fn a_waiting_worker_judges_answers_before_they_are_stored(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let lease = Duration::from_secs(30);
-    if backend == TestBackend::Sqlite {
-        // Off on SQLite: a waiting worker gets claims even for answers
-        // it could judge at once.
-        save_pending_reference(&store, "Alice\n").await;
-        let at = revision(&store).await;
-        assert!(
-            nim_judge_set(&store, at).await.testcases[0]
-                .reference
-                .is_some()
-        );
-        let offer = store.offer_to_claim("w0", lease, 16);
-        let claimed_job = admit_answers(&store, "ann").await;
-        assert_eq!(claimed_job.state, SubmissionState::Running);
-        assert_eq!(claims_of(offer.withdraw().await).len(), 1);
-    }
-    // (Its statements are the same on both databases, and tested on both.)
-    let (_dir, store) = fresh(backend).await;
-    let store = store.judging_first();
     // Until this process holds the problem's testcases with every
     // reference, a waiting worker is handed claims, not jobs to judge.
     let first = store.offer_to_claim("w0", lease, 16);
@@ -1120,6 +1102,59 @@ async fn a_claim_finds_its_jobs_by_index_however_many_are_stored() {
         !plan.iter().any(|step| step.starts_with("SCAN submission")),
         "no walk of every submission: {plan:?}"
     );
+}
+
+#[tokio::test]
+async fn the_judgements_of_rows_judged_at_insert_find_their_rows_by_id() {
+    let (_dir, store) = fresh(TestBackend::Sqlite).await;
+    // Judged submissions in the table, and no statistics yet.
+    store
+        .add_synthetic_history(&synthetic::SyntheticHistory {
+            submissions: 2000,
+            problems: &[nim()],
+            users: 10,
+        })
+        .await
+        .expect("a history");
+    let claims: Vec<Claim> = (0..6)
+        .map(|_| Claim {
+            id: SubmissionId::new(),
+            problem: nim(),
+            payload: Err(String::new()),
+            attempt: 1,
+            tries: 1,
+            worker: "w".into(),
+            revision: 1,
+            queued_at: 0,
+            claimed_at: 0,
+        })
+        .collect();
+    let judgement = JudgementWrite {
+        results: vec![verdict(Verdict::AC).results[0].clone(); 5],
+        ..verdict(Verdict::AC)
+    };
+    let judged: Vec<queue::JudgedBy<'_>> = claims
+        .iter()
+        .map(|claim| queue::JudgedBy {
+            claim,
+            judgement: &judgement,
+            judged_at: 0,
+        })
+        .collect();
+    let writes = queue::judged_at_insert_writes(backend::Dialect::Sqlite, &judged);
+    assert_eq!(writes.len(), 2, "the judgements, then their results");
+    for statement in writes {
+        let plan = query_plan(&store, statement).await;
+        assert!(
+            !plan.iter().any(|step| step.starts_with("SCAN s")),
+            "no walk of the judged submissions: {plan:?}"
+        );
+        assert!(
+            plan.iter()
+                .any(|step| step.starts_with("SEARCH s USING INDEX sqlite_autoindex_submission_1")),
+            "each row's submission found by id: {plan:?}"
+        );
+    }
 }
 
 /// Committed pages reach the database file by the checkpointer's own

@@ -11,8 +11,8 @@
 //! hold fewer an arrival). With a job ahead, the offers taken get nothing
 //! and their workers look for work themselves.
 //!
-//! On PostgreSQL, answers jobs that can be judged at once (see
-//! `Store::judge_first`) are handed instead as [`JudgeFirst`]: the worker judges them and answers,
+//! Answers jobs that can be judged at once (see `Store::judge_first`) are
+//! handed instead as [`JudgeFirst`]: the worker judges them and answers,
 //! and the admission stores them done with their verdicts, or queued if
 //! the worker could not judge them.
 //!

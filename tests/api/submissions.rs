@@ -1,6 +1,5 @@
 //! Contestants submitting answers and custom checks; reviewers reading them.
 
-use nimjudge::testing::TestBackend;
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -65,9 +64,8 @@ async fn correct_answers_to_every_public_testcase_are_accepted() {
 }
 
 /// Submits `answers` to nim until one comes back judged already (a worker
-/// idle, the problem's testcases and references in its memory; on
-/// PostgreSQL), a moment apart so the worker is waiting again; returns
-/// that 202's body.
+/// idle, the problem's testcases and references in its memory), a moment
+/// apart so the worker is waiting again; returns that 202's body.
 async fn submit_until_judged_first(
     app: &TestApp,
     answers: &std::collections::BTreeMap<String, String>,
@@ -99,26 +97,6 @@ async fn submit_until_judged_first(
 async fn an_idle_worker_judges_answers_first_and_the_202_carries_the_verdict() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 1).await;
-    if TestBackend::from_env().expect("the test backend") == TestBackend::Sqlite {
-        // Off on SQLite: the 202 says queued or running, never done.
-        for _ in 0..5 {
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-            let (status, body) = app
-                .post(
-                    "/api/submissions",
-                    &app.contestant,
-                    json!({ "problem": "nim", "answers": correct_answers() }),
-                )
-                .await;
-            assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-            assert_ne!(body["state"], "done", "{body}");
-            assert!(body.get("verdict").is_none(), "{body}");
-            app.verdict(&submission_id(&body["id"]), &app.contestant)
-                .await;
-        }
-        app.stop().await;
-        return;
-    }
     let accepted = submit_until_judged_first(&app, &correct_answers()).await;
     assert_eq!(accepted["verdict"], "AC", "{accepted}");
     let id = submission_id(&accepted["id"]);
