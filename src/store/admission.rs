@@ -448,13 +448,6 @@ impl Store {
         offers: Vec<Offer>,
         now: i64,
     ) -> (Vec<Offer>, Vec<(usize, Claim, JudgementWrite)>) {
-        let max: usize = std::env::var("NJ_JF_MAX")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(usize::MAX);
-        if rows.len() > max {
-            return (offers, Vec::new());
-        }
         let mut kept = Vec::new();
         let mut judging = Vec::new();
         for offer in offers {
