@@ -815,35 +815,30 @@ async fn submit_and_wait(
     let since = |from: Instant| from.elapsed().as_secs_f64() * 1000.0;
     let queued = client.submit(request).await?;
     let accepted_ms = since(from);
-    if queued.state == SubmissionState::Done {
-        // Judged before it was stored: the verdict came with the 202.
-        anyhow::ensure!(
-            queued.verdict == Some(Verdict::AC),
-            "unexpected verdict: {queued:?}"
-        );
-        return Ok(Latency {
-            sent_s: from.saturating_duration_since(load_started).as_secs_f64(),
-            accepted_ms,
-            verdict_ms: accepted_ms,
-        });
-    }
-    loop {
-        let document = client
-            .submission(queued.id, Duration::from_secs(10))
-            .await?;
-        if document.submission.state == SubmissionState::Done {
-            anyhow::ensure!(
-                document.submission.verdict == Some(Verdict::AC),
-                "unexpected verdict: {:?}",
-                document.submission
-            );
-            return Ok(Latency {
-                sent_s: from.saturating_duration_since(load_started).as_secs_f64(),
-                accepted_ms,
-                verdict_ms: since(from),
-            });
+    // Judged before it was stored, the verdict came with the 202; else it
+    // is waited for.
+    let verdict = if queued.state == SubmissionState::Done {
+        queued.verdict
+    } else {
+        loop {
+            let document = client
+                .submission(queued.id, Duration::from_secs(10))
+                .await?;
+            if document.submission.state == SubmissionState::Done {
+                break document.submission.verdict;
+            }
         }
-    }
+    };
+    anyhow::ensure!(
+        verdict == Some(Verdict::AC),
+        "unexpected verdict {verdict:?} for submission {}",
+        queued.id
+    );
+    Ok(Latency {
+        sent_s: from.saturating_duration_since(load_started).as_secs_f64(),
+        accepted_ms,
+        verdict_ms: since(from),
+    })
 }
 
 /// The open load of `bench-load --rate`: submission i is due at i / rate

@@ -103,13 +103,18 @@ pub enum RejudgeOutcome {
 }
 
 /// Joins a verdict's row of a `values` list `v` (its submission's id, then
-/// its claim's attempt) to its submission `s` if the claim still holds it:
-/// running, with the claim's attempt. (A `cross join`: see
+/// its claim's attempt) to its submission `s` if that has the claim's
+/// attempt and is in `$state`: `running` while the claim still holds it,
+/// `done` for a row inserted judged. (A `cross join`: see
 /// [`sql_judgement_inserts`].)
-macro_rules! still_fenced {
-    () => {
-        " cross join submission s on s.id = v.column1 and s.attempt = v.column2 \
-         and s.state = 'running'"
+macro_rules! fenced_in {
+    ($state:literal) => {
+        concat!(
+            " cross join submission s on s.id = v.column1 and s.attempt = v.column2 \
+             and s.state = '",
+            $state,
+            "'"
+        )
     };
 }
 
@@ -1110,12 +1115,9 @@ pub(super) fn judged_at_insert_writes<'a>(
     let verdicts: Vec<(&Claim, &JudgementWrite)> =
         judged.iter().map(|by| (by.claim, by.judgement)).collect();
     match dialect {
-        Dialect::Sqlite => statements.extend(sql_judgement_inserts(
-            &verdicts,
-            now,
-            " cross join submission s on s.id = v.column1 and s.attempt = v.column2 \
-             and s.state = 'done'",
-        )),
+        Dialect::Sqlite => {
+            statements.extend(sql_judgement_inserts(&verdicts, now, fenced_in!("done")))
+        }
         Dialect::Postgres => statements.extend(
             verdicts
                 .chunks(FENCED_ROWS_PER_UPDATE)
@@ -1238,7 +1240,11 @@ pub(super) fn pg_verdict_writes<'a>(
         .push("::text[], ")
         .push_bind(Arg::ints(claims().map(|c| Some(now - c.claimed_at))))
         .push("::bigint[], ")
-        .push_bind(Arg::texts(claims().map(|c| Some(dropped_detail(c)))))
+        .push_bind(Arg::texts(claims().map(|c| match mode {
+            PgVerdicts::Fenced(_) => Some(dropped_detail(c)),
+            // Rows inserted in this transaction are never fenced out.
+            PgVerdicts::InsertedDone => None,
+        })))
         .push(
             "::text[]) as v (id, attempt, problem_version, verdict, message, compile_output, \
              worker, duration_ms, dropped)), ",
@@ -1405,7 +1411,7 @@ fn sql_fenced_inserts<'a>(
     verdicts: &[(&'a Claim, &'a JudgementWrite)],
     now: i64,
 ) -> Vec<Statement<'a>> {
-    let mut statements = sql_judgement_inserts(verdicts, now, still_fenced!());
+    let mut statements = sql_judgement_inserts(verdicts, now, fenced_in!("running"));
     for chunk in verdicts.chunks(EVENT_ROWS_PER_INSERT) {
         statements.push(
             query(

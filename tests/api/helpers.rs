@@ -219,6 +219,11 @@ impl TestApp {
         token: &str,
         answers: &BTreeMap<String, String>,
     ) -> SubmissionId {
+        submission_id(&self.accepted_answers(token, answers).await["id"])
+    }
+
+    /// Submits answers; returns the body of the `202 Accepted`.
+    pub async fn accepted_answers(&self, token: &str, answers: &BTreeMap<String, String>) -> Value {
         let (status, body) = self
             .post(
                 "/api/submissions",
@@ -227,7 +232,7 @@ impl TestApp {
             )
             .await;
         assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-        submission_id(&body["id"])
+        body
     }
 
     /// Waits (long-polling) until the submission is judged.
