@@ -14,7 +14,7 @@ use sqlx::postgres::PgListener;
 
 use super::{
     Store, StoreError,
-    backend::{Dialect, Pool, Statement, Tx, query},
+    backend::{Pool, Statement, Tx},
 };
 use crate::domain::SubmissionId;
 
@@ -117,29 +117,21 @@ pub(super) async fn job_queued(tx: &mut Tx, origin: Origin) -> Result<(), StoreE
     Ok(())
 }
 
-/// The start of an insert of queued submissions (`… returning` their
-/// columns) that [`jobs_insert_end`] finishes.
-pub(super) fn jobs_insert_start(dialect: Dialect) -> Statement<'static> {
-    query(dialect.pick("", "with queued as ("))
-}
-
-/// Finishes an insert begun by [`jobs_insert_start`]: it still returns the
-/// rows, and on PostgreSQL also announces, at commit, that jobs are
-/// waiting (the statement is its own round trip, the notice rides along).
-pub(super) fn jobs_insert_end(
-    dialect: Dialect,
-    insert: Statement<'_>,
-    origin: Origin,
-) -> Statement<'_> {
-    match dialect {
-        Dialect::Sqlite => insert,
-        Dialect::Postgres => insert
-            .push(") select queued.* from queued, (select pg_notify(")
-            .push_bind(JOBS)
-            .push(", ")
-            .push_bind(origin.to_string())
-            .push(")) as notice"),
-    }
+/// Finishes a statement whose common table expression `queued` inserts
+/// submissions (`… returning` their columns) and which selects them: it
+/// still returns the rows, and also announces, at commit, that jobs are
+/// waiting (the statement is its own round trip, the notice rides along),
+/// if any row went in queued. Rows claimed or judged as they went in wait
+/// for no worker; a notice of them would only wake every listening process
+/// (this one too, which skips it) and take the lock that commits with
+/// notices take turns by. PostgreSQL only.
+pub(super) fn queued_jobs_announced(statement: Statement<'_>, origin: Origin) -> Statement<'_> {
+    statement
+        .push(" left join (select pg_notify(")
+        .push_bind(JOBS)
+        .push(", ")
+        .push_bind(origin.to_string())
+        .push(") where exists (select 1 from queued where state = 'queued')) as notice on true")
 }
 
 /// Announces, at commit, that the catalog changed.

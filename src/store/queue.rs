@@ -330,7 +330,7 @@ impl Store {
                         // The claim rides with the last verdicts; their
                         // statement's rows with a `seq` are the claim's.
                         let with_claim = claim.filter(|_| index + 1 == chunks.len());
-                        let rows = pg_verdict_writes(chunk, now, PgVerdicts::Fenced(with_claim))
+                        let rows = pg_verdict_writes(chunk, now, with_claim)
                             .fetch_all(&self.write)
                             .await?;
                         for row in rows {
@@ -796,7 +796,7 @@ pub(super) struct ClaimFor<'a> {
 /// its lease run out) when the insert runs: its worker, handed nothing,
 /// looks for work itself, oldest first. A row judged goes in queued
 /// instead if its problem has changed since the judgement's revision; its
-/// judgement is then not written (see [`judged_at_insert_writes`]).
+/// judgement is then not written (see [`queued_rows_inserts`]).
 /// Returns the rows in the order given, as inserted, and the jobs each of
 /// `claims` took.
 pub(super) async fn commit_queued_rows<'a>(
@@ -914,9 +914,11 @@ pub(super) fn claimed_at_insert<'a>(
 /// The inserts of `rows`, queued at `now` (each started as `starts` says;
 /// a short `starts` leaves the rest queued): one statement per
 /// [`SUBMISSION_ROWS_PER_INSERT`] rows, the first of which announces the
-/// jobs as from `origin` (on PostgreSQL). Each returns its rows; the rows
-/// of a statement that claims any carry what [`claims_from`] reads. The
-/// judgements of rows judged go in after, by [`judged_at_insert_writes`].
+/// jobs as from `origin` (on PostgreSQL, if any went in queued). Each
+/// returns its rows; the rows of a statement that claims any carry what
+/// [`claims_from`] reads. The judgements of rows judged go in with them on
+/// PostgreSQL (one round trip), after them on SQLite, by
+/// [`judged_at_insert_writes`].
 pub(super) fn queued_rows_inserts<'a>(
     dialect: Dialect,
     rows: &[QueuedRow<'a>],
@@ -953,13 +955,11 @@ pub(super) fn queued_rows_inserts<'a>(
         };
         let claims = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Claimed(_)));
         let judges = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Judged(_)));
-        // Rows go in in the order given, so their seqs follow it. The
-        // first insert announces them all.
-        let mut insert = if number == 0 {
-            notices::jobs_insert_start(dialect)
-        } else {
-            query("")
-        };
+        // Rows go in in the order given, so their seqs follow it. On
+        // PostgreSQL the insert is a common table expression (`queued`),
+        // which the judgements of rows judged read, and the first announces
+        // the jobs.
+        let mut insert = query(dialect.pick("", "with queued as ("));
         if claims {
             // Whether the queue holds nothing ahead of the new rows, read
             // once by the statement (which does not see its own rows).
@@ -1089,42 +1089,65 @@ pub(super) fn queued_rows_inserts<'a>(
         } else {
             insert
         };
-        statements.push(if number == 0 {
-            notices::jobs_insert_end(dialect, insert, origin)
-        } else {
-            insert
-        });
+        let statement = match dialect {
+            Dialect::Sqlite => insert,
+            Dialect::Postgres => {
+                let mut statement = insert.push(")");
+                let judged: Vec<(&Claim, &JudgementWrite)> = (0..chunk.len())
+                    .filter_map(|index| match start(index) {
+                        RowStart::Judged(by) => Some((by.claim, by.judgement)),
+                        _ => None,
+                    })
+                    .collect();
+                if let Some(judged_at) = (0..chunk.len())
+                    .filter_map(|index| match start(index) {
+                        RowStart::Judged(by) => Some(by.judged_at),
+                        _ => None,
+                    })
+                    .max()
+                {
+                    statement = pg_judgement_writes(
+                        statement.push(", "),
+                        &judged,
+                        judged_at,
+                        JudgedRows::InsertedDone,
+                    );
+                }
+                let statement = statement.push(" select queued.* from queued");
+                if number == 0 {
+                    notices::queued_jobs_announced(statement, origin)
+                } else {
+                    statement
+                }
+            }
+        };
+        statements.push(statement);
     }
     statements
 }
 
-/// The writes of the judgements of rows inserted judged (see
+/// SQLite's writes of the judgements of rows inserted judged (see
 /// [`RowStart::Judged`]), to run after their inserts in the same
 /// transaction: each judgement and its results go in only if its row went
 /// in done (its problem unchanged since the judging); the `judged` events
-/// came with the rows, and the verdict counts come by trigger.
+/// came with the rows, and the verdict counts come by trigger. (On
+/// PostgreSQL they are part of the rows' insert, [`queued_rows_inserts`].)
 pub(super) fn judged_at_insert_writes<'a>(
     dialect: Dialect,
     judged: &[JudgedBy<'a>],
 ) -> Vec<Statement<'a>> {
-    let mut statements = Vec::new();
     // One time for the batch's writes, as a worker's batch has.
     let Some(now) = judged.iter().map(|by| by.judged_at).max() else {
-        return statements;
+        return Vec::new();
     };
-    let verdicts: Vec<(&Claim, &JudgementWrite)> =
-        judged.iter().map(|by| (by.claim, by.judgement)).collect();
     match dialect {
         Dialect::Sqlite => {
-            statements.extend(sql_judgement_inserts(&verdicts, now, fenced_in!("done")))
+            let verdicts: Vec<(&Claim, &JudgementWrite)> =
+                judged.iter().map(|by| (by.claim, by.judgement)).collect();
+            sql_judgement_inserts(&verdicts, now, fenced_in!("done"))
         }
-        Dialect::Postgres => statements.extend(
-            verdicts
-                .chunks(FENCED_ROWS_PER_UPDATE)
-                .map(|chunk| pg_verdict_writes(chunk, now, PgVerdicts::InsertedDone)),
-        ),
+        Dialect::Postgres => Vec::new(),
     }
-    statements
 }
 
 /// An event row to insert.
@@ -1191,20 +1214,58 @@ fn sql_verdict_writes<'a>(
 /// each fenced by its claim's attempt, in one statement, so one round trip
 /// and its own transaction: the `update` that marks done the rows still
 /// running with their claim's attempt (`judged`), the judgements of those
-/// rows and their results, a `dropped` event for the others, and one judged
-/// notice with the ids it returns. The values travel as one array a column
-/// ([`Arg::Column`]), so the statement has one text whatever the batch,
-/// prepared once a connection. The `judged` events and verdict counts come
-/// by trigger, as on SQLite.
-///
-/// For rows the same transaction inserted judged ([`PgVerdicts::InsertedDone`])
-/// it writes the judgements and results of the rows that went in done, and
-/// announces nothing: no one can wait for a submission whose id its
-/// admission has not returned yet.
+/// rows and their results ([`pg_judgement_writes`]), a `dropped` event for
+/// the others, one judged notice with the ids it returns, and beside them,
+/// if `next` is given, the worker's next claim. The judged events and
+/// verdict counts come by trigger, as on SQLite.
 pub(super) fn pg_verdict_writes<'a>(
     verdicts: &[(&'a Claim, &'a JudgementWrite)],
     now: i64,
-    mode: PgVerdicts<'a>,
+    next: Option<ClaimArgs<'a>>,
+) -> Statement<'a> {
+    let statement = pg_judgement_writes(query("with "), verdicts, now, JudgedRows::Running)
+        .push(
+            ", dropped as (insert into event (submission_id, kind, actor, detail, created_at) \
+             select v.id, ",
+        )
+        .push_bind(EventKind::Dropped.as_str())
+        .push(", v.worker, v.dropped, ")
+        .push_bind(now)
+        .push(" from v where not exists (select 1 from judged where judged.id = v.id))");
+    match next {
+        None => notices::judged_ids_announced(statement),
+        Some(claim) => notices::judged_ids_announced_beside_claim(pg_claim_expressions(
+            statement.push(", "),
+            claim,
+            ClaimBeside::Verdicts,
+        )),
+    }
+}
+
+/// Which rows [`pg_judgement_writes`] writes the judgements of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum JudgedRows {
+    /// Rows still running with their claim's attempt: its `judged` is the
+    /// `update` that marks them done.
+    Running,
+    /// Rows the same statement's `queued` insert put in done (a row judged
+    /// under a revision its problem no longer has went in queued, and its
+    /// judgement is not written). Nothing is fenced out, so no `dropped`
+    /// details are bound.
+    InsertedDone,
+}
+
+/// Continues a statement of common table expressions (after `with ` or a
+/// comma) with PostgreSQL's writes of `verdicts`' judgements: `v`, the
+/// verdicts; `judged`, the ids of the rows whose judgement goes in (as
+/// `rows` says); `judgements` and `results`, their inserts. The values
+/// travel as one array a column ([`Arg::Column`]), so the statement has one
+/// text whatever the batch, prepared once a connection.
+pub(super) fn pg_judgement_writes<'a>(
+    statement: Statement<'a>,
+    verdicts: &[(&'a Claim, &'a JudgementWrite)],
+    now: i64,
+    rows: JudgedRows,
 ) -> Statement<'a> {
     let claims = || verdicts.iter().map(|(claim, _)| *claim);
     let judgements = || verdicts.iter().map(|(_, judgement)| *judgement);
@@ -1221,7 +1282,8 @@ pub(super) fn pg_verdict_writes<'a>(
         })
         .collect();
     let runs = || results.iter().map(|(_, _, result)| result.run.as_ref());
-    let statement = query("with v as (select * from unnest(")
+    let statement = statement
+        .push("v as (select * from unnest(")
         .push_bind(Arg::texts(claims().map(|c| Some(c.id.to_string()))))
         .push("::text[], ")
         .push_bind(Arg::ints(claims().map(|c| Some(c.attempt))))
@@ -1240,17 +1302,16 @@ pub(super) fn pg_verdict_writes<'a>(
         .push("::text[], ")
         .push_bind(Arg::ints(claims().map(|c| Some(now - c.claimed_at))))
         .push("::bigint[], ")
-        .push_bind(Arg::texts(claims().map(|c| match mode {
-            PgVerdicts::Fenced(_) => Some(dropped_detail(c)),
-            // Rows inserted in this transaction are never fenced out.
-            PgVerdicts::InsertedDone => None,
+        .push_bind(Arg::texts(claims().map(|c| match rows {
+            JudgedRows::Running => Some(dropped_detail(c)),
+            JudgedRows::InsertedDone => None,
         })))
         .push(
             "::text[]) as v (id, attempt, problem_version, verdict, message, compile_output, \
              worker, duration_ms, dropped)), ",
         );
-    let statement = match mode {
-        PgVerdicts::Fenced(_) => statement
+    let statement = match rows {
+        JudgedRows::Running => statement
             .push(
                 "judged as (update submission set state = 'done', verdict = v.verdict, \
                  message = v.message, judged_at = ",
@@ -1261,13 +1322,12 @@ pub(super) fn pg_verdict_writes<'a>(
                  where submission.id = v.id and submission.attempt = v.attempt \
                  and submission.state = 'running' returning submission.id), ",
             ),
-        PgVerdicts::InsertedDone => statement.push(
-            "judged as (select submission.id from submission join v \
-             on submission.id = v.id and submission.attempt = v.attempt \
-             and submission.state = 'done'), ",
+        JudgedRows::InsertedDone => statement.push(
+            "judged as (select queued.id from queued join v \
+             on queued.id = v.id and queued.attempt = v.attempt and queued.state = 'done'), ",
         ),
     };
-    let statement = statement
+    statement
         .push(
             "judgements as (insert into judgement (submission_id, attempt, problem_version, \
              verdict, message, compile_output, worker, duration_ms, created_at) \
@@ -1327,41 +1387,7 @@ pub(super) fn pg_verdict_writes<'a>(
             "::bigint[]) as r (submission_id, testcase, position, hidden, verdict, time_us, \
              message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal) \
              join judgements j on j.submission_id = r.submission_id)",
-        );
-    let next = match mode {
-        PgVerdicts::InsertedDone => {
-            return statement.push(" select count(*) as judgements from judgements");
-        }
-        PgVerdicts::Fenced(next) => next,
-    };
-    let statement = statement
-        .push(
-            ", dropped as (insert into event (submission_id, kind, actor, detail, created_at) \
-             select v.id, ",
         )
-        .push_bind(EventKind::Dropped.as_str())
-        .push(", v.worker, v.dropped, ")
-        .push_bind(now)
-        .push(" from v where not exists (select 1 from judged where judged.id = v.id))");
-    match next {
-        None => notices::judged_ids_announced(statement),
-        Some(claim) => notices::judged_ids_announced_beside_claim(pg_claim_expressions(
-            statement.push(", "),
-            claim,
-            ClaimBeside::Verdicts,
-        )),
-    }
-}
-
-/// What [`pg_verdict_writes`] writes verdicts of.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum PgVerdicts<'a> {
-    /// Claims whose rows may still be running with their attempt: the
-    /// fenced update that ends them, and beside it, if given, the
-    /// worker's next claim.
-    Fenced(Option<ClaimArgs<'a>>),
-    /// Rows the same transaction inserted, done if their judging held.
-    InsertedDone,
 }
 
 /// The columns of `judgement` from `submission_id` to `duration_ms` for a

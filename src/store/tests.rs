@@ -3085,6 +3085,55 @@ async fn postgres_hosts_skip_their_own_job_notices_and_hear_the_others() {
 }
 
 #[tokio::test]
+async fn postgres_hosts_hear_of_no_job_that_went_in_claimed_or_judged() {
+    let (one, other) = two_postgres_hosts().await;
+    let mut notices = other.notices().await.expect("listen").expect("PostgreSQL");
+    let lease = Duration::from_secs(30);
+    // Taken by a waiting worker as it went in: the next news is its verdict.
+    let offer = one.offer_to_claim("w0", lease, 16);
+    let taken = admit_answers(&one, "ann").await;
+    assert_eq!(taken.state, SubmissionState::Running);
+    let claim = claims_of(offer.withdraw().await).remove(0);
+    assert!(
+        one.finish(&claim, &verdict(Verdict::WA))
+            .await
+            .expect("finish")
+    );
+    assert_eq!(
+        next_notice(&mut notices).await,
+        Notice::Judged(vec![taken.id]),
+        "a job taken as it went in was announced"
+    );
+    // Judged as it went in: nothing. Then one that goes in queued (its
+    // worker declined it) is announced, and its verdict after.
+    save_pending_reference(&one, "Alice\n").await;
+    nim_judge_set(&one, revision(&one).await).await;
+    let (judged, _) = admit_judged_first(&one, one.offer_to_claim("w1", lease, 16), |_| {
+        Some(vec![verdict(Verdict::AC)])
+    })
+    .await;
+    assert_eq!(judged.state, SubmissionState::Done);
+    let (declined, _) =
+        admit_judged_first(&one, one.offer_to_claim("w2", lease, 16), |_| None).await;
+    assert_eq!(declined.state, SubmissionState::Queued);
+    let claim = claimed(&one, "w3", lease).await;
+    assert_eq!(claim.id, declined.id);
+    assert!(
+        one.finish(&claim, &verdict(Verdict::AC))
+            .await
+            .expect("finish")
+    );
+    assert_eq!(
+        [
+            next_notice(&mut notices).await,
+            next_notice(&mut notices).await
+        ],
+        [Notice::JobQueued, Notice::Judged(vec![declined.id])],
+        "a job judged as it went in was announced, or one queued was not"
+    );
+}
+
+#[tokio::test]
 async fn postgres_hosts_hear_which_submissions_were_judged_and_not_of_a_fenced_out_verdict() {
     let (store, listener) = two_postgres_hosts().await;
     let mut notices = listener

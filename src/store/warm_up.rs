@@ -50,8 +50,8 @@ use super::{
     backend::{Dialect, Statement, Target, query},
     notices::Origin,
     queue::{
-        Claim, ClaimArgs, ClaimedBy, JudgedBy, JudgementWrite, PgVerdicts, QueuedRow, RowStart,
-        UserTotals, claim_statement, pg_verdict_writes, queued_rows_inserts, record_statement,
+        Claim, ClaimArgs, ClaimedBy, JudgedBy, JudgementWrite, QueuedRow, RowStart, UserTotals,
+        claim_statement, pg_verdict_writes, queued_rows_inserts, record_statement,
         submission_statement,
     },
     tokens::principal_statement,
@@ -112,11 +112,11 @@ pub(super) const INSERT_BATCHES: usize = 6;
 
 /// The statements [`warm_statements`] runs each time: the token lookup,
 /// two counts, three inserts per batch size (of queued rows, of rows a
-/// waiting worker takes, and of rows one judged first), the claim, the
-/// verdict batch with the next claim (as a worker writes them), the
-/// judgements of rows inserted judged, and two reads (a submission's row, for a
-/// replayed request, and its whole record, for the long poll).
-pub(super) const STATEMENTS_PER_RUN: usize = 3 + 3 * INSERT_BATCHES + 5;
+/// waiting worker takes, and of rows one judged first, with their
+/// judgements), the claim, the verdict batch with the next claim (as a
+/// worker writes them), and two reads (a submission's row, for a replayed
+/// request, and its whole record, for the long poll).
+pub(super) const STATEMENTS_PER_RUN: usize = 3 + 3 * INSERT_BATCHES + 4;
 
 /// The worker the warm-up's inserts of claimed rows name.
 const WARM_UP_CLAIM: ClaimedBy<'static> = ClaimedBy {
@@ -231,14 +231,13 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
             pg_verdict_writes(
                 &verdicts,
                 0,
-                PgVerdicts::Fenced(Some(ClaimArgs {
+                Some(ClaimArgs {
                     worker: "warm-up",
                     now: 0,
                     lease_ms: 0,
                     batch: 1,
-                })),
+                }),
             ),
-            pg_verdict_writes(&verdicts, 0, PgVerdicts::InsertedDone),
             submission_statement(&target),
             record_statement(dialect, &target),
         ]);
