@@ -915,10 +915,16 @@ pub(super) fn claimed_at_insert<'a>(
 /// a short `starts` leaves the rest queued): one statement per
 /// [`SUBMISSION_ROWS_PER_INSERT`] rows, the first of which announces the
 /// jobs as from `origin` (on PostgreSQL, if any went in queued). Each
-/// returns its rows; the rows of a statement that claims any carry what
-/// [`claims_from`] reads. The judgements of rows judged go in with them on
-/// PostgreSQL (one round trip), after them on SQLite, by
-/// [`judged_at_insert_writes`].
+/// returns its rows; the rows claimed carry what [`claims_from`] reads.
+/// The judgements of rows judged go in with them on PostgreSQL (one round
+/// trip), after them on SQLite, by [`judged_at_insert_writes`].
+///
+/// created_at never decreases as seq grows (listings bound their scans by
+/// it): the larger of now and the newest row's, read by the insert itself
+/// (no round trip of its own). On PostgreSQL two submitting transactions
+/// could each miss the other's uncommitted row (and a seq taken first
+/// could commit last), so they take turns (`OrderedTx`): the next one
+/// reads these rows' created_at and takes larger seqs.
 pub(super) fn queued_rows_inserts<'a>(
     dialect: Dialect,
     rows: &[QueuedRow<'a>],
@@ -926,204 +932,377 @@ pub(super) fn queued_rows_inserts<'a>(
     origin: Origin,
     now: i64,
 ) -> Vec<Statement<'a>> {
-    // created_at never decreases as seq grows (listings bound their scans
-    // by it): the larger of now and the newest row's, read by the insert
-    // itself (no round trip of its own). On PostgreSQL two submitting
-    // transactions could each miss the other's uncommitted row (and a seq
-    // taken first could commit last), so they take turns (`OrderedTx`):
-    // the next one reads these rows' created_at and takes larger seqs.
-    let newest = dialect.pick(
-        ", max(coalesce((select max(created_at) from submission), 0), ",
-        ", greatest(coalesce((select max(created_at) from submission), 0), ",
-    );
-    // The time leases are set and compared by: the database's clock on
-    // PostgreSQL, as a claim's (see `claim_statement`); `now` on SQLite.
-    let clock = |statement: Statement<'a>| match dialect {
-        Dialect::Sqlite => statement.push_bind(now),
-        Dialect::Postgres => {
-            statement.push("(extract(epoch from clock_timestamp()) * 1000)::bigint")
-        }
-    };
     let mut statements = Vec::new();
     for (number, chunk) in rows.chunks(SUBMISSION_ROWS_PER_INSERT).enumerate() {
         let offset = number * SUBMISSION_ROWS_PER_INSERT;
-        let start = |index: usize| {
-            starts
-                .get(offset + index)
-                .copied()
-                .unwrap_or(RowStart::Queued)
-        };
-        let claims = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Claimed(_)));
-        let judges = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Judged(_)));
-        // Rows go in in the order given, so their seqs follow it. On
-        // PostgreSQL the insert is a common table expression (`queued`),
-        // which the judgements of rows judged read, and the first announces
-        // the jobs.
-        let mut insert = query(dialect.pick("", "with queued as ("));
-        if claims {
-            // Whether the queue holds nothing ahead of the new rows, read
-            // once by the statement (which does not see its own rows).
-            insert = insert.push(
-                "with ahead as (select not exists (select 1 from submission \
-                 where state = 'queued') and not exists (select 1 from submission \
-                 where state = 'running' and lease_until < ",
-            );
-            insert = clock(insert).push(") as free) ");
-        }
-        insert = insert.push(
-            "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-             queued_at, user_ordinal, user_bytes, created_at",
-        );
-        if claims || judges {
-            insert = insert.push(", attempt, tries, worker, lease_until, claimed_at");
-        }
-        if judges {
-            insert = insert.push(", verdict, message, judged_at");
-        }
-        insert = insert.push(") values ");
-        for (index, row) in chunk.iter().enumerate() {
-            // A judged row goes in done if its problem is still at the
-            // revision it was judged at, else queued, as if never judged.
-            let current = |insert: Statement<'a>, by: &JudgedBy<'a>| {
-                insert
-                    .push(" case when (select p.revision from problem p where p.id = ")
-                    .push_bind(row.problem.as_str())
-                    .push(") = ")
-                    .push_bind(by.claim.revision)
-                    .push(" then ")
-            };
-            insert = insert
-                .push(if index == 0 { "(" } else { ", (" })
-                .push_bind(row.id.to_string())
-                .push(", ")
-                .push_bind(row.problem.as_str())
-                .push(", ")
-                .push_bind(row.user)
-                .push(", ")
-                .push_bind(row.kind.as_str())
-                .push(", ")
-                .push_bind(row.payload)
-                .push(", ")
-                .push_bind(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
-                .push(", ");
-            insert = match start(index) {
-                RowStart::Queued => insert.push_bind(SubmissionState::Queued.as_str()),
-                RowStart::Claimed(_) => insert
-                    .push("case when (select free from ahead) then 'running' else 'queued' end"),
-                RowStart::Judged(by) => current(insert, &by).push("'done' else 'queued' end"),
-            }
-            .push(", ")
-            .push_bind(now)
-            .push(", ")
-            .push_bind(row.totals.submissions)
-            .push(", ")
-            .push_bind(row.totals.bytes)
-            .push(newest)
-            .push_bind(now)
-            .push(")");
-            if claims || judges {
-                insert = match start(index) {
-                    RowStart::Queued => insert.push(", 0, 0, null, null, null"),
-                    RowStart::Claimed(by) => {
-                        // Its first claim: attempt 1, try 1.
-                        let when_free = ", case when (select free from ahead) then ";
-                        let insert = insert
-                            .push(when_free)
-                            .push("1 else 0 end")
-                            .push(when_free)
-                            .push("1 else 0 end")
-                            .push(when_free)
-                            .push_bind(by.worker)
-                            .push(" end")
-                            .push(when_free);
-                        clock(insert)
-                            .push(" + ")
-                            .push_bind(by.lease_ms)
-                            .push(" end")
-                            .push(when_free)
-                            .push_bind(now)
-                            .push(" end")
-                    }
-                    RowStart::Judged(by) => {
-                        // Its claim, ended: no lease.
-                        let insert = current(insert.push(","), &by)
-                            .push_bind(by.claim.attempt)
-                            .push(" else 0 end,");
-                        let insert = current(insert, &by)
-                            .push_bind(by.claim.tries)
-                            .push(" else 0 end,");
-                        let insert = current(insert, &by)
-                            .push_bind(by.claim.worker.as_str())
-                            .push(" end, null,");
-                        current(insert, &by)
-                            .push_bind(by.claim.claimed_at)
-                            .push(" end")
-                    }
-                };
-            }
-            if judges {
-                insert = match start(index) {
-                    RowStart::Queued | RowStart::Claimed(_) => insert.push(", null, null, null"),
-                    RowStart::Judged(by) => {
-                        let insert = current(insert.push(","), &by)
-                            .push_bind(by.judgement.verdict.as_str())
-                            .push(" end,");
-                        let insert = current(insert, &by)
-                            .push_bind(&by.judgement.message)
-                            .push(" end,");
-                        current(insert, &by).push_bind(by.judged_at).push(" end")
-                    }
-                };
-            }
-            insert = insert.push(")");
-        }
-        // Each row's events are written by its insert (the
-        // `submission_queued`, `submission_queued_claimed` and
-        // `submission_queued_judged` triggers).
-        let insert = insert.push(concat!(" returning ", submission_columns!()));
-        let insert = if claims {
-            insert.push(
-                ", payload, tries, \
-                 (select p.revision from problem p where p.id = submission.problem_id) as revision",
-            )
-        } else {
-            insert
-        };
-        let statement = match dialect {
-            Dialect::Sqlite => insert,
+        let starts: Vec<RowStart<'a>> = (0..chunk.len())
+            .map(|index| {
+                starts
+                    .get(offset + index)
+                    .copied()
+                    .unwrap_or(RowStart::Queued)
+            })
+            .collect();
+        statements.push(match dialect {
+            Dialect::Sqlite => sql_queued_rows_insert(chunk, &starts, now),
             Dialect::Postgres => {
-                let mut statement = insert.push(")");
-                let judged: Vec<(&Claim, &JudgementWrite)> = (0..chunk.len())
-                    .filter_map(|index| match start(index) {
-                        RowStart::Judged(by) => Some((by.claim, by.judgement)),
-                        _ => None,
-                    })
-                    .collect();
-                if let Some(judged_at) = (0..chunk.len())
-                    .filter_map(|index| match start(index) {
-                        RowStart::Judged(by) => Some(by.judged_at),
-                        _ => None,
-                    })
-                    .max()
-                {
-                    statement = pg_judgement_writes(
-                        statement.push(", "),
-                        &judged,
-                        judged_at,
-                        JudgedRows::InsertedDone,
-                    );
-                }
-                let statement = statement.push(" select queued.* from queued");
-                if number == 0 {
-                    notices::queued_jobs_announced(statement, origin)
-                } else {
-                    statement
-                }
+                pg_queued_rows_insert(chunk, &starts, (number == 0).then_some(origin), now)
             }
-        };
-        statements.push(statement);
+        });
     }
     statements
+}
+
+/// The time leases are set and compared by on PostgreSQL: the database's
+/// clock, as a claim's (see `claim_statement`).
+const PG_CLOCK: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// PostgreSQL's insert of `rows` (see [`queued_rows_inserts`]), announcing
+/// the jobs as from `origin` if given. The rows travel as one array a
+/// column ([`Arg::Column`]), each with how it starts, so the statement has
+/// one text whatever the rows (two: with the judgements of rows judged, or
+/// without), prepared once a connection and planned once; the problem's
+/// revision, the newest `created_at` and whether the queue is free are
+/// each read once a statement, not once a row and column.
+fn pg_queued_rows_insert<'a>(
+    rows: &[QueuedRow<'a>],
+    starts: &[RowStart<'a>],
+    origin: Option<Origin>,
+    now: i64,
+) -> Statement<'a> {
+    let texts = |value: &dyn Fn(&QueuedRow<'a>, RowStart<'a>) -> Option<String>| {
+        Arg::texts(
+            rows.iter()
+                .zip(starts)
+                .map(|(row, start)| value(row, *start)),
+        )
+    };
+    let ints = |value: &dyn Fn(&QueuedRow<'a>, RowStart<'a>) -> Option<i64>| {
+        Arg::ints(
+            rows.iter()
+                .zip(starts)
+                .map(|(row, start)| value(row, *start)),
+        )
+    };
+    let statement = query("with r as (select * from unnest(")
+        .push_bind(texts(&|row, _| Some(row.id.to_string())))
+        .push("::text[], ")
+        .push_bind(texts(&|row, _| Some(row.problem.to_string())))
+        .push("::text[], ")
+        .push_bind(texts(&|row, _| Some(row.user.to_string())))
+        .push("::text[], ")
+        .push_bind(texts(&|row, _| Some(row.kind.as_str().to_string())))
+        .push("::text[], ")
+        .push_bind(texts(&|row, _| Some(row.payload.to_string())))
+        .push("::text[], ")
+        .push_bind(ints(&|row, _| {
+            Some(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
+        }))
+        .push("::bigint[], ")
+        .push_bind(ints(&|row, _| Some(row.totals.submissions)))
+        .push("::bigint[], ")
+        .push_bind(ints(&|row, _| Some(row.totals.bytes)))
+        .push("::bigint[], ")
+        .push_bind(texts(&|_, start| {
+            Some(
+                match start {
+                    RowStart::Queued => "queued",
+                    RowStart::Claimed(_) => "claimed",
+                    RowStart::Judged(_) => "judged",
+                }
+                .to_string(),
+            )
+        }))
+        .push("::text[], ")
+        .push_bind(texts(&|_, start| match start {
+            RowStart::Queued => None,
+            RowStart::Claimed(by) => Some(by.worker.to_string()),
+            RowStart::Judged(by) => Some(by.claim.worker.clone()),
+        }))
+        .push("::text[], ")
+        .push_bind(ints(&|_, start| match start {
+            RowStart::Claimed(by) => Some(by.lease_ms),
+            _ => None,
+        }))
+        .push("::bigint[], ")
+        // Attempt, tries and claim time: a claimed row's first claim
+        // (attempt 1, try 1, now), a judged row's judging claim.
+        .push_bind(ints(&|_, start| match start {
+            RowStart::Queued => None,
+            RowStart::Claimed(_) => Some(1),
+            RowStart::Judged(by) => Some(by.claim.attempt),
+        }))
+        .push("::bigint[], ")
+        .push_bind(ints(&|_, start| match start {
+            RowStart::Queued => None,
+            RowStart::Claimed(_) => Some(1),
+            RowStart::Judged(by) => Some(by.claim.tries),
+        }))
+        .push("::bigint[], ")
+        .push_bind(ints(&|_, start| match start {
+            RowStart::Queued => None,
+            RowStart::Claimed(_) => Some(now),
+            RowStart::Judged(by) => Some(by.claim.claimed_at),
+        }))
+        .push("::bigint[], ")
+        // A judged row's revision judged at, verdict, message, end.
+        .push_bind(ints(&|_, start| match start {
+            RowStart::Judged(by) => Some(by.claim.revision),
+            _ => None,
+        }))
+        .push("::bigint[], ")
+        .push_bind(texts(&|_, start| match start {
+            RowStart::Judged(by) => Some(by.judgement.verdict.as_str().to_string()),
+            _ => None,
+        }))
+        .push("::text[], ")
+        .push_bind(texts(&|_, start| match start {
+            RowStart::Judged(by) => by.judgement.message.clone(),
+            _ => None,
+        }))
+        .push("::text[], ")
+        .push_bind(ints(&|_, start| match start {
+            RowStart::Judged(by) => Some(by.judged_at),
+            _ => None,
+        }))
+        .push(
+            "::bigint[]) with ordinality as r (id, problem_id, user_name, kind, payload, \
+             size_bytes, user_ordinal, user_bytes, start, worker, lease_ms, attempt, tries, \
+             claimed_at, revision, verdict, message, judged_at, n)), ",
+        )
+        // Whether the queue holds nothing ahead of the new rows (queued, or
+        // running with its lease run out), read once, and only if a row
+        // is claimed; the statement does not see its own rows.
+        .push(
+            "ahead as (select not exists (select 1 from submission where state = 'queued') \
+             and not exists (select 1 from submission where state = 'running' \
+             and lease_until < ",
+        )
+        .push(PG_CLOCK)
+        .push(
+            ") as free), \
+             s as (select r.*, case r.start \
+             when 'claimed' then case when (select free from ahead) then 'running' \
+             else 'queued' end \
+             when 'judged' then case when p.revision = r.revision then 'done' else 'queued' end \
+             else 'queued' end as state \
+             from r left join problem p on p.id = r.problem_id), ",
+        )
+        // A row claimed when the queue was not free, or judged under a
+        // revision its problem no longer has, goes in queued, as if never
+        // claimed or judged. Rows go in in the order given, so their seqs
+        // follow it. Each row's events are written by its insert (the
+        // `submission_queued`, `submission_queued_claimed` and
+        // `submission_queued_judged` triggers).
+        .push(
+            "queued as (insert into submission (id, problem_id, user_name, kind, payload, \
+             size_bytes, state, queued_at, user_ordinal, user_bytes, created_at, attempt, tries, \
+             worker, lease_until, claimed_at, verdict, message, judged_at) \
+             select id, problem_id, user_name, kind, payload, size_bytes, state, ",
+        )
+        .push_bind(now)
+        .push(
+            ", user_ordinal, user_bytes, \
+             greatest(coalesce((select max(created_at) from submission), 0), ",
+        )
+        .push_bind(now)
+        .push(
+            "), case when state = 'queued' then 0 else attempt end, \
+             case when state = 'queued' then 0 else tries end, \
+             case when state <> 'queued' then worker end, \
+             case when state = 'running' then ",
+        )
+        .push(PG_CLOCK)
+        .push(
+            " + lease_ms end, \
+             case when state <> 'queued' then claimed_at end, \
+             case when state = 'done' then verdict end, \
+             case when state = 'done' then message end, \
+             case when state = 'done' then judged_at end \
+             from s order by n returning ",
+        )
+        .push(submission_columns!())
+        .push(
+            ", case when state = 'running' then payload end as payload, tries, \
+             case when state = 'running' then (select p.revision from problem p \
+             where p.id = submission.problem_id) end as revision)",
+        );
+    let judged: Vec<(&Claim, &JudgementWrite)> = starts
+        .iter()
+        .filter_map(|start| match start {
+            RowStart::Judged(by) => Some((by.claim, by.judgement)),
+            _ => None,
+        })
+        .collect();
+    let judged_at = starts
+        .iter()
+        .filter_map(|start| match start {
+            RowStart::Judged(by) => Some(by.judged_at),
+            _ => None,
+        })
+        .max();
+    // The judgements of the rows that went in done. (Written only when a
+    // row was judged: the tally's statement trigger fires on every insert
+    // into `judgement`, even one of no rows.)
+    let statement = match judged_at {
+        Some(judged_at) => pg_judgement_writes(
+            statement.push(", "),
+            &judged,
+            judged_at,
+            JudgedRows::InsertedDone,
+        ),
+        None => statement,
+    };
+    let statement = statement.push(" select queued.* from queued");
+    match origin {
+        Some(origin) => notices::queued_jobs_announced(statement, origin),
+        None => statement,
+    }
+}
+
+/// SQLite's insert of `rows` (see [`queued_rows_inserts`]): a row of
+/// values each, so one text a number of rows and the ways they start.
+fn sql_queued_rows_insert<'a>(
+    chunk: &[QueuedRow<'a>],
+    starts: &[RowStart<'a>],
+    now: i64,
+) -> Statement<'a> {
+    let start = |index: usize| starts[index];
+    let claims = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Claimed(_)));
+    let judges = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Judged(_)));
+    // Rows go in in the order given, so their seqs follow it.
+    let mut insert = query("");
+    if claims {
+        // Whether the queue holds nothing ahead of the new rows, read
+        // once by the statement (which does not see its own rows).
+        insert = insert.push(
+            "with ahead as (select not exists (select 1 from submission \
+             where state = 'queued') and not exists (select 1 from submission \
+             where state = 'running' and lease_until < ",
+        );
+        insert = insert.push_bind(now).push(") as free) ");
+    }
+    insert = insert.push(
+        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+         queued_at, user_ordinal, user_bytes, created_at",
+    );
+    if claims || judges {
+        insert = insert.push(", attempt, tries, worker, lease_until, claimed_at");
+    }
+    if judges {
+        insert = insert.push(", verdict, message, judged_at");
+    }
+    insert = insert.push(") values ");
+    for (index, row) in chunk.iter().enumerate() {
+        // A judged row goes in done if its problem is still at the
+        // revision it was judged at, else queued, as if never judged.
+        let current = |insert: Statement<'a>, by: &JudgedBy<'a>| {
+            insert
+                .push(" case when (select p.revision from problem p where p.id = ")
+                .push_bind(row.problem.as_str())
+                .push(") = ")
+                .push_bind(by.claim.revision)
+                .push(" then ")
+        };
+        insert = insert
+            .push(if index == 0 { "(" } else { ", (" })
+            .push_bind(row.id.to_string())
+            .push(", ")
+            .push_bind(row.problem.as_str())
+            .push(", ")
+            .push_bind(row.user)
+            .push(", ")
+            .push_bind(row.kind.as_str())
+            .push(", ")
+            .push_bind(row.payload)
+            .push(", ")
+            .push_bind(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
+            .push(", ");
+        insert = match start(index) {
+            RowStart::Queued => insert.push_bind(SubmissionState::Queued.as_str()),
+            RowStart::Claimed(_) => {
+                insert.push("case when (select free from ahead) then 'running' else 'queued' end")
+            }
+            RowStart::Judged(by) => current(insert, &by).push("'done' else 'queued' end"),
+        }
+        .push(", ")
+        .push_bind(now)
+        .push(", ")
+        .push_bind(row.totals.submissions)
+        .push(", ")
+        .push_bind(row.totals.bytes)
+        .push(", max(coalesce((select max(created_at) from submission), 0), ")
+        .push_bind(now)
+        .push(")");
+        if claims || judges {
+            insert = match start(index) {
+                RowStart::Queued => insert.push(", 0, 0, null, null, null"),
+                RowStart::Claimed(by) => {
+                    // Its first claim: attempt 1, try 1.
+                    let when_free = ", case when (select free from ahead) then ";
+                    let insert = insert
+                        .push(when_free)
+                        .push("1 else 0 end")
+                        .push(when_free)
+                        .push("1 else 0 end")
+                        .push(when_free)
+                        .push_bind(by.worker)
+                        .push(" end")
+                        .push(when_free);
+                    insert
+                        .push_bind(now)
+                        .push(" + ")
+                        .push_bind(by.lease_ms)
+                        .push(" end")
+                        .push(when_free)
+                        .push_bind(now)
+                        .push(" end")
+                }
+                RowStart::Judged(by) => {
+                    // Its claim, ended: no lease.
+                    let insert = current(insert.push(","), &by)
+                        .push_bind(by.claim.attempt)
+                        .push(" else 0 end,");
+                    let insert = current(insert, &by)
+                        .push_bind(by.claim.tries)
+                        .push(" else 0 end,");
+                    let insert = current(insert, &by)
+                        .push_bind(by.claim.worker.as_str())
+                        .push(" end, null,");
+                    current(insert, &by)
+                        .push_bind(by.claim.claimed_at)
+                        .push(" end")
+                }
+            };
+        }
+        if judges {
+            insert = match start(index) {
+                RowStart::Queued | RowStart::Claimed(_) => insert.push(", null, null, null"),
+                RowStart::Judged(by) => {
+                    let insert = current(insert.push(","), &by)
+                        .push_bind(by.judgement.verdict.as_str())
+                        .push(" end,");
+                    let insert = current(insert, &by)
+                        .push_bind(&by.judgement.message)
+                        .push(" end,");
+                    current(insert, &by).push_bind(by.judged_at).push(" end")
+                }
+            };
+        }
+        insert = insert.push(")");
+    }
+    // Each row's events are written by its insert (the
+    // `submission_queued`, `submission_queued_claimed` and
+    // `submission_queued_judged` triggers).
+    let insert = insert.push(concat!(" returning ", submission_columns!()));
+    if claims {
+        insert.push(
+            ", payload, tries, \
+             (select p.revision from problem p where p.id = submission.problem_id) as revision",
+        )
+    } else {
+        insert
+    }
 }
 
 /// SQLite's writes of the judgements of rows inserted judged (see

@@ -1347,7 +1347,7 @@ async fn postgres_prepares_the_stores_statements_on_a_connection_and_leaves_no_t
     );
     assert_eq!(
         connection.cached_statements_size(),
-        per_run + 1,
+        warm_up::PREPARED_STATEMENTS + 1,
         "each statement (and the warm-up's problem insert) is prepared once on the connection"
     );
     assert_eq!(rows().await, before, "the warm-up left rows behind");

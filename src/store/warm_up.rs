@@ -30,9 +30,10 @@
 //! connection then runs those statements themselves, built by the same
 //! functions the store uses, [`RUNS`] times each, in a second transaction
 //! that is rolled back ([`warm_statements`]): the token lookup, an
-//! admission's counts (for one and two users) and its inserts (batches of
-//! one to [`INSERT_BATCHES`], queued, claimed and judged), the claim, the verdict batches
-//! (a worker's, and an admission's of the jobs it inserted judged) and the long poll's reads. Its rows belong to a problem of its own, inserted in the
+//! admission's counts (for one and two users) and its inserts (of rows
+//! queued, claimed, and judged with their judgements), the claim, a
+//! worker's verdict batch and the long poll's reads. Its rows belong to a
+//! problem of its own, inserted in the
 //! same transaction, so it needs no bundled problem and leaves none. With
 //! it, 0-4 of the first second's submissions took over 20 ms.
 //!
@@ -105,18 +106,21 @@ pub(super) async fn warm(connection: &mut PgConnection) {
 /// written so that it cannot (see `LATEST_OF_USER`).
 pub(super) const RUNS: usize = 6;
 
-/// The largest admission batch whose insert is warmed: each batch size is
-/// a statement of its own. At half of the most the server takes, batches
-/// held 2.5 submissions on average.
-pub(super) const INSERT_BATCHES: usize = 6;
+/// The rows of each warmed insert. On PostgreSQL an insert's text is the
+/// same whatever its number of rows (they travel as arrays).
+const INSERT_BATCH: usize = 2;
 
 /// The statements [`warm_statements`] runs each time: the token lookup,
-/// two counts, three inserts per batch size (of queued rows, of rows a
-/// waiting worker takes, and of rows one judged first, with their
-/// judgements), the claim, the verdict batch with the next claim (as a
-/// worker writes them), and two reads (a submission's row, for a replayed
-/// request, and its whole record, for the long poll).
-pub(super) const STATEMENTS_PER_RUN: usize = 3 + 3 * INSERT_BATCHES + 4;
+/// two counts, three inserts (of queued rows, of rows a waiting worker
+/// takes, and of rows one judged first), the claim, the verdict batch with
+/// the next claim (as a worker writes them), and two reads (a submission's
+/// row, for a replayed request, and its whole record, for the long poll).
+pub(super) const STATEMENTS_PER_RUN: usize = 3 + 3 + 4;
+
+/// The statements a warm-up prepares: those of a run, but for the inserts
+/// of queued rows and of rows taken by a waiting worker, which are one
+/// text (the insert of judged rows carries their judgements too).
+pub(super) const PREPARED_STATEMENTS: usize = STATEMENTS_PER_RUN - 1;
 
 /// The worker the warm-up's inserts of claimed rows name.
 const WARM_UP_CLAIM: ClaimedBy<'static> = ClaimedBy {
@@ -191,40 +195,34 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
             .await?;
     }
     for _ in 0..RUNS {
-        // Every insert takes ids of its own.
-        let rows: Vec<QueuedRow<'_>> = (0..3 * INSERT_BATCHES * (INSERT_BATCHES + 1) / 2)
-            .map(|_| queued(SubmissionId::new()))
-            .collect();
         let mut statements: Vec<Statement<'_>> = vec![
             principal_statement(String::new(), 0),
             stored_counts_statement(dialect, &one_user, needed, 0),
             stored_counts_statement(dialect, &two_users, needed, 0),
         ];
-        let mut rest = &rows[..];
-        // Each size of batch three times: queued, taken by a waiting
-        // worker, and judged by one (`commit_queued_rows`), the
-        // admissions' three forms.
+        // The admissions' three forms (`commit_queued_rows`): rows queued,
+        // taken by a waiting worker, and judged by one; each insert takes
+        // ids of its own.
+        let rows: Vec<QueuedRow<'_>> = (0..3 * INSERT_BATCH)
+            .map(|_| queued(SubmissionId::new()))
+            .collect();
         let judged = JudgedBy {
             claim: &claim,
             judgement: &judgement,
             judged_at: 0,
         };
-        for size in 1..=INSERT_BATCHES {
-            for start in [
-                RowStart::Queued,
-                RowStart::Claimed(WARM_UP_CLAIM),
-                RowStart::Judged(judged),
-            ] {
-                let (batch, after) = rest.split_at(size);
-                statements.extend(queued_rows_inserts(
-                    dialect,
-                    batch,
-                    &vec![start; size],
-                    Origin::new(),
-                    0,
-                ));
-                rest = after;
-            }
+        for (batch, start) in rows.chunks(INSERT_BATCH).zip([
+            RowStart::Queued,
+            RowStart::Claimed(WARM_UP_CLAIM),
+            RowStart::Judged(judged),
+        ]) {
+            statements.extend(queued_rows_inserts(
+                dialect,
+                batch,
+                &[start; INSERT_BATCH],
+                Origin::new(),
+                0,
+            ));
         }
         statements.extend([
             claim_statement(dialect, "warm-up", 0, 0, 1),
@@ -282,7 +280,7 @@ pub(super) async fn warm_pool(pool: &PgPool, size: u32) {
         }
     }
     for connection in &mut held {
-        if connection.cached_statements_size() < STATEMENTS_PER_RUN {
+        if connection.cached_statements_size() < PREPARED_STATEMENTS {
             warm(connection).await;
         }
     }
