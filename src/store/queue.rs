@@ -1127,27 +1127,17 @@ fn pg_queued_rows_insert<'a>(
              case when state = 'running' then (select p.revision from problem p \
              where p.id = submission.problem_id) end as revision)",
         );
-    let judged: Vec<(&Claim, &JudgementWrite)> = starts
-        .iter()
-        .filter_map(|start| match start {
-            RowStart::Judged(by) => Some((by.claim, by.judgement)),
-            _ => None,
-        })
-        .collect();
-    let judged_at = starts
-        .iter()
-        .filter_map(|start| match start {
-            RowStart::Judged(by) => Some(by.judged_at),
-            _ => None,
-        })
-        .max();
     // The judgements of the rows that went in done. (Written only when a
     // row was judged: the tally's statement trigger fires on every insert
     // into `judgement`, even one of no rows.)
-    let statement = match judged_at {
-        Some(judged_at) => pg_judgement_writes(
+    let judged = verdicts_judged(starts.iter().filter_map(|start| match start {
+        RowStart::Judged(by) => Some(by),
+        _ => None,
+    }));
+    let statement = match judged {
+        Some((judged_at, verdicts)) => pg_judgement_writes(
             statement.push(", "),
-            &judged,
+            &verdicts,
             judged_at,
             JudgedRows::InsertedDone,
         ),
@@ -1315,18 +1305,29 @@ pub(super) fn judged_at_insert_writes<'a>(
     dialect: Dialect,
     judged: &[JudgedBy<'a>],
 ) -> Vec<Statement<'a>> {
-    // One time for the batch's writes, as a worker's batch has.
-    let Some(now) = judged.iter().map(|by| by.judged_at).max() else {
-        return Vec::new();
-    };
-    match dialect {
-        Dialect::Sqlite => {
-            let verdicts: Vec<(&Claim, &JudgementWrite)> =
-                judged.iter().map(|by| (by.claim, by.judgement)).collect();
+    match (dialect, verdicts_judged(judged)) {
+        (Dialect::Sqlite, Some((now, verdicts))) => {
             sql_judgement_inserts(&verdicts, now, fenced_in!("done"))
         }
-        Dialect::Postgres => Vec::new(),
+        _ => Vec::new(),
     }
+}
+
+/// The verdicts of rows judged before they were stored, with the one time
+/// their writes carry (the last judging's end, as a worker's batch has
+/// one time); `None` if there are none.
+fn verdicts_judged<'a, 'b>(
+    judged: impl IntoIterator<Item = &'b JudgedBy<'a>>,
+) -> Option<(i64, Vec<(&'a Claim, &'a JudgementWrite)>)>
+where
+    'a: 'b,
+{
+    let judged: Vec<&JudgedBy<'a>> = judged.into_iter().collect();
+    let now = judged.iter().map(|by| by.judged_at).max()?;
+    Some((
+        now,
+        judged.iter().map(|by| (by.claim, by.judgement)).collect(),
+    ))
 }
 
 /// An event row to insert.

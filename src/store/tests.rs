@@ -644,15 +644,23 @@ async fn admit_judged_first(
     (admitting.await.expect("the admission"), claims)
 }
 
+/// An answers submission admitted while `worker` waits, so taken by it as
+/// it goes in (the process holds no judge set yet): the row and the claim.
+async fn admit_claimed(store: &Store, worker: &str, lease: Duration) -> (Submission, Claim) {
+    let offer = store.offer_to_claim(worker, lease, 16);
+    let taken = admit_answers(store, "ann").await;
+    assert_eq!(taken.state, SubmissionState::Running);
+    let claim = claims_of(offer.withdraw().await).remove(0);
+    assert_eq!(claim.id, taken.id);
+    (taken, claim)
+}
+
 async fn a_waiting_worker_judges_answers_before_they_are_stored(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let lease = Duration::from_secs(30);
     // Until this process holds the problem's testcases with every
     // reference, a waiting worker is handed claims, not jobs to judge.
-    let first = store.offer_to_claim("w0", lease, 16);
-    let claimed_job = admit_answers(&store, "ann").await;
-    assert_eq!(claimed_job.state, SubmissionState::Running);
-    let claim = claims_of(first.withdraw().await).remove(0);
+    let (_, claim) = admit_claimed(&store, "w0", lease).await;
     assert!(
         store
             .finish(&claim, &verdict(Verdict::WA))
@@ -3090,10 +3098,7 @@ async fn postgres_hosts_hear_of_no_job_that_went_in_claimed_or_judged() {
     let mut notices = other.notices().await.expect("listen").expect("PostgreSQL");
     let lease = Duration::from_secs(30);
     // Taken by a waiting worker as it went in: the next news is its verdict.
-    let offer = one.offer_to_claim("w0", lease, 16);
-    let taken = admit_answers(&one, "ann").await;
-    assert_eq!(taken.state, SubmissionState::Running);
-    let claim = claims_of(offer.withdraw().await).remove(0);
+    let (taken, claim) = admit_claimed(&one, "w0", lease).await;
     assert!(
         one.finish(&claim, &verdict(Verdict::WA))
             .await
