@@ -345,8 +345,9 @@ impl ScratchCatalog {
                     .display()
                     .to_string(),
             ),
-            // Servers in one test process run programs at once: each gets
-            // uids of its own, so their per-uid process limits stay apart.
+            // Servers run programs at once, in one test process or in
+            // several (nextest starts one a test): each gets uids of its
+            // own, so their per-uid process limits stay apart.
             ("SANDBOX__FIRST_UID", next_uid_block().to_string()),
             ("SANDBOX__UID_COUNT", UID_BLOCK.to_string()),
         ];
@@ -364,10 +365,17 @@ impl ScratchCatalog {
 /// Sandbox uids per test server.
 const UID_BLOCK: u32 = 16;
 
-/// The first uid of a fresh block for one test server.
+/// The first uid of a fresh block for one test server: 64 blocks a test
+/// process, apart by process id, above the sandbox's own tests' uids (which
+/// end below 2,200,000). Numbered within the process alone, two tests that
+/// nextest ran at once in processes of their own took the same uids, and a
+/// fork bomb's processes in one made the other's programs fail to start
+/// (`RLIMIT_NPROC` counts a uid's processes host-wide).
 fn next_uid_block() -> u32 {
     static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    62000 + UID_BLOCK * NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    let block = (std::process::id() % 4096) * 64
+        + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 64;
+    3_000_000 + UID_BLOCK * block
 }
 
 /// A small tmpfs mounted on a temporary folder, unmounted on drop: a disk
