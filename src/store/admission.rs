@@ -25,9 +25,9 @@ use super::{
     backend::{Dialect, Statement, Target, Tx, query},
     now_ms, parse_column,
     queue::{
-        Claim, ClaimFor, ClaimedBy, JudgedBy, JudgementWrite, LATEST_OF_USER, NewSubmission,
-        OrderedTx, QueuedRow, RowStart, UserTotals, claimed_at_insert, commit_queued_rows,
-        decode_payload, encode_payload, judged_at_insert_writes,
+        Claim, ClaimFor, ClaimedBy, InsertTurn, JudgedBy, JudgementWrite, LATEST_OF_USER, NewKey,
+        NewRows, NewSubmission, OrderedTx, QueuedRow, RowStart, UserTotals, claimed_at_insert,
+        commit_queued_rows, decode_payload, encode_payload, judged_at_insert_writes,
     },
     waiting_workers::Offer,
 };
@@ -198,27 +198,30 @@ impl Store {
     /// count and bytes in the user's limits). Those admitted are inserted
     /// together at the end.
     ///
-    /// On SQLite the counts and keys are read first, outside the write
-    /// transaction, so the one writer is held for one hand-off (the inserts
+    /// The counts and keys are read first, before the inserts take their
+    /// turn: on SQLite the one writer is held for one hand-off (the inserts
     /// and the `COMMIT`, one script) instead of two with this task's
-    /// decisions between them. What was read can only have changed by
-    /// another process's admission for the same user meanwhile, and then
-    /// the insert fails on a unique index (the user's ordinal, or the
-    /// key), stores nothing, and the batch is decided again holding the
-    /// write lock from the start. Verdicts meanwhile only lower the counts;
-    /// a setter's rejudge meanwhile can raise a user's pending count past
-    /// what was read, and so leave that user one over the pending limit.
+    /// decisions between them; on PostgreSQL the insert is one statement
+    /// that takes the turn itself (one round trip, where a transaction
+    /// holding the turn from its `BEGIN` took four). What was read can only
+    /// have changed by another process's admission for the same user
+    /// meanwhile, and then the insert fails (on SQLite on a unique index,
+    /// the user's ordinal or the key; on PostgreSQL the turn finds the
+    /// user's latest submission changed, or the key's unique index), stores
+    /// nothing, and the batch is decided again holding the turn from the
+    /// start. Verdicts meanwhile only lower the counts; a setter's rejudge
+    /// meanwhile can raise a user's pending count past what was read, and
+    /// so leave that user one over the pending limit.
     async fn admit_together(
         &self,
         admissions: &[QueuedAdmission],
     ) -> Result<Vec<AdmissionOutcome>, StoreError> {
         self.noted(async {
-            if self.write.dialect() == Dialect::Sqlite {
-                match self.decide_and_insert(admissions, Reading::First).await {
-                    Err(StoreError::Database(sqlx::Error::Database(error)))
-                        if error.is_unique_violation() => {}
-                    outcome => return outcome,
-                }
+            match self.decide_and_insert(admissions, Reading::First).await {
+                Err(StoreError::Database(sqlx::Error::Database(error)))
+                    if error.is_unique_violation()
+                        || error.code().as_deref() == Some(SERIALIZATION_FAILURE) => {}
+                outcome => return outcome,
             }
             self.decide_and_insert(admissions, Reading::HoldingTheLock)
                 .await
@@ -317,31 +320,19 @@ impl Store {
             // over a limit): the writer is not needed.
             return decided(outcomes);
         }
-        let keyed: Vec<(usize, &(String, String))> = admitted
+        let keys: Vec<NewKey<'_>> = admitted
             .iter()
             .filter_map(|&index| {
-                admissions[index]
+                let admission = &admissions[index];
+                admission
                     .idempotency
                     .as_ref()
-                    .map(|key| (index, key))
-            })
-            .collect();
-        let key_inserts: Vec<Statement<'_>> = keyed
-            .chunks(KEYS_PER_INSERT)
-            .map(|chunk| {
-                query(
-                    "insert into idempotency_key (user_name, key_value, request_hash, \
-                     submission_id, created_at) values ",
-                )
-                .push_rows(chunk.iter().map(|(index, (key, hash))| {
-                    [
-                        admissions[*index].user.as_str().into(),
-                        key.as_str().into(),
-                        hash.as_str().into(),
-                        ids[*index].to_string().into(),
-                        now.into(),
-                    ]
-                }))
+                    .map(|(key, request_hash)| NewKey {
+                        user: &admission.user,
+                        key,
+                        request_hash,
+                        submission: ids[index],
+                    })
             })
             .collect();
         // Workers of this process waiting for a job take these jobs in
@@ -367,9 +358,12 @@ impl Store {
         // (On SQLite before the writer is taken.)
         let (kept, judged) = self.judge_first(&rows, &claimed_by, offers, now).await;
         let judged_at = now_ms();
-        let ordered = match holding {
-            Some(ordered) => ordered,
-            None => OrderedTx::begin(&self.write).await?,
+        // Read first, PostgreSQL's insert takes the turn in its own
+        // statement, which checks that what was read still holds.
+        let turn = match (holding, self.write.dialect()) {
+            (Some(ordered), _) => InsertTurn::Held(ordered),
+            (None, Dialect::Postgres) => InsertTurn::InStatement(&self.write),
+            (None, Dialect::Sqlite) => InsertTurn::Held(OrderedTx::begin(&self.write).await?),
         };
         let judged_by: Vec<JudgedBy<'_>> = judged
             .iter()
@@ -392,15 +386,19 @@ impl Store {
         for ((index, ..), by) in judged.iter().zip(&judged_by) {
             starts[*index] = RowStart::Judged(*by);
         }
-        let mut then = key_inserts;
-        then.extend(judged_at_insert_writes(self.write.dialect(), &judged_by));
+        let then = judged_at_insert_writes(self.write.dialect(), &judged_by);
         let kept_for: Vec<ClaimFor<'_>> = claim_for
             .iter()
             .filter(|claim| kept.iter().any(|offer| offer.worker == claim.worker))
             .copied()
             .collect();
+        let new = NewRows {
+            rows: &rows,
+            starts: &starts,
+            keys: &keys,
+        };
         let (inserted, claims) =
-            commit_queued_rows(ordered, &rows, &starts, then, &kept_for, self.origin, now).await?;
+            commit_queued_rows(turn, new, then, &kept_for, self.origin, now).await?;
         let claimed: HashMap<SubmissionId, &Claim> = claims
             .iter()
             .flatten()
@@ -533,11 +531,16 @@ fn decided(outcomes: Vec<Option<AdmissionOutcome>>) -> Result<Vec<AdmissionOutco
         .collect()
 }
 
+/// PostgreSQL's error code of a turn that found what its admission read
+/// changed (`submission_turn`, PostgreSQL's migration 0010).
+const SERIALIZATION_FAILURE: &str = "40001";
+
 /// When an admission batch reads the counts and keys it decides by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Reading {
-    /// Before its write transaction, on a read connection (SQLite only: the
-    /// unique indexes its insert meets are in SQLite's migrations).
+    /// Before the insert takes its turn, on a read connection; the insert
+    /// fails if what was read changed meanwhile (see
+    /// [`Store::admit_together`]).
     First,
     /// Inside its write transaction, which holds the lock from its start.
     HoldingTheLock,
@@ -614,8 +617,6 @@ fn undecided() -> StoreError {
 const ADMISSION_QUEUE: usize = 1024;
 /// Admissions in one transaction, at most.
 const ADMISSIONS_PER_TRANSACTION: usize = 64;
-/// Rows of `idempotency_key` per insert (5 parameters each).
-const KEYS_PER_INSERT: usize = 400;
 
 /// Where an admission's outcome goes.
 type Reply = oneshot::Sender<Result<AdmissionOutcome, StoreError>>;

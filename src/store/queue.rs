@@ -198,7 +198,13 @@ impl Store {
                 payload: &payload,
                 totals: UserTotals::latest(tx.tx(), new.user).await?.after(&payload),
             };
-            commit_queued_rows(tx, &[row], &[], Vec::new(), &[], self.origin, now_ms())
+            let new = NewRows {
+                rows: &[row],
+                starts: &[],
+                keys: &[],
+            };
+            let turn = InsertTurn::Held(tx);
+            commit_queued_rows(turn, new, Vec::new(), &[], self.origin, now_ms())
                 .await?
                 .0
                 .pop()
@@ -684,14 +690,14 @@ pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
         .push_bind(filter.limit)
 }
 
-/// The lock that makes submissions' inserts take turns on PostgreSQL.
+/// The lock that makes submissions' inserts take turns on PostgreSQL (the
+/// one `submission_turn` takes, see PostgreSQL's migration 0010).
 const SUBMISSION_ORDER: TurnLock = turn_lock!("submission order");
 
 /// A transaction that inserts submissions: it holds the lock that makes
 /// their inserts take turns (on PostgreSQL) from its start to its end, so
 /// nothing it reads before the insert can be changed by another's insert
-/// either (the admission's limits count on that). [`commit_queued_rows`]
-/// takes no other kind.
+/// either (the admission's limits count on that); [`InsertTurn::Held`].
 pub(super) struct OrderedTx(Tx);
 
 impl OrderedTx {
@@ -777,6 +783,43 @@ pub(super) fn encode_payload(payload: &Payload) -> Result<String, StoreError> {
         .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))
 }
 
+/// New submissions to insert together: their rows, in order, how each
+/// starts (a short `starts` leaves the rest queued), and the idempotency
+/// keys to store with them.
+#[derive(Clone, Copy)]
+pub(super) struct NewRows<'s, 'a> {
+    pub rows: &'s [QueuedRow<'a>],
+    pub starts: &'s [RowStart<'a>],
+    pub keys: &'s [NewKey<'a>],
+}
+
+/// An idempotency key to store with the submission it made.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NewKey<'a> {
+    pub user: &'a str,
+    pub key: &'a str,
+    /// The hash of the request that made the submission.
+    pub request_hash: &'a str,
+    pub submission: SubmissionId,
+}
+
+/// Rows of `idempotency_key` per insert on SQLite (5 parameters each).
+const KEYS_PER_INSERT: usize = 400;
+
+/// How an insert of submissions takes its turn (submissions' inserts take
+/// turns; see [`queued_rows_inserts`]).
+pub(super) enum InsertTurn<'p> {
+    /// In a transaction that took it with its `BEGIN`, and holds it from
+    /// its start: what it read before the insert is what the insert meets.
+    Held(OrderedTx),
+    /// On PostgreSQL, in the insert's own statement, in autocommit (one
+    /// round trip, the turn held only while it runs): it fails with
+    /// `serialization_failure` if one of its users' latest submission is
+    /// no longer the one its rows follow (another host admitted one of
+    /// theirs after they were read), and stores nothing.
+    InStatement(&'p Pool),
+}
+
 /// A claim to make for a worker in the transaction that queues new jobs.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct ClaimFor<'a> {
@@ -786,12 +829,14 @@ pub(super) struct ClaimFor<'a> {
     pub max: usize,
 }
 
-/// Inserts new submissions, in order, runs `then` (statements whose rows
-/// are not submissions) and commits `tx`, all in one [`Tx::commit_with`]:
-/// one statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which
-/// writes their events too and, on PostgreSQL, announces the jobs as from
-/// `origin`. Each row starts as `starts` says ([`RowStart`]; a short
-/// `starts` leaves the rest queued). A row claimed goes in queued instead
+/// Inserts `new` submissions, in order, with their idempotency keys, runs
+/// `then` (statements whose rows are not submissions) and commits, taking
+/// the inserts' turn as `turn` says, all in one [`Tx::commit_with`] (on
+/// PostgreSQL, one statement in autocommit if that is all there is): one
+/// statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which
+/// writes their events too and, on PostgreSQL, their keys, and announces
+/// the jobs as from `origin`. Each row starts as its start says
+/// ([`RowStart`]). A row claimed goes in queued instead
 /// if the queue holds a job ahead of the new ones (queued, or running with
 /// its lease run out) when the insert runs: its worker, handed nothing,
 /// looks for work itself, oldest first. A row judged goes in queued
@@ -800,24 +845,49 @@ pub(super) struct ClaimFor<'a> {
 /// Returns the rows in the order given, as inserted, and the jobs each of
 /// `claims` took.
 pub(super) async fn commit_queued_rows<'a>(
-    OrderedTx(tx): OrderedTx,
-    rows: &[QueuedRow<'a>],
-    starts: &[RowStart<'a>],
+    turn: InsertTurn<'_>,
+    new: NewRows<'_, 'a>,
     then: Vec<Statement<'a>>,
     claims: &[ClaimFor<'a>],
     origin: Origin,
     now: i64,
 ) -> Result<(Vec<Submission>, Vec<Vec<Claim>>), StoreError> {
+    let dialect = match &turn {
+        InsertTurn::Held(OrderedTx(tx)) => tx.dialect(),
+        InsertTurn::InStatement(pool) => pool.dialect(),
+    };
+    let rows = new.rows;
+    let mut statements = if rows.is_empty() {
+        Vec::new()
+    } else {
+        queued_rows_inserts(dialect, new, origin, now)
+    };
+    statements.extend(then);
+    let written = match turn {
+        InsertTurn::Held(OrderedTx(tx)) => tx.commit_with(statements).await?,
+        // The statement takes the turn itself (`submission_turn`).
+        InsertTurn::InStatement(pool) if dialect == Dialect::Postgres => {
+            if statements.is_empty() {
+                Vec::new()
+            } else if let [_] = statements.as_slice() {
+                statements.remove(0).fetch_all(pool).await?
+            } else {
+                // Its first statement takes the turn, held to the COMMIT.
+                pool.begin().await?.commit_with(statements).await?
+            }
+        }
+        InsertTurn::InStatement(_) => {
+            return Err(StoreError::Corrupt(
+                "only PostgreSQL's insert takes its turn in its statement".into(),
+            ));
+        }
+    };
     if rows.is_empty() {
-        tx.commit_with(then).await?;
         return Ok((Vec::new(), vec![Vec::new(); claims.len()]));
     }
-    let dialect = tx.dialect();
-    let mut statements = queued_rows_inserts(dialect, rows, starts, origin, now);
-    statements.extend(then);
     let mut inserted = HashMap::with_capacity(rows.len());
     let mut by_worker: HashMap<String, Vec<DbRow>> = HashMap::new();
-    for row in tx.commit_with(statements).await? {
+    for row in written {
         if !row.has("seq") {
             // A row of the statements in `then`.
             continue;
@@ -911,28 +981,60 @@ pub(super) fn claimed_at_insert<'a>(
     claimed_by
 }
 
-/// The inserts of `rows`, queued at `now` (each started as `starts` says;
-/// a short `starts` leaves the rest queued): one statement per
+/// The inserts of the `new` rows, queued at `now` (each started as its
+/// start says): one statement per
 /// [`SUBMISSION_ROWS_PER_INSERT`] rows, the first of which announces the
 /// jobs as from `origin` (on PostgreSQL, if any went in queued). Each
 /// returns its rows; the rows claimed carry what [`claims_from`] reads.
 /// The judgements of rows judged go in with them on PostgreSQL (one round
-/// trip), after them on SQLite, by [`judged_at_insert_writes`].
+/// trip), after them on SQLite, by [`judged_at_insert_writes`]; so do
+/// their idempotency `keys` (in the statement of the last rows on
+/// PostgreSQL, statements of their own after the rows' on SQLite).
 ///
 /// created_at never decreases as seq grows (listings bound their scans by
 /// it): the larger of now and the newest row's, read by the insert itself
 /// (no round trip of its own). On PostgreSQL two submitting transactions
 /// could each miss the other's uncommitted row (and a seq taken first
-/// could commit last), so they take turns (`OrderedTx`): the next one
-/// reads these rows' created_at and takes larger seqs.
+/// could commit last), so they take turns ([`InsertTurn`]): each insert
+/// takes the turn (`submission_turn`, see PostgreSQL's migration 0010)
+/// before it reads the newest created_at or takes a seq, and checks that
+/// its users' latest submissions are still the ones its rows follow.
 pub(super) fn queued_rows_inserts<'a>(
     dialect: Dialect,
-    rows: &[QueuedRow<'a>],
-    starts: &[RowStart<'a>],
+    new: NewRows<'_, 'a>,
     origin: Origin,
     now: i64,
 ) -> Vec<Statement<'a>> {
+    rows_inserts(dialect, new, origin, true, now)
+}
+
+/// The warm-up's [`queued_rows_inserts`] of `rows` (queued by `origin`),
+/// which, on PostgreSQL, do not take the turn: the warm-up's transaction
+/// is rolled back after, and holding the turn to its end would hold up
+/// every host's inserts meanwhile.
+pub(super) fn warm_up_rows_inserts<'a>(
+    rows: &[QueuedRow<'a>],
+    starts: &[RowStart<'a>],
+    origin: Origin,
+) -> Vec<Statement<'a>> {
+    let new = NewRows {
+        rows,
+        starts,
+        keys: &[],
+    };
+    rows_inserts(Dialect::Postgres, new, origin, false, 0)
+}
+
+/// [`queued_rows_inserts`], on PostgreSQL taking the turn if `take_turn`.
+fn rows_inserts<'a>(
+    dialect: Dialect,
+    NewRows { rows, starts, keys }: NewRows<'_, 'a>,
+    origin: Origin,
+    take_turn: bool,
+    now: i64,
+) -> Vec<Statement<'a>> {
     let mut statements = Vec::new();
+    let chunks = rows.len().div_ceil(SUBMISSION_ROWS_PER_INSERT);
     for (number, chunk) in rows.chunks(SUBMISSION_ROWS_PER_INSERT).enumerate() {
         let offset = number * SUBMISSION_ROWS_PER_INSERT;
         let starts: Vec<RowStart<'a>> = (0..chunk.len())
@@ -945,10 +1047,33 @@ pub(super) fn queued_rows_inserts<'a>(
             .collect();
         statements.push(match dialect {
             Dialect::Sqlite => sql_queued_rows_insert(chunk, &starts, now),
-            Dialect::Postgres => {
-                pg_queued_rows_insert(chunk, &starts, (number == 0).then_some(origin), now)
-            }
+            // The keys go with the last rows (a key names its row).
+            Dialect::Postgres => pg_queued_rows_insert(
+                chunk,
+                &starts,
+                if number + 1 == chunks { keys } else { &[] },
+                (number == 0).then_some(origin),
+                take_turn,
+                now,
+            ),
         });
+    }
+    if dialect == Dialect::Sqlite {
+        statements.extend(keys.chunks(KEYS_PER_INSERT).map(|chunk| {
+            query(
+                "insert into idempotency_key (user_name, key_value, request_hash, \
+                 submission_id, created_at) values ",
+            )
+            .push_rows(chunk.iter().map(|key| {
+                [
+                    key.user.into(),
+                    key.key.into(),
+                    key.request_hash.into(),
+                    key.submission.to_string().into(),
+                    now.into(),
+                ]
+            }))
+        }));
     }
     statements
 }
@@ -967,9 +1092,22 @@ const PG_CLOCK: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 fn pg_queued_rows_insert<'a>(
     rows: &[QueuedRow<'a>],
     starts: &[RowStart<'a>],
+    keys: &[NewKey<'a>],
     origin: Option<Origin>,
+    take_turn: bool,
     now: i64,
 ) -> Statement<'a> {
+    // Each user's latest submission as the rows were numbered: the one
+    // before the user's first row here.
+    let mut users: Vec<(&str, i64)> = Vec::new();
+    for row in rows {
+        if !users.iter().any(|(user, _)| *user == row.user) {
+            users.push((row.user, row.totals.submissions - 1));
+        }
+    }
+    let queue_asked = starts
+        .iter()
+        .any(|start| matches!(start, RowStart::Claimed(_)));
     let texts = |value: &dyn Fn(&QueuedRow<'a>, RowStart<'a>) -> Option<String>| {
         Arg::texts(
             rows.iter()
@@ -984,7 +1122,19 @@ fn pg_queued_rows_insert<'a>(
                 .map(|(row, start)| value(row, *start)),
         )
     };
-    let statement = query("with r as (select * from unnest(")
+    // The turn first: a materialized common table expression that `s`
+    // joins, so it runs before any row is read, numbered or inserted.
+    let statement = query("with turn as materialized (select * from submission_turn(")
+        .push_bind(take_turn)
+        .push(", ")
+        .push_bind(Arg::texts(
+            users.iter().map(|(user, _)| Some(user.to_string())),
+        ))
+        .push("::text[], ")
+        .push_bind(Arg::ints(users.iter().map(|(_, ordinal)| Some(*ordinal))))
+        .push("::bigint[], ")
+        .push_bind(queue_asked)
+        .push(")), r as (select * from unnest(")
         .push_bind(texts(&|row, _| Some(row.id.to_string())))
         .push("::text[], ")
         .push_bind(texts(&|row, _| Some(row.problem.to_string())))
@@ -1071,22 +1221,15 @@ fn pg_queued_rows_insert<'a>(
              claimed_at, revision, verdict, message, judged_at, n)), ",
         )
         // Whether the queue holds nothing ahead of the new rows (queued, or
-        // running with its lease run out), read once, and only if a row
-        // is claimed; the statement does not see its own rows.
+        // running with its lease run out) is read by the turn, once, and
+        // only if a row is claimed.
         .push(
-            "ahead as (select not exists (select 1 from submission where state = 'queued') \
-             and not exists (select 1 from submission where state = 'running' \
-             and lease_until < ",
-        )
-        .push(PG_CLOCK)
-        .push(
-            ") as free), \
-             s as (select r.*, case r.start \
-             when 'claimed' then case when (select free from ahead) then 'running' \
+            "s as (select r.*, turn.newest_created_at, case r.start \
+             when 'claimed' then case when turn.queue_free then 'running' \
              else 'queued' end \
              when 'judged' then case when p.revision = r.revision then 'done' else 'queued' end \
              else 'queued' end as state \
-             from r left join problem p on p.id = r.problem_id), ",
+             from turn cross join r left join problem p on p.id = r.problem_id), ",
         )
         // A row claimed when the queue was not free, or judged under a
         // revision its problem no longer has, goes in queued, as if never
@@ -1101,10 +1244,7 @@ fn pg_queued_rows_insert<'a>(
              select id, problem_id, user_name, kind, payload, size_bytes, state, ",
         )
         .push_bind(now)
-        .push(
-            ", user_ordinal, user_bytes, \
-             greatest(coalesce((select max(created_at) from submission), 0), ",
-        )
+        .push(", user_ordinal, user_bytes, greatest(newest_created_at, ")
         .push_bind(now)
         .push(
             "), case when state = 'queued' then 0 else attempt end, \
@@ -1143,6 +1283,25 @@ fn pg_queued_rows_insert<'a>(
         ),
         None => statement,
     };
+    // The keys, if any (the same text without: arrays of no rows).
+    let key_column =
+        |value: &dyn Fn(&NewKey<'a>) -> String| Arg::texts(keys.iter().map(|key| Some(value(key))));
+    let statement = statement
+        .push(
+            ", keys as (insert into idempotency_key (user_name, key_value, request_hash, \
+             submission_id, created_at) select k.user_name, k.key_value, k.request_hash, \
+             k.submission_id, ",
+        )
+        .push_bind(now)
+        .push(" from unnest(")
+        .push_bind(key_column(&|key| key.user.to_string()))
+        .push("::text[], ")
+        .push_bind(key_column(&|key| key.key.to_string()))
+        .push("::text[], ")
+        .push_bind(key_column(&|key| key.request_hash.to_string()))
+        .push("::text[], ")
+        .push_bind(key_column(&|key| key.submission.to_string()))
+        .push("::text[]) as k (user_name, key_value, request_hash, submission_id))");
     let statement = statement.push(" select queued.* from queued");
     match origin {
         Some(origin) => notices::queued_jobs_announced(statement, origin),

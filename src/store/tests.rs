@@ -2531,6 +2531,106 @@ async fn an_admission_that_read_before_another_processs_insert_is_decided_again(
     assert_eq!(ordinals[2].0, third.id.to_string());
 }
 
+/// On PostgreSQL an admission reads its users' counts before its insert,
+/// and the insert takes the turn in its own statement. Here another host
+/// admits for the same user in between (a connection of its own, holding
+/// the turn across its insert while the admission reads): the admission's
+/// turn finds ann's latest submission changed, its statement stores
+/// nothing, and the admission is decided again holding the turn from the
+/// start, so the per-minute limit counts the other host's submission and
+/// the next one is numbered after it. Without the turn's check the
+/// admission would have stored a second submission numbered 2.
+#[tokio::test]
+async fn a_postgres_admission_that_read_before_another_hosts_insert_is_decided_again() {
+    use sqlx::Connection as _;
+    let (_dir, store) = fresh(TestBackend::Postgres).await;
+    store
+        .sync_problem(&definition("h1", "sample-1"))
+        .await
+        .expect("sync");
+    let Pool::Postgres(pool) = &store.write else {
+        panic!("a PostgreSQL store")
+    };
+    let per_minute = LimitsConfig {
+        submissions_per_minute: Some(2),
+        ..LimitsConfig::default()
+    };
+    let admit = |limits: Option<LimitsConfig>| {
+        let store = store.clone();
+        async move { admit_custom_check(&store, "ann", limits.as_ref(), None).await }
+    };
+    assert!(matches!(
+        admit(Some(per_minute)).await,
+        AdmissionOutcome::Queued(_)
+    ));
+
+    let mut other = sqlx::PgConnection::connect_with(&pool.connect_options())
+        .await
+        .expect("another host's connection");
+    sqlx::query("begin")
+        .execute(&mut other)
+        .await
+        .expect("begin");
+    sqlx::query("select pg_advisory_xact_lock(hashtextextended('submission order', 0))")
+        .execute(&mut other)
+        .await
+        .expect("the turn");
+    sqlx::query(
+        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+         queued_at, user_ordinal, user_bytes, created_at) \
+         values ('67e55044-10b1-426f-9247-bb680e5fe0c8', 'nim', 'ann', 'custom', '{}', 2, \
+         'queued', $1, 2, 2, $1)",
+    )
+    .bind(now_ms())
+    .execute(&mut other)
+    .await
+    .expect("the other host's submission");
+    let admitting = tokio::spawn(admit(Some(per_minute)));
+    // The admission reads (ann has one submission) and then its insert
+    // waits for the turn the other connection holds.
+    let waiting = "select count(*) from pg_locks where locktype = 'advisory' and not granted";
+    let mut waited = Duration::ZERO;
+    while sqlx::query_scalar::<_, i64>(waiting)
+        .fetch_one(pool)
+        .await
+        .expect("locks")
+        == 0
+    {
+        assert!(
+            waited < Duration::from_secs(10),
+            "the admission never waited for the turn"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        waited += Duration::from_millis(10);
+    }
+    sqlx::query("commit")
+        .execute(&mut other)
+        .await
+        .expect("commit");
+    let AdmissionOutcome::Limited(exceeded) = admitting.await.expect("the admission") else {
+        panic!("ann has two submissions in the last minute, one of them the other host's");
+    };
+    assert_eq!(exceeded.limit, UserLimit::SubmissionsPerMinute(2));
+
+    let AdmissionOutcome::Queued(third) = admit(None).await else {
+        panic!("no limits");
+    };
+    let ordinals: Vec<(String, i64)> = sqlx::query_as(
+        "select id, user_ordinal from submission where user_name = 'ann' order by user_ordinal",
+    )
+    .fetch_all(&mut other)
+    .await
+    .expect("ordinals");
+    assert_eq!(
+        ordinals
+            .iter()
+            .map(|(_, ordinal)| *ordinal)
+            .collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    assert_eq!(ordinals[2].0, third.id.to_string());
+}
+
 #[tokio::test]
 async fn the_migration_gives_old_payloads_their_kind_tag() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -3048,6 +3148,78 @@ async fn two_postgres_hosts() -> (Store, Store) {
         .expect("sync");
     let other = Store::connect(&config).await.expect("open");
     (one, other)
+}
+
+/// Two hosts admitting at once for the same users and keys (each insert
+/// takes the turn in its own statement, after reading the counts and keys
+/// outside it): each key is queued once and replayed once, every
+/// submission is stored once, each user's are numbered 1, 2, 3, … with no
+/// gap or repeat, their bytes add up, and created_at never decreases in
+/// seq order.
+#[tokio::test]
+async fn postgres_hosts_admitting_at_once_number_each_users_submissions_in_turn() {
+    let (one, other) = two_postgres_hosts().await;
+    let mut tasks = tokio::task::JoinSet::new();
+    for task in 0..8 {
+        let store = if task % 2 == 0 {
+            one.clone()
+        } else {
+            other.clone()
+        };
+        tasks.spawn(async move {
+            let mut queued = 0;
+            for round in 0..15 {
+                // Two tasks, one on each host, send each user's key: one
+                // is queued, the other replays it.
+                let user = format!("user{}", (task / 2 + round) % 3);
+                let key = format!("key-{}-{round}", task / 2);
+                match admit_custom_check(&store, &user, None, Some((&key, "hash"))).await {
+                    AdmissionOutcome::Queued(_) => queued += 1,
+                    AdmissionOutcome::Replayed(_) => {}
+                    outcome => panic!("{user}'s admission: {outcome:?}"),
+                }
+            }
+            queued
+        });
+    }
+    let mut queued = 0;
+    while let Some(done) = tasks.join_next().await {
+        queued += done.expect("a submitter");
+    }
+    let rows = backend::query(
+        "select user_name, user_ordinal, user_bytes, size_bytes, created_at from submission \
+         order by seq",
+    )
+    .fetch_all(&one.read)
+    .await
+    .expect("read");
+    assert_eq!(queued, 4 * 15, "each key queued once");
+    assert_eq!(rows.len(), queued, "each admission queued is stored once");
+    let keys: i64 = backend::query("select count(*) as n from idempotency_key")
+        .fetch_one(&one.read)
+        .await
+        .expect("keys")
+        .try_get("n")
+        .expect("n");
+    assert_eq!(usize::try_from(keys).expect("a count"), queued);
+    let mut latest: HashMap<String, (i64, i64)> = HashMap::new();
+    let mut newest = 0;
+    for row in &rows {
+        let user: String = row.try_get("user_name").expect("user");
+        let ordinal: i64 = row.try_get("user_ordinal").expect("ordinal");
+        let bytes: i64 = row.try_get("user_bytes").expect("bytes");
+        let size: i64 = row.try_get("size_bytes").expect("size");
+        let created_at: i64 = row.try_get("created_at").expect("created_at");
+        let (last_ordinal, last_bytes) = latest.get(&user).copied().unwrap_or_default();
+        assert_eq!(
+            (ordinal, bytes),
+            (last_ordinal + 1, last_bytes + size),
+            "{user}'s submissions in seq order"
+        );
+        latest.insert(user, (ordinal, bytes));
+        assert!(created_at >= newest, "created_at went back in seq order");
+        newest = created_at;
+    }
 }
 
 /// The next notice `notices` hears, within 10 s.

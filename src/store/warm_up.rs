@@ -52,8 +52,8 @@ use super::{
     notices::Origin,
     queue::{
         Claim, ClaimArgs, ClaimedBy, JudgedBy, JudgementWrite, QueuedRow, RowStart, UserTotals,
-        claim_statement, pg_verdict_writes, queued_rows_inserts, record_statement,
-        submission_statement,
+        claim_statement, pg_verdict_writes, record_statement, submission_statement,
+        warm_up_rows_inserts,
     },
     tokens::principal_statement,
 };
@@ -179,17 +179,20 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
     .bind(problem.as_str())
     .execute(Target::Connection(&mut transaction))
     .await?;
-    // A queued row of the warm-up's problem, for `id`.
-    let queued = |id: SubmissionId| QueuedRow {
+    // A queued row of the warm-up's problem, for `id`, numbered after the
+    // ones before it (the insert checks that its rows follow their user's
+    // latest).
+    let mut totals = UserTotals::default();
+    let mut queued = |id: SubmissionId| QueuedRow {
         id,
         problem: &problem,
         user: "",
         kind: SubmissionKind::Answers,
         payload: "{}",
-        totals: UserTotals::default(),
+        totals: totals.after("{}"),
     };
     let first = [queued(target)];
-    for statement in queued_rows_inserts(dialect, &first, &[], Origin::new(), 0) {
+    for statement in warm_up_rows_inserts(&first, &[], Origin::new()) {
         statement
             .execute(Target::Connection(&mut transaction))
             .await?;
@@ -216,12 +219,10 @@ pub(super) async fn warm_statements(connection: &mut PgConnection) -> Result<usi
             RowStart::Claimed(WARM_UP_CLAIM),
             RowStart::Judged(judged),
         ]) {
-            statements.extend(queued_rows_inserts(
-                dialect,
+            statements.extend(warm_up_rows_inserts(
                 batch,
                 &[start; INSERT_BATCH],
                 Origin::new(),
-                0,
             ));
         }
         statements.extend([
