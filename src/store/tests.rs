@@ -2448,6 +2448,48 @@ async fn old_sqlite_database(
     (config, pool)
 }
 
+/// The end of the tests of an admission that read before another
+/// process's (or host's) insert for ann: `admitting` was decided again and
+/// limited by the per-minute limit of two, counting the other's
+/// submission, and ann's next submission is numbered after it.
+async fn decided_again_after_the_other(
+    store: &Store,
+    admitting: tokio::task::JoinHandle<AdmissionOutcome>,
+    other: &str,
+) {
+    let AdmissionOutcome::Limited(exceeded) = admitting.await.expect("the admission") else {
+        panic!("ann has two submissions in the last minute, one of them the other {other}'s");
+    };
+    assert_eq!(exceeded.limit, UserLimit::SubmissionsPerMinute(2));
+
+    let AdmissionOutcome::Queued(third) = admit_custom_check(store, "ann", None, None).await else {
+        panic!("no limits");
+    };
+    let rows = query(
+        "select id, user_ordinal from submission where user_name = 'ann' order by user_ordinal",
+    )
+    .fetch_all(&store.read)
+    .await
+    .expect("ordinals");
+    let ordinals: Vec<(String, i64)> = rows
+        .iter()
+        .map(|row| {
+            (
+                row.try_get("id").expect("id"),
+                row.try_get("user_ordinal").expect("ordinal"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        ordinals
+            .iter()
+            .map(|(_, ordinal)| *ordinal)
+            .collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    assert_eq!(ordinals[2].0, third.id.to_string());
+}
+
 /// On SQLite an admission reads the user's latest submission before its
 /// write transaction. Here another process admits for the same user in
 /// between (a connection of its own, holding the write lock across its
@@ -2507,28 +2549,7 @@ async fn an_admission_that_read_before_another_processs_insert_is_decided_again(
         .execute(&mut other)
         .await
         .expect("commit");
-    let AdmissionOutcome::Limited(exceeded) = admitting.await.expect("the admission") else {
-        panic!("ann has two submissions in the last minute, one of them the other process's");
-    };
-    assert_eq!(exceeded.limit, UserLimit::SubmissionsPerMinute(2));
-
-    let AdmissionOutcome::Queued(third) = admit(None).await else {
-        panic!("no limits");
-    };
-    let ordinals: Vec<(String, i64)> = sqlx::query_as(
-        "select id, user_ordinal from submission where user_name = 'ann' order by user_ordinal",
-    )
-    .fetch_all(&mut other)
-    .await
-    .expect("ordinals");
-    assert_eq!(
-        ordinals
-            .iter()
-            .map(|(_, ordinal)| *ordinal)
-            .collect::<Vec<_>>(),
-        [1, 2, 3]
-    );
-    assert_eq!(ordinals[2].0, third.id.to_string());
+    decided_again_after_the_other(&store, admitting, "process").await;
 }
 
 /// On PostgreSQL an admission reads its users' counts before its insert,
@@ -2607,28 +2628,7 @@ async fn a_postgres_admission_that_read_before_another_hosts_insert_is_decided_a
         .execute(&mut other)
         .await
         .expect("commit");
-    let AdmissionOutcome::Limited(exceeded) = admitting.await.expect("the admission") else {
-        panic!("ann has two submissions in the last minute, one of them the other host's");
-    };
-    assert_eq!(exceeded.limit, UserLimit::SubmissionsPerMinute(2));
-
-    let AdmissionOutcome::Queued(third) = admit(None).await else {
-        panic!("no limits");
-    };
-    let ordinals: Vec<(String, i64)> = sqlx::query_as(
-        "select id, user_ordinal from submission where user_name = 'ann' order by user_ordinal",
-    )
-    .fetch_all(&mut other)
-    .await
-    .expect("ordinals");
-    assert_eq!(
-        ordinals
-            .iter()
-            .map(|(_, ordinal)| *ordinal)
-            .collect::<Vec<_>>(),
-        [1, 2, 3]
-    );
-    assert_eq!(ordinals[2].0, third.id.to_string());
+    decided_again_after_the_other(&store, admitting, "host").await;
 }
 
 #[tokio::test]
