@@ -5,9 +5,16 @@
 //! its self-test, then finds each configured language's toolchain. If the
 //! sandbox cannot isolate, [`Programs::sandbox`] says why and program
 //! submissions are refused (the HTTP API answers 503, the worker IE); nothing
-//! ever runs a contestant's program another way.
+//! ever runs a contestant's program another way. A failure that may pass
+//! (a self-test that failed, a work folder another process holds) is tried
+//! again by [`Programs::try_again`], which the daemon calls with backoff, so
+//! program judging comes back by itself.
 
-use std::{path::PathBuf, process::Command};
+use std::{
+    path::PathBuf,
+    process::Command,
+    sync::{Arc, RwLock},
+};
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -15,7 +22,7 @@ use utoipa::ToSchema;
 use crate::{
     config::{LanguageConfig, SandboxConfig},
     domain::LanguageId,
-    sandbox::{SYSTEM_BIN_DIRS, Sandbox, SandboxSettings},
+    sandbox::{SYSTEM_BIN_DIRS, Sandbox, SandboxError, SandboxSettings},
 };
 
 /// A configured language and whether this host can judge it.
@@ -43,27 +50,61 @@ pub struct LanguageInfo {
     pub reason: Option<String>,
 }
 
+/// Why program judging is off on this host.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{reason}")]
+pub struct SandboxOff {
+    pub reason: String,
+    /// Whether trying again may help: not for a missing privilege or a
+    /// setting that is wrong.
+    pub may_pass: bool,
+}
+
 /// The sandbox (or why there is none) and the languages.
 #[derive(Debug, Clone)]
 pub struct Programs {
-    sandbox: Result<Sandbox, String>,
+    /// Shared by clones; replaced when a sandbox that was off passes its
+    /// self-test on a later try.
+    sandbox: Arc<RwLock<Result<Sandbox, SandboxOff>>>,
     languages: Vec<Language>,
     pub settings: SandboxConfig,
+}
+
+/// Sets up the sandbox (with its start-up sweep) and runs its self-test.
+fn open_sandbox(settings: &SandboxConfig) -> Result<Sandbox, SandboxOff> {
+    let opened = Sandbox::new(SandboxSettings {
+        work_dir: settings.work_dir.clone(),
+        first_uid: settings.first_uid,
+        uid_count: settings.uid_count,
+        system_paths: settings.system_paths.clone(),
+        tmp_size_bytes: settings.tmp_size_bytes,
+    })
+    .and_then(|sandbox| {
+        let swept = sandbox.swept();
+        if !swept.is_empty() {
+            tracing::warn!(
+                processes = swept.processes,
+                cgroups = swept.cgroups,
+                folders = swept.folders,
+                "the sandbox removed what an earlier process left of its runs"
+            );
+        }
+        sandbox.self_test().map(|()| sandbox)
+    });
+    opened.map_err(|e| SandboxOff {
+        may_pass: !matches!(
+            e,
+            SandboxError::NotRoot(_) | SandboxError::UidTaken { .. } | SandboxError::Seccomp(_)
+        ),
+        reason: e.to_string(),
+    })
 }
 
 impl Programs {
     /// Sets up and self-tests the sandbox, then finds the toolchains. Never
     /// fails: what does not work is recorded and reported.
     pub fn start(settings: &SandboxConfig, languages: &[LanguageConfig]) -> Programs {
-        let sandbox = Sandbox::new(SandboxSettings {
-            work_dir: settings.work_dir.clone(),
-            first_uid: settings.first_uid,
-            uid_count: settings.uid_count,
-            system_paths: settings.system_paths.clone(),
-            tmp_size_bytes: settings.tmp_size_bytes,
-        })
-        .and_then(|sandbox| sandbox.self_test().map(|()| sandbox))
-        .map_err(|e| e.to_string());
+        let sandbox = open_sandbox(settings);
         let languages = languages
             .iter()
             .map(|config| {
@@ -79,15 +120,33 @@ impl Programs {
             })
             .collect();
         Programs {
-            sandbox,
+            sandbox: Arc::new(RwLock::new(sandbox)),
             languages,
             settings: settings.clone(),
         }
     }
 
     /// The sandbox, or why this host cannot isolate programs.
-    pub fn sandbox(&self) -> Result<&Sandbox, &str> {
-        self.sandbox.as_ref().map_err(String::as_str)
+    pub fn sandbox(&self) -> Result<Sandbox, SandboxOff> {
+        self.sandbox
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// If the sandbox is off for a reason that may pass, sets it up and
+    /// self-tests it again (blocking: call it from the blocking pool).
+    /// `Ok` once program judging is on.
+    pub fn try_again(&self) -> Result<(), SandboxOff> {
+        match self.sandbox() {
+            Ok(_) => return Ok(()),
+            Err(off) if !off.may_pass => return Err(off),
+            Err(_) => {}
+        }
+        let opened = open_sandbox(&self.settings);
+        let result = opened.as_ref().map(|_| ()).map_err(Clone::clone);
+        *self.sandbox.write().unwrap_or_else(|e| e.into_inner()) = opened;
+        result
     }
 
     /// Every configured language, in id order.
@@ -100,13 +159,13 @@ impl Programs {
     }
 
     /// A language ready for a submission, or why not.
-    pub fn usable(&self, id: &LanguageId) -> Result<(&Sandbox, &Language), ProgramsRefusal> {
+    pub fn usable(&self, id: &LanguageId) -> Result<(Sandbox, &Language), ProgramsRefusal> {
         let language = self
             .language(id)
             .ok_or_else(|| ProgramsRefusal::UnknownLanguage(id.clone()))?;
         let sandbox = self
             .sandbox()
-            .map_err(|why| ProgramsRefusal::NoSandbox(why.to_string()))?;
+            .map_err(|off| ProgramsRefusal::NoSandbox(off.reason))?;
         if let Some(why) = &language.unavailable {
             return Err(ProgramsRefusal::LanguageUnavailable(
                 id.clone(),
@@ -117,11 +176,15 @@ impl Programs {
     }
 
     pub fn list(&self) -> Vec<LanguageInfo> {
+        let sandbox = self.sandbox();
         self.languages
             .iter()
             .map(|l| {
-                let reason = match (&self.sandbox, &l.unavailable) {
-                    (Err(why), _) => Some(format!("program judging is off on this host: {why}")),
+                let reason = match (&sandbox, &l.unavailable) {
+                    (Err(off), _) => Some(format!(
+                        "program judging is off on this host: {}",
+                        off.reason
+                    )),
                     (Ok(_), why) => why.clone(),
                 };
                 LanguageInfo {

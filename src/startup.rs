@@ -102,7 +102,7 @@ impl Host {
                 "sandbox ready: program submissions accepted"
             ),
             Err(why) => warn!(
-                reason = why,
+                reason = %why,
                 "the sandbox cannot isolate programs on this host: program submissions are refused"
             ),
         }

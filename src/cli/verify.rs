@@ -152,7 +152,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
                 loop {
                     let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
                     let Some((index, job)) = next else { break };
-                    let outcome = judge(sandbox, &programs, job, index);
+                    let outcome = judge(&sandbox, &programs, job, index);
                     eprintln!(
                         "{} {}: {}",
                         job.problem.id,

@@ -104,12 +104,12 @@ impl Cgroups {
         })
     }
 
-    /// Removes the groups a nimjudge process that is gone left behind (a
-    /// crash between a run's start and its end). Returns how many.
-    pub fn remove_stale(&self) -> usize {
-        let parents = self.parents();
-        let mut removed = 0;
-        for parent in parents {
+    /// Kills the processes of the groups a nimjudge process that is gone
+    /// left behind (a crash between a run's start and its end) and removes
+    /// the groups. Returns how many groups and processes.
+    pub fn remove_stale(&self) -> (usize, usize) {
+        let (mut removed, mut killed) = (0, 0);
+        for parent in self.parents() {
             let Ok(entries) = fs::read_dir(parent) else {
                 continue;
             };
@@ -123,13 +123,16 @@ impl Cgroups {
                 else {
                     continue;
                 };
-                let alive = Path::new("/proc").join(owner.to_string()).exists();
-                if !alive && fs::remove_dir(entry.path()).is_ok() {
+                if Path::new("/proc").join(owner.to_string()).exists() {
+                    continue;
+                }
+                killed += kill_members(&entry.path());
+                if remove_when_empty(&entry.path()) {
                     removed += 1;
                 }
             }
         }
-        removed
+        (removed, killed)
     }
 
     /// The folders run groups are made in: one per controller on v1.
@@ -270,6 +273,47 @@ impl Drop for RunCgroup {
             }
         }
     }
+}
+
+/// Kills every process in the group at `dir` (on v1, of one controller's
+/// hierarchy: the run's processes are in each), until none is left or a
+/// second has passed. Returns how many were signalled.
+fn kill_members(dir: &Path) -> usize {
+    let mut killed = 0;
+    for _ in 0..100 {
+        let Ok(procs) = fs::read_to_string(dir.join("cgroup.procs")) else {
+            return killed;
+        };
+        let pids: Vec<libc::pid_t> = procs
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect();
+        if pids.is_empty() {
+            return killed;
+        }
+        for pid in pids {
+            // SAFETY: a signal to a process id; the worst a reused id can
+            // be is another process of this dead run's group.
+            if unsafe { libc::kill(pid, libc::SIGKILL) } == 0 {
+                killed += 1;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    killed
+}
+
+/// Removes the group at `dir`, waiting up to a second for its killed
+/// processes to be gone; `true` if it is gone.
+fn remove_when_empty(dir: &Path) -> bool {
+    for _ in 0..100 {
+        match fs::remove_dir(dir) {
+            Ok(()) => return true,
+            Err(e) if e.kind() == ErrorKind::NotFound => return true,
+            Err(_) => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+    false
 }
 
 struct CgroupMount {

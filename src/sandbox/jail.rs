@@ -20,8 +20,15 @@
 //!   unprivileged uid with no_new_privs, and execs.
 //! - The keeper reaps until the program exits, reports its wait status and
 //!   rusage through a pipe, and exits; as PID 1 its exit kills whatever the
-//!   program left behind. The parent enforces the wall-clock limit by
-//!   killing the keeper.
+//!   program left behind. The parent enforces the wall-clock limit, and the
+//!   CPU limit as the run's cgroup measures it, by killing the keeper.
+//!
+//! Nothing outlives the daemon: the keeper asks for `SIGKILL` when the
+//! thread that cloned it dies (`PR_SET_PDEATHSIG`), then checks that the
+//! daemon had not died already, before it asked: the read end of a
+//! *lifeline* pipe, whose write end only the daemon holds, must not have
+//! hung up. As a second guard that needs no daemon at all, the keeper ends
+//! itself (and so the whole run) by `alarm` a second past the wall limit.
 
 use std::{
     ffi::CString,
@@ -89,6 +96,18 @@ pub struct Prepared {
     /// A network namespace of the run's uid slot, joined by the keeper.
     pub net_namespace: c_int,
     pub rlimits: Rlimits,
+    /// The seccomp policy the program installs just before exec.
+    pub seccomp: std::sync::Arc<super::seccomp::Policy>,
+}
+
+/// How the parent watches a run's CPU time while it goes on.
+pub struct CpuWatch<'a> {
+    pub limit: Duration,
+    /// CPU time of every process of the run so far (the run's cgroup).
+    pub used: &'a dyn Fn() -> Option<Duration>,
+    /// CPUs the run's processes may use at once: the CPU time can grow at
+    /// most this much faster than the wall clock.
+    pub parallelism: u32,
 }
 
 /// How the program ended, as the keeper saw it.
@@ -98,6 +117,8 @@ pub enum Ending {
     Signaled(i32),
     /// Killed by the parent at the wall-clock limit.
     WallLimit,
+    /// Killed by the parent when the run's CPU time reached its limit.
+    CpuLimit,
     /// The keeper itself was killed before it could report.
     KeeperDied,
 }
@@ -158,19 +179,25 @@ const STEPS: &[&str] = &[
     "dropping privileges",
     "executing the program",
     "joining the run's network namespace",
+    "installing the seccomp filter",
+    "asking to die with the daemon",
 ];
 
 /// Runs `prepared` with its stdio on the given files, killing it after
-/// `wall_limit`.
+/// `wall_limit`, or when `cpu` says its CPU time reached the limit.
 pub fn run(
     prepared: &Prepared,
     stdin: &File,
     stdout: &File,
     stderr: &File,
     wall_limit: Duration,
+    cpu: Option<&CpuWatch<'_>>,
 ) -> Result<Outcome, JailError> {
     let setup = |step: &'static str| move |source: io::Error| JailError::Setup { step, source };
     let (read_end, write_end) = pipe().map_err(setup("creating the report pipe"))?;
+    // Held until the keeper is reaped; the keeper checks that it has not
+    // hung up (see the module's doc).
+    let (lifeline, lifeline_held) = pipe().map_err(setup("creating the lifeline pipe"))?;
     let argv = null_terminated(&prepared.argv);
     let envp = null_terminated(&prepared.envp);
     let child = ChildArgs {
@@ -179,6 +206,9 @@ pub fn run(
         envp: &envp,
         stdio: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
         report: write_end.as_raw_fd(),
+        lifeline: lifeline.as_raw_fd(),
+        lifeline_held: lifeline_held.as_raw_fd(),
+        alarm_seconds: u32::try_from(wall_limit.as_secs() + 2).unwrap_or(u32::MAX),
     };
     let mut stack = vec![0u8; 256 * 1024];
     // No CLONE_NEWNET: making a network namespace costs about half a
@@ -210,18 +240,18 @@ pub fn run(
             source: io::Error::last_os_error(),
         });
     }
-    drop(write_end);
-    let (reports, timed_out) = read_reports(&read_end, wall_limit);
-    if timed_out {
+    drop((write_end, lifeline));
+    let (reports, stopped) = read_reports(&read_end, wall_limit, cpu);
+    if stopped.is_some() {
         // SAFETY: `pid` is our own unreaped child, so it cannot have been reused.
         unsafe { libc::kill(pid, libc::SIGKILL) };
     }
     let wall = started.elapsed();
     reap(pid);
-    drop(stack);
+    drop((stack, lifeline_held));
 
     let mut outcome = Outcome {
-        ending: Ending::WallLimit,
+        ending: stopped.unwrap_or(Ending::WallLimit),
         wall,
         rusage_cpu: Duration::ZERO,
         rusage_peak_kib: 0,
@@ -252,7 +282,7 @@ pub fn run(
             _ => {}
         }
     }
-    if !timed_out && !reports.iter().any(|r| r.tag == REPORT_EXITED) {
+    if stopped.is_none() && !reports.iter().any(|r| r.tag == REPORT_EXITED) {
         // Killed from outside (the OOM killer, an operator): the caller
         // decides with what it knows of the run's cgroup.
         outcome.ending = Ending::KeeperDied;
@@ -266,6 +296,12 @@ struct ChildArgs<'a> {
     envp: &'a [*const libc::c_char],
     stdio: [c_int; 3],
     report: c_int,
+    /// The read end of the lifeline pipe.
+    lifeline: c_int,
+    /// Its write end, which the clone copied and the keeper closes.
+    lifeline_held: c_int,
+    /// The keeper's own deadline, past the parent's wall limit.
+    alarm_seconds: u32,
 }
 
 fn null_terminated(strings: &[CString]) -> Vec<*const libc::c_char> {
@@ -286,18 +322,49 @@ fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
-/// Reads reports until the keeper closes the pipe (it exited) or the wall
-/// limit passes; `true` in the second place if it passed.
-fn read_reports(read_end: &OwnedFd, wall_limit: Duration) -> (Vec<Report>, bool) {
-    let deadline = Instant::now() + wall_limit;
+/// The shortest wait between two readings of a run's CPU time: a run is
+/// stopped within about this much of its CPU limit.
+const CPU_CHECK_FLOOR: Duration = Duration::from_millis(10);
+
+/// Reads reports until the keeper closes the pipe (it exited), the wall
+/// limit passes or the CPU limit is reached; in the second place, which
+/// limit stopped it, if one did.
+fn read_reports(
+    read_end: &OwnedFd,
+    wall_limit: Duration,
+    cpu: Option<&CpuWatch<'_>>,
+) -> (Vec<Report>, Option<Ending>) {
+    let started = Instant::now();
+    let deadline = started + wall_limit;
+    // The CPU time cannot reach the limit before this: it grows at most
+    // `parallelism` times as fast as the wall clock. Checked then, and
+    // again after what is left of the limit at that pace, so a run is
+    // read a handful of times (about log2(limit / floor)), not every tick.
+    let mut next_cpu_check =
+        cpu.map(|watch| started + (watch.limit / watch.parallelism.max(1)).max(CPU_CHECK_FLOOR));
     let mut reports = Vec::new();
     let mut buffer = [0u8; std::mem::size_of::<Report>()];
     let mut filled = 0;
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return (reports, true);
+        let now = Instant::now();
+        if let (Some(watch), Some(at)) = (cpu, next_cpu_check)
+            && now >= at
+        {
+            match (watch.used)() {
+                Some(used) if used >= watch.limit => return (reports, Some(Ending::CpuLimit)),
+                Some(used) => {
+                    let pace = (watch.limit - used) / watch.parallelism.max(1);
+                    next_cpu_check = Some(now + pace.max(CPU_CHECK_FLOOR));
+                }
+                // Unreadable: the rlimit remains as a backstop.
+                None => next_cpu_check = None,
+            }
         }
+        let left = deadline.saturating_duration_since(now);
+        if left.is_zero() {
+            return (reports, Some(Ending::WallLimit));
+        }
+        let left = next_cpu_check.map_or(left, |at| left.min(at.saturating_duration_since(now)));
         let mut poll = libc::pollfd {
             fd: read_end.as_raw_fd(),
             events: libc::POLLIN,
@@ -310,7 +377,7 @@ fn read_reports(read_end: &OwnedFd, wall_limit: Duration) -> (Vec<Report>, bool)
             if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
                 continue;
             }
-            return (reports, false);
+            return (reports, None);
         }
         if ready == 0 {
             continue;
@@ -327,10 +394,10 @@ fn read_reports(read_end: &OwnedFd, wall_limit: Duration) -> (Vec<Report>, bool)
             if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
                 continue;
             }
-            return (reports, false);
+            return (reports, None);
         }
         if n == 0 {
-            return (reports, false);
+            return (reports, None);
         }
         filled += n.unsigned_abs();
         if filled == buffer.len() {
@@ -345,7 +412,7 @@ fn read_reports(read_end: &OwnedFd, wall_limit: Duration) -> (Vec<Report>, bool)
                 report.tag,
                 REPORT_EXITED | REPORT_KEEPER_FAILED | REPORT_EXEC_FAILED
             ) {
-                return (reports, false);
+                return (reports, None);
             }
         }
     }
@@ -409,6 +476,29 @@ unsafe fn keeper(args: &ChildArgs<'_>) -> c_int {
     let p = args.prepared;
     let report = args.report;
     unsafe {
+        // Die with the thread that cloned this process; then make sure the
+        // daemon was not gone already, before the request: only it holds
+        // the lifeline's write end (once this copy is closed), so a hang-up
+        // means it has died.
+        libc::close(args.lifeline_held);
+        if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+            fail(report, REPORT_KEEPER_FAILED, 15);
+        }
+        let mut lifeline = libc::pollfd {
+            fd: args.lifeline,
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        if libc::poll(&raw mut lifeline, 1, 0) != 0 {
+            libc::_exit(126);
+        }
+        // A guard that needs no daemon: as PID 1 of its namespace the
+        // keeper ignores signals it has no handler for, so it takes one.
+        libc::signal(
+            libc::SIGALRM,
+            keeper_deadline as extern "C" fn(c_int) as libc::sighandler_t,
+        );
+        libc::alarm(args.alarm_seconds);
         // The clone copied every descriptor of the daemon, among them other
         // runs' report pipes and files: keep only this run's.
         if libc::setns(p.net_namespace, libc::CLONE_NEWNET) != 0 {
@@ -505,6 +595,13 @@ unsafe fn keeper(args: &ChildArgs<'_>) -> c_int {
             }
         }
     }
+}
+
+/// The keeper's `SIGALRM` handler: the run is long past its wall limit and
+/// nobody stopped it, so the daemon is gone. Exiting ends the namespace.
+extern "C" fn keeper_deadline(_: c_int) {
+    // SAFETY: _exit is async-signal-safe.
+    unsafe { libc::_exit(125) }
 }
 
 /// Writes this process's OOM score adjustment; a failure only makes the
@@ -688,6 +785,22 @@ unsafe fn program(args: &ChildArgs<'_>) -> ! {
             || libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
         {
             fail(report, REPORT_EXEC_FAILED, 11);
+        }
+        // Last before exec: from here on every call goes through the filter.
+        for filter in &p.seccomp.filters {
+            let program = libc::sock_fprog {
+                len: filter.len() as libc::c_ushort,
+                filter: filter.as_ptr().cast_mut().cast::<libc::sock_filter>(),
+            };
+            if libc::syscall(
+                libc::SYS_seccomp,
+                libc::SECCOMP_SET_MODE_FILTER,
+                0,
+                &raw const program,
+            ) != 0
+            {
+                fail(report, REPORT_EXEC_FAILED, 14);
+            }
         }
         libc::execve(p.program.as_ptr(), args.argv.as_ptr(), args.envp.as_ptr());
         fail(report, REPORT_EXEC_FAILED, 12);

@@ -13,14 +13,25 @@
 //! of its own (a pool, one uid per run in flight, so the per-uid process
 //! limit is the run's own) with no_new_privs, every inherited descriptor
 //! closed, and these limits:
-//! - CPU time: measured by the run's cgroup over all its processes, with
-//!   `RLIMIT_CPU` as a backstop; wall time: the keeper is killed;
+//! - CPU time: measured by the run's cgroup over all its processes, read
+//!   while the run goes on and the run killed within about 10 ms of the
+//!   limit, with `RLIMIT_CPU` as a backstop; wall time: the keeper is
+//!   killed;
 //! - memory: the cgroup's limit (the OOM killer ends the run), peak read
 //!   from the cgroup; `RLIMIT_AS` only where no memory cgroup exists;
 //! - processes and threads: the cgroup's pids limit and `RLIMIT_NPROC`;
 //! - output: stdout and stderr are files, capped by `RLIMIT_FSIZE`, so an
 //!   endless writer is stopped by the kernel and nothing is buffered;
-//! - stack: as large as the memory limit.
+//! - stack: as large as the memory limit;
+//! - system calls: the seccomp policy of [`seccomp`] (keyrings, namespaces,
+//!   mounts, ptrace and the rest of the kernel's riskier surface denied,
+//!   foreign ABIs killed), installed after no_new_privs, before exec.
+//!
+//! Nothing outlives the judge: a run dies with the daemon (see [`jail`]),
+//! and [`Sandbox::new`] first sweeps what a daemon that died may have left:
+//! it kills every process of the pool's uids and of leftover run cgroups,
+//! removes those cgroups and every leftover box folder. A lock on the work
+//! folder keeps a second process from sweeping a live one's runs.
 //!
 //! **Invariant:** nothing here runs a program outside the namespaces. If the
 //! sandbox cannot be set up ([`Sandbox::new`] or [`Sandbox::self_test`]
@@ -31,6 +42,8 @@
 
 mod cgroup;
 mod jail;
+mod seccomp;
+mod sweep;
 
 use std::{
     fs::{self, File, OpenOptions},
@@ -46,7 +59,8 @@ use std::{
 
 use cgroup::CgroupLimits;
 pub use cgroup::Cgroups;
-use jail::{MountStep, Prepared, Rlimits, c_string};
+use jail::{CpuWatch, MountStep, Prepared, Rlimits, c_string};
+pub use sweep::Swept;
 
 /// Host settings of the sandbox (the `[sandbox]` section of the config).
 #[derive(Debug, Clone)]
@@ -110,7 +124,7 @@ pub enum LimitHit {
 pub enum Termination {
     Exited(i32),
     Signaled(i32),
-    /// Killed at the wall-clock limit.
+    /// Killed by the sandbox at its CPU or wall-clock limit.
     Killed,
 }
 
@@ -150,6 +164,16 @@ pub enum SandboxError {
     Jail(#[from] jail::JailError),
     #[error("no program `{0}` in the sandbox's PATH")]
     ProgramNotFound(String),
+    #[error(transparent)]
+    Seccomp(#[from] seccomp::PolicyError),
+    #[error(
+        "the sandbox folder {0} is in use by another nimjudge process; give each process on a host its own [sandbox] work_dir and uid range"
+    )]
+    InUse(PathBuf),
+    #[error(
+        "uid {uid} of the sandbox's pool is the user `{name}` in /etc/passwd; the pool's uids must belong to nobody (set [sandbox] first_uid and uid_count)"
+    )]
+    UidTaken { uid: u32, name: String },
 }
 
 fn io_error(what: impl Into<String>) -> impl FnOnce(io::Error) -> SandboxError {
@@ -172,7 +196,9 @@ struct Inner {
     cgroups: Option<Cgroups>,
     /// Why there are no cgroups, for `sandbox check`.
     cgroup_problem: Option<String>,
-    free_uids: Mutex<Vec<u32>>,
+    /// Taken from the front and returned to the back, so consecutive runs
+    /// (and a self-test tried again) use different uids.
+    free_uids: Mutex<std::collections::VecDeque<u32>>,
     /// Each uid slot's network namespace, made on its first run.
     net_namespaces: Mutex<Vec<Option<Arc<OwnedFd>>>>,
     /// Removes used cgroups on a thread of its own.
@@ -180,11 +206,22 @@ struct Inner {
     /// Signalled when a uid is returned to the pool.
     uid_returned: Condvar,
     new_root: PathBuf,
+    /// Compiled once; every run installs it.
+    seccomp: Arc<seccomp::Policy>,
+    /// CPUs of this host: how much faster than the wall clock a run's CPU
+    /// time can grow.
+    parallelism: u32,
+    /// What the start-up sweep found and removed.
+    swept: Swept,
+    /// An exclusive `flock` on the work folder's `.lock` for as long as
+    /// this sandbox lives.
+    _lock: File,
 }
 
 impl Sandbox {
-    /// Checks that this process may create namespaces, finds the cgroups and
-    /// makes the work folder. Runs nothing.
+    /// Checks that this process may create namespaces, finds the cgroups,
+    /// makes the work folder and locks it, and sweeps what an earlier
+    /// process left (see the module's doc). Runs nothing.
     pub fn new(settings: SandboxSettings) -> Result<Sandbox, SandboxError> {
         // SAFETY: geteuid has no preconditions.
         let euid = unsafe { libc::geteuid() };
@@ -202,20 +239,21 @@ impl Sandbox {
         // Boxes are bound by path; only root may walk to them.
         fs::set_permissions(&work_dir, fs::Permissions::from_mode(0o700))
             .map_err(io_error(format!("restricting {}", work_dir.display())))?;
+        let lock = sweep::lock(&work_dir)?;
+        let uids = settings.first_uid..settings.first_uid.saturating_add(settings.uid_count);
+        sweep::check_uids_unnamed(&uids)?;
+        let seccomp = Arc::new(seccomp::Policy::compile()?);
         let new_root = work_dir.join(".root");
         fs::create_dir_all(&new_root)
             .map_err(io_error(format!("creating {}", new_root.display())))?;
         let (cgroups, cgroup_problem) = match Cgroups::detect() {
-            Ok(cgroups) => {
-                cgroups.remove_stale();
-                (Some(cgroups), None)
-            }
+            Ok(cgroups) => (Some(cgroups), None),
             Err(e) => (None, Some(e.to_string())),
         };
-        let free_uids = (0..settings.uid_count)
-            .rev()
-            .map(|i| settings.first_uid + i)
-            .collect();
+        let swept = sweep::sweep(&work_dir, &uids, cgroups.as_ref());
+        let free_uids = uids.collect();
+        let parallelism = std::thread::available_parallelism()
+            .map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX));
         Ok(Sandbox {
             inner: Arc::new(Inner {
                 settings: SandboxSettings {
@@ -229,8 +267,17 @@ impl Sandbox {
                 uid_returned: Condvar::new(),
                 remover: CgroupRemover::start(),
                 new_root,
+                seccomp,
+                parallelism,
+                swept,
+                _lock: lock,
             }),
         })
+    }
+
+    /// What the start-up sweep killed and removed.
+    pub fn swept(&self) -> &Swept {
+        &self.inner.swept
     }
 
     /// The folder under which callers make their boxes.
@@ -284,7 +331,22 @@ impl Sandbox {
         };
         let stdout = create(run.stdout)?;
         let stderr = create(run.stderr)?;
-        let outcome = jail::run(&prepared, &stdin, &stdout, &stderr, limits.wall)?;
+        let outcome = {
+            let cpu_used = || cgroup.as_ref()?.usage().ok().map(|u| u.cpu);
+            let cpu_watch = cgroup.as_ref().map(|_| CpuWatch {
+                limit: limits.cpu,
+                used: &cpu_used,
+                parallelism: self.inner.parallelism.min(limits.processes.max(1)),
+            });
+            jail::run(
+                &prepared,
+                &stdin,
+                &stdout,
+                &stderr,
+                limits.wall,
+                cpu_watch.as_ref(),
+            )?
+        };
         drop((stdin, stdout, stderr));
 
         let usage = match &cgroup {
@@ -310,7 +372,7 @@ impl Sandbox {
         let termination = match outcome.ending {
             jail::Ending::Exited(code) => Termination::Exited(code),
             jail::Ending::Signaled(signal) => Termination::Signaled(signal),
-            jail::Ending::WallLimit => Termination::Killed,
+            jail::Ending::WallLimit | jail::Ending::CpuLimit => Termination::Killed,
             jail::Ending::KeeperDied if usage.is_some_and(|u| u.oom_killed) => {
                 Termination::Signaled(libc::SIGKILL)
             }
@@ -330,7 +392,10 @@ impl Sandbox {
             Some(LimitHit::Memory)
         } else if signaled(libc::SIGXFSZ) || stdout_bytes >= limits.output_bytes {
             Some(LimitHit::Output)
-        } else if signaled(libc::SIGXCPU) || cpu > limits.cpu {
+        } else if signaled(libc::SIGXCPU)
+            || cpu > limits.cpu
+            || outcome.ending == jail::Ending::CpuLimit
+        {
             Some(LimitHit::Cpu)
         } else if termination == Termination::Killed {
             Some(LimitHit::Wall)
@@ -575,6 +640,7 @@ impl Sandbox {
                 open_files: 256,
                 address_space_bytes: (!has_memory_cgroup).then_some(limits.memory_bytes),
             },
+            seccomp: self.inner.seccomp.clone(),
         })
     }
 }
@@ -643,7 +709,7 @@ impl<'a> UidLease<'a> {
     fn take(inner: &'a Inner) -> UidLease<'a> {
         let mut free = inner.free_uids.lock().unwrap_or_else(|e| e.into_inner());
         loop {
-            if let Some(uid) = free.pop() {
+            if let Some(uid) = free.pop_front() {
                 return UidLease(uid, inner);
             }
             free = inner
@@ -660,7 +726,7 @@ impl Drop for UidLease<'_> {
             .free_uids
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(self.0);
+            .push_back(self.0);
         self.1.uid_returned.notify_one();
     }
 }

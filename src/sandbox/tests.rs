@@ -11,6 +11,9 @@ struct Scratch {
     uids: std::ops::Range<u32>,
 }
 
+/// Above `nobody` (65534), which the sandbox refuses as a pool uid.
+const FIRST_TEST_UID: u32 = 70_000;
+
 /// Each test's sandbox gets uids of its own, so parallel tests do not
 /// share a per-uid process limit or see each other's processes: blocks of
 /// 8 counted within the process and, for runners that start a process a
@@ -22,7 +25,7 @@ fn scratch() -> Scratch {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let sandbox = Sandbox::new(SandboxSettings {
         work_dir: dir.path().join("work"),
-        first_uid: 61000 + 8 * block,
+        first_uid: FIRST_TEST_UID + 8 * block,
         uid_count: 8,
         system_paths: ["/usr", "/lib", "/lib64", "/bin", "/sbin", "/etc"]
             .map(PathBuf::from)
@@ -40,7 +43,7 @@ fn scratch() -> Scratch {
         sandbox,
         box_dir,
         io,
-        uids: 61000 + 8 * block..61008 + 8 * block,
+        uids: FIRST_TEST_UID + 8 * block..FIRST_TEST_UID + 8 * (block + 1),
     }
 }
 
@@ -252,6 +255,6 @@ fn groups_left_by_a_process_that_is_gone_are_removed_at_start() {
         .create_named("nimjudge-4194304-0")
         .expect("make a group");
     assert!(stale.iter().all(|dir| dir.exists()));
-    assert!(cgroups.remove_stale() >= 1);
+    assert!(cgroups.remove_stale().0 >= 1);
     assert!(stale.iter().all(|dir| !dir.exists()));
 }

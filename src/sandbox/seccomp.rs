@@ -1,0 +1,264 @@
+//! The seccomp-BPF policy of every run, compiling included: which system
+//! calls an untrusted program may not make, compiled once per sandbox into
+//! BPF programs that the program process installs after no_new_privs and
+//! just before it execs (see `jail::program`). Filters are inherited by
+//! every child, so a compiler's subprocesses are filtered too.
+//!
+//! The namespaces, the uid and the rlimits already confine a run; this
+//! closes what the kernel shares between runs or exposes to an
+//! unprivileged process, and the door most container escapes go through.
+//! The policy is a deny list over Linux's own allow-by-default, in the
+//! spirit of Docker's default profile and isolate's choices:
+//!
+//! - **Kernel keyrings** (`add_key`, `keyctl`, `request_key`): a uid's user
+//!   keyring outlives its processes, so a run could leave data for the next
+//!   run of the same uid (a hidden testcase's input, a message to another
+//!   contestant).
+//! - **Namespaces**: `unshare` and `setns` always; `clone` with any
+//!   namespace flag. `clone3` passes its flags in memory a filter cannot
+//!   read, so it answers `ENOSYS`, which makes glibc (threads, posix_spawn)
+//!   fall back to `clone`. A user namespace would make the program root of
+//!   its own and open every call below to it.
+//! - **Mounts**: the old and new mount API, `pivot_root`, `chroot`.
+//! - **Other processes' memory**: `ptrace`, `process_vm_readv`/`writev`,
+//!   `process_madvise`, `kcmp`, `pidfd_getfd`.
+//! - **Kernel attack surface**: `bpf`, `perf_event_open`, `userfaultfd`,
+//!   `io_uring_*`.
+//! - **The host**: modules, `kexec_*`, `reboot`, swap, `acct`, `quotactl`,
+//!   `open_by_handle_at` and `name_to_handle_at`, `syslog`, the clock and
+//!   host name setters, `iopl`/`ioperm`, `vhangup`, `uselib`, `lookup_dcookie`,
+//!   `nfsservctl`.
+//! - **`personality`**, except the values Docker allows (query, `PER_LINUX`,
+//!   `PER_LINUX32`, `UNAME26` and their pairs): no turning address-space
+//!   randomisation off.
+//! - **Foreign system-call ABIs**: a call made through another ABI (i386's
+//!   `int 0x80`, x32's numbers) kills the process with `SIGSYS`.
+//!
+//! Denied calls fail with `EPERM` (`clone3` with `ENOSYS`); the program goes
+//! on and decides what to do, as it would on a host where the call is not
+//! permitted. Everything else is allowed, so C++, Python and Rust programs
+//! and their compilers run unchanged.
+//!
+//! seccompiler compiles the rules. It matches system-call numbers one by
+//! one, so the x32 check (every number with bit 30 set, on x86_64) is three
+//! instructions of our own put in front of its program.
+
+use std::collections::BTreeMap;
+
+use seccompiler::{
+    BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
+    SeccompRule, TargetArch, sock_filter,
+};
+
+/// Namespace flags of `clone`; a call with any of them is denied.
+/// (`CLONE_NEWTIME` is not one: in `clone`'s flags that bit belongs to the
+/// exit signal, and it can only be used with `unshare` and `clone3`.)
+const CLONE_NAMESPACE_FLAGS: [libc::c_int; 7] = [
+    libc::CLONE_NEWNS,
+    libc::CLONE_NEWCGROUP,
+    libc::CLONE_NEWUTS,
+    libc::CLONE_NEWIPC,
+    libc::CLONE_NEWUSER,
+    libc::CLONE_NEWPID,
+    libc::CLONE_NEWNET,
+];
+
+/// `personality` values a program may set (Docker's default profile allows
+/// the same): `PER_LINUX`, `PER_LINUX32`, `UNAME26`, `UNAME26|PER_LINUX32`,
+/// and the query `0xffffffff`.
+const ALLOWED_PERSONALITIES: [u64; 5] = [0x0, 0x8, 0x20000, 0x20008, 0xffff_ffff];
+
+/// System calls denied whatever their arguments.
+const DENIED: &[libc::c_long] = &[
+    // Kernel keyrings.
+    libc::SYS_add_key,
+    libc::SYS_keyctl,
+    libc::SYS_request_key,
+    // Namespaces.
+    libc::SYS_unshare,
+    libc::SYS_setns,
+    // Mounts, old and new API, and root changes.
+    libc::SYS_mount,
+    libc::SYS_umount2,
+    libc::SYS_pivot_root,
+    libc::SYS_chroot,
+    libc::SYS_open_tree,
+    libc::SYS_move_mount,
+    libc::SYS_fsopen,
+    libc::SYS_fsconfig,
+    libc::SYS_fsmount,
+    libc::SYS_fspick,
+    libc::SYS_mount_setattr,
+    // Other processes' memory.
+    libc::SYS_ptrace,
+    libc::SYS_process_vm_readv,
+    libc::SYS_process_vm_writev,
+    libc::SYS_process_madvise,
+    libc::SYS_kcmp,
+    libc::SYS_pidfd_getfd,
+    // Kernel attack surface.
+    libc::SYS_bpf,
+    libc::SYS_perf_event_open,
+    libc::SYS_userfaultfd,
+    libc::SYS_io_uring_setup,
+    libc::SYS_io_uring_enter,
+    libc::SYS_io_uring_register,
+    // The host.
+    libc::SYS_init_module,
+    libc::SYS_finit_module,
+    libc::SYS_delete_module,
+    libc::SYS_kexec_load,
+    libc::SYS_kexec_file_load,
+    libc::SYS_reboot,
+    libc::SYS_swapon,
+    libc::SYS_swapoff,
+    libc::SYS_acct,
+    libc::SYS_quotactl,
+    libc::SYS_quotactl_fd,
+    libc::SYS_open_by_handle_at,
+    libc::SYS_name_to_handle_at,
+    libc::SYS_syslog,
+    libc::SYS_settimeofday,
+    libc::SYS_clock_settime,
+    libc::SYS_clock_adjtime,
+    libc::SYS_sethostname,
+    libc::SYS_setdomainname,
+    libc::SYS_iopl,
+    libc::SYS_ioperm,
+    libc::SYS_vhangup,
+    libc::SYS_uselib,
+    libc::SYS_lookup_dcookie,
+    libc::SYS_nfsservctl,
+];
+
+/// The x32 ABI's marker bit in a system-call number (`__X32_SYSCALL_BIT`).
+#[cfg(target_arch = "x86_64")]
+const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+
+/// The compiled policy: BPF programs to install in order.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    pub filters: Vec<BpfProgram>,
+}
+
+/// Why the policy could not be compiled (a bug here, or an architecture
+/// seccompiler does not know).
+#[derive(Debug, thiserror::Error)]
+#[error("compiling the seccomp policy: {0}")]
+pub struct PolicyError(String);
+
+impl Policy {
+    /// Compiles the policy for the architecture this binary runs on.
+    pub fn compile() -> Result<Policy, PolicyError> {
+        let arch = TargetArch::try_from(std::env::consts::ARCH).map_err(error)?;
+        let mut denied: BTreeMap<i64, Vec<SeccompRule>> =
+            DENIED.iter().map(|&nr| (nr, Vec::new())).collect();
+        let clone_rules = CLONE_NAMESPACE_FLAGS
+            .iter()
+            .map(|&flag| {
+                // Bits 0..31 of the unsigned flags; the flags all fit there.
+                let flag = u64::from(flag.cast_unsigned());
+                SeccompCondition::new(
+                    0,
+                    SeccompCmpArgLen::Dword,
+                    SeccompCmpOp::MaskedEq(flag),
+                    flag,
+                )
+                .and_then(|condition| SeccompRule::new(vec![condition]))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(error)?;
+        denied.insert(libc::SYS_clone, clone_rules);
+        let personality = ALLOWED_PERSONALITIES
+            .iter()
+            .map(|&value| {
+                SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, value)
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(SeccompRule::new)
+            .map_err(error)?;
+        denied.insert(libc::SYS_personality, vec![personality]);
+        let main = SeccompFilter::new(
+            denied,
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::EPERM.cast_unsigned()),
+            arch,
+        )
+        .and_then(BpfProgram::try_from)
+        .map_err(error)?;
+        let clone3 = SeccompFilter::new(
+            BTreeMap::from([(libc::SYS_clone3, Vec::new())]),
+            SeccompAction::Allow,
+            SeccompAction::Errno(libc::ENOSYS.cast_unsigned()),
+            arch,
+        )
+        .and_then(BpfProgram::try_from)
+        .map_err(error)?;
+        Ok(Policy {
+            filters: vec![with_foreign_abis_killed(main), clone3],
+        })
+    }
+}
+
+fn error(e: seccompiler::BackendError) -> PolicyError {
+    PolicyError(e.to_string())
+}
+
+/// `program` with the x32 check in front: load the number, and kill the
+/// process if bit 30 is set. (seccompiler's own first instructions kill a
+/// call of another architecture, i386's `int 0x80` among them.)
+#[cfg(target_arch = "x86_64")]
+fn with_foreign_abis_killed(program: BpfProgram) -> BpfProgram {
+    const BPF_LD_W_ABS: u16 = 0x00 | 0x00 | 0x20;
+    const BPF_JMP_JSET_K: u16 = 0x05 | 0x40;
+    const BPF_RET_K: u16 = 0x06;
+    // `seccomp_data.nr`: the first field.
+    const NR_OFFSET: u32 = 0;
+    let mut checked = vec![
+        sock_filter {
+            code: BPF_LD_W_ABS,
+            jt: 0,
+            jf: 0,
+            k: NR_OFFSET,
+        },
+        // Bit set: go on to the next instruction (kill); else skip it.
+        sock_filter {
+            code: BPF_JMP_JSET_K,
+            jt: 0,
+            jf: 1,
+            k: X32_SYSCALL_BIT,
+        },
+        sock_filter {
+            code: BPF_RET_K,
+            jt: 0,
+            jf: 0,
+            k: libc::SECCOMP_RET_KILL_PROCESS,
+        },
+    ];
+    checked.extend(program);
+    checked
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn with_foreign_abis_killed(program: BpfProgram) -> BpfProgram {
+    program
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_compiles_within_the_kernels_size_limit() {
+        let policy = Policy::compile().expect("the policy compiles");
+        assert_eq!(policy.filters.len(), 2);
+        for filter in &policy.filters {
+            // BPF_MAXINSNS.
+            assert!(
+                !filter.is_empty() && filter.len() <= 4096,
+                "{}",
+                filter.len()
+            );
+        }
+    }
+}
