@@ -61,13 +61,43 @@ fn limits() -> Limits {
     }
 }
 
+/// A sandbox with one uid, so that consecutive runs share it.
+fn scratch_with_one_uid() -> Scratch {
+    let mut s = scratch();
+    let first = s.uids.start;
+    let settings = SandboxSettings {
+        work_dir: s._dir.path().join("one-uid"),
+        first_uid: first,
+        uid_count: 1,
+        system_paths: s.sandbox.inner.settings.system_paths.clone(),
+        tmp_size_bytes: 16 << 20,
+    };
+    s.sandbox = Sandbox::new(settings).expect("the sandbox needs root");
+    s.uids = first..first + 1;
+    s
+}
+
 impl Scratch {
+    /// Runs a Python script (trusted, written here) in the sandbox.
+    fn python(&self, script: &str, limits: Limits) -> (RunReport, String, String) {
+        let argv = [
+            "/usr/bin/python3".to_string(),
+            "-c".to_string(),
+            format!("{ATTACK_PRELUDE}\n{script}"),
+        ];
+        self.argv(&argv, limits)
+    }
+
     fn shell(&self, script: &str, limits: Limits) -> (RunReport, String, String) {
         let argv = ["/bin/sh".to_string(), "-c".to_string(), script.to_string()];
+        self.argv(&argv, limits)
+    }
+
+    fn argv(&self, argv: &[String], limits: Limits) -> (RunReport, String, String) {
         let report = self
             .sandbox
             .run(&Run {
-                argv: &argv,
+                argv,
                 path: &[],
                 toolchains: &[],
                 box_dir: &self.box_dir,
@@ -121,6 +151,13 @@ fn cpu_and_wall_limits_end_a_run() {
     };
     let (report, _, _) = s.shell("while :; do :; done", cpu_bound);
     assert_eq!(report.limit, Some(LimitHit::Cpu), "{report:?}");
+    // Stopped by the sandbox within 100 ms of the limit, not by the rlimit
+    // a second later.
+    assert_eq!(report.termination, Termination::Killed, "{report:?}");
+    assert!(
+        report.cpu <= cpu_bound.cpu + Duration::from_millis(100),
+        "{report:?}"
+    );
     let wall_bound = Limits {
         wall: Duration::from_secs(3),
         ..limits()
@@ -257,4 +294,209 @@ fn groups_left_by_a_process_that_is_gone_are_removed_at_start() {
     assert!(stale.iter().all(|dir| dir.exists()));
     assert!(cgroups.remove_stale().0 >= 1);
     assert!(stale.iter().all(|dir| !dir.exists()));
+}
+
+/// Python helpers for the attack scripts below: `call(nr, *args)` makes a
+/// raw system call and returns its result, or minus its errno.
+const ATTACK_PRELUDE: &str = r#"
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+def arg(a):
+    if isinstance(a, int):
+        return ctypes.c_long(a)
+    return a
+def call(nr, *args):
+    ctypes.set_errno(0)
+    r = libc.syscall(ctypes.c_long(nr), *[arg(a) for a in args])
+    return r if r >= 0 else -ctypes.get_errno()
+"#;
+
+const EPERM: i64 = -(libc::EPERM as i64);
+
+/// The lines `name result` a script printed, as a map.
+fn results(out: &str) -> std::collections::BTreeMap<String, i64> {
+    out.lines()
+        .filter_map(|line| {
+            let (name, value) = line.split_once(' ')?;
+            Some((name.to_string(), value.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+#[test]
+fn the_kernel_keyring_carries_nothing_from_one_run_to_the_next() {
+    // Both runs get the pool's only uid, as a hidden testcase's run and
+    // the next run on a public one would share one.
+    let s = scratch_with_one_uid();
+    let store = r#"
+secret = b"hidden-input-42"
+print("add_key", call(248, b"user", b"leak", secret, len(secret), -4))
+"#;
+    let (report, out, err) = s.python(store, limits());
+    assert!(report.succeeded(), "{report:?} {err}");
+    assert_eq!(results(&out)["add_key"], EPERM, "{out}");
+    let dump = r#"
+key = call(250, 10, -4, b"user", b"leak", 0)
+print("search", key)
+if key > 0:
+    buf = ctypes.create_string_buffer(256)
+    n = call(250, 11, key, buf, 256)
+    print("read", buf.raw[:max(n, 0)].decode())
+"#;
+    let (report, out, err) = s.python(dump, limits());
+    assert!(report.succeeded(), "{report:?} {err}");
+    assert!(!out.contains("hidden-input-42"), "{out}");
+    assert_eq!(results(&out)["search"], EPERM, "{out}");
+}
+
+#[test]
+fn a_program_cannot_make_or_join_namespaces() {
+    let s = scratch();
+    let script = r#"
+CLONE_NEWUSER, CLONE_NEWNS, CLONE_NEWNET, SIGCHLD = 0x10000000, 0x20000, 0x40000000, 17
+print("unshare_user", call(272, CLONE_NEWUSER))
+print("unshare_mount", call(272, CLONE_NEWNS))
+fd = os.open("/proc/self/ns/net", os.O_RDONLY)
+print("setns", call(308, fd, CLONE_NEWNET))
+for name, flags in [("clone_user", CLONE_NEWUSER), ("clone_net", CLONE_NEWNET)]:
+    pid = call(56, flags | SIGCHLD, 0, 0, 0, 0)
+    if pid == 0:
+        os._exit(0)
+    if pid > 0:
+        os.waitpid(pid, 0)
+    print(name, pid)
+# clone3 cannot be inspected: ENOSYS, so that libc falls back to clone.
+print("clone3", call(435, 0, 0))
+# A plain fork and a thread still work.
+pid = os.fork()
+if pid == 0:
+    os._exit(7)
+print("fork", os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+import threading
+t = threading.Thread(target=lambda: None); t.start(); t.join()
+print("thread", 0)
+"#;
+    let (report, out, err) = s.python(script, limits());
+    assert!(report.succeeded(), "{report:?} {err}");
+    let got = results(&out);
+    for name in [
+        "unshare_user",
+        "unshare_mount",
+        "setns",
+        "clone_user",
+        "clone_net",
+    ] {
+        assert_eq!(got.get(name), Some(&EPERM), "{name}: {out}");
+    }
+    assert_eq!(got.get("clone3"), Some(&-(libc::ENOSYS as i64)), "{out}");
+    assert_eq!(got.get("fork"), Some(&7), "{out}");
+    assert_eq!(got.get("thread"), Some(&0), "{out}");
+}
+
+#[test]
+fn every_denied_call_family_fails_with_eperm() {
+    let s = scratch();
+    // Arguments that let the call work for an unprivileged process where
+    // such a form exists (so the filter, not a missing privilege, is what
+    // refuses it); the rest fail with EPERM on any unprivileged uid, and
+    // are checked for the policy's sake.
+    let script = r#"
+me = os.getpid()
+buf = ctypes.create_string_buffer(64)
+class iovec(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+local = iovec(ctypes.addressof(buf), 8); remote = iovec(ctypes.addressof(buf), 8)
+params = ctypes.create_string_buffer(120)
+handle = ctypes.create_string_buffer(136); ctypes.c_uint.from_buffer(handle).value = 128
+mount_id = ctypes.c_int()
+pidfd = os.pidfd_open(me)
+tests = {
+    "keyctl": lambda: call(250, 0, -4, 0),
+    "request_key": lambda: call(249, b"user", b"x", 0, -4),
+    "ptrace": lambda: call(101, 0, 0, 0, 0),
+    "process_vm_readv": lambda: call(310, me, ctypes.byref(local), 1, ctypes.byref(remote), 1, 0),
+    "process_vm_writev": lambda: call(311, me, ctypes.byref(local), 1, ctypes.byref(remote), 1, 0),
+    "kcmp": lambda: call(312, me, me, 0, 0, 0),
+    "pidfd_getfd": lambda: call(438, pidfd, 0, 0),
+    "process_madvise": lambda: call(440, pidfd, ctypes.byref(local), 1, 8, 0),
+    "userfaultfd": lambda: call(323, 1),
+    "io_uring_setup": lambda: call(425, 1, params),
+    "perf_event_open": lambda: call(298, 0, 0, -1, -1, 0),
+    "bpf": lambda: call(321, 0, 0, 0),
+    "name_to_handle_at": lambda: call(303, -100, b"/", handle, ctypes.byref(mount_id), 0),
+    "open_by_handle_at": lambda: call(304, -100, handle, 0),
+    "personality": lambda: call(135, 0x0040000),
+    "mount": lambda: call(165, b"none", b"/tmp", b"tmpfs", 0, 0),
+    "umount2": lambda: call(166, b"/tmp", 0),
+    "pivot_root": lambda: call(155, b"/tmp", b"/tmp"),
+    "chroot": lambda: call(161, b"/tmp"),
+    "open_tree": lambda: call(428, -100, b"/tmp", 1),
+    "move_mount": lambda: call(429, -100, b"/tmp", -100, b"/tmp", 0),
+    "fsopen": lambda: call(430, b"tmpfs", 0),
+    "fsconfig": lambda: call(431, 0, 0, 0, 0, 0),
+    "fsmount": lambda: call(432, 0, 0, 0),
+    "fspick": lambda: call(433, -100, b"/tmp", 0),
+    "mount_setattr": lambda: call(442, -100, b"/tmp", 0, 0, 0),
+    "init_module": lambda: call(175, 0, 0, b""),
+    "finit_module": lambda: call(313, 0, b"", 0),
+    "delete_module": lambda: call(176, b"x", 0),
+    "kexec_load": lambda: call(246, 0, 0, 0, 0),
+    "kexec_file_load": lambda: call(320, 0, 0, 0, 0, 0),
+    "reboot": lambda: call(169, 0, 0, 0, 0),
+    "swapon": lambda: call(167, b"/tmp/x", 0),
+    "swapoff": lambda: call(168, b"/tmp/x"),
+    "acct": lambda: call(163, 0),
+    "quotactl": lambda: call(179, 0, 0, 0, 0),
+    "quotactl_fd": lambda: call(443, 0, 0, 0, 0),
+    "syslog": lambda: call(103, 10, 0, 0),
+    "sethostname": lambda: call(170, b"x", 1),
+    "settimeofday": lambda: call(164, 0, 0),
+    "clock_settime": lambda: call(227, 0, 0),
+    "iopl": lambda: call(172, 3),
+    "ioperm": lambda: call(173, 0, 1, 1),
+}
+for name, f in tests.items():
+    print(name, f())
+# Allowed forms still work: the personality query, PER_LINUX.
+print("personality_query", 0 if call(135, 0xffffffff) >= 0 else call(135, 0xffffffff))
+print("personality_linux", call(135, 0))
+"#;
+    let (report, out, err) = s.python(script, limits());
+    assert!(report.succeeded(), "{report:?} {err}");
+    let got = results(&out);
+    assert!(got.len() > 40, "{out}\n{err}");
+    for (name, result) in &got {
+        match name.as_str() {
+            "personality_query" | "personality_linux" => assert!(*result >= 0, "{name}: {result}"),
+            _ => assert_eq!(*result, EPERM, "{name} answered {result}, not EPERM"),
+        }
+    }
+}
+
+#[test]
+fn system_calls_of_a_foreign_abi_kill_the_program() {
+    let s = scratch();
+    // x32's getpid: the number with bit 30 set.
+    let (report, out, _) = s.python("print('x32', call(0x40000000 + 39))", limits());
+    assert_eq!(
+        report.termination,
+        Termination::Signaled(libc::SIGSYS),
+        "{report:?} {out}"
+    );
+    // i386's getpid through `int 0x80`: mov eax, 20; int 0x80; ret.
+    let i386 = r#"
+import mmap
+code = b"\xb8\x14\x00\x00\x00\xcd\x80\xc3"
+m = mmap.mmap(-1, 4096, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
+m.write(code)
+f = ctypes.CFUNCTYPE(ctypes.c_int)(ctypes.addressof(ctypes.c_char.from_buffer(m)))
+print("i386", f())
+"#;
+    let (report, out, err) = s.python(i386, limits());
+    assert_eq!(
+        report.termination,
+        Termination::Signaled(libc::SIGSYS),
+        "{report:?} {out} {err}"
+    );
 }
