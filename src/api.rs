@@ -280,6 +280,12 @@ pub struct Health {
     /// error), even if writes work again since.
     pub last_write_error: Option<String>,
     pub last_write_error_at: Option<Timestamp>,
+    /// Whether this host judges programs now: its sandbox is set up and
+    /// passed its self-test. While it is off, program submissions get 503,
+    /// and a failure that may pass is tried again with backoff.
+    pub program_judging: bool,
+    /// Why program judging is off, when it is.
+    pub program_judging_off: Option<String>,
 }
 
 /// `GET /api/languages`: the languages programs may be written in.

@@ -22,7 +22,7 @@ use std::{future::Future, net::SocketAddr, sync::Arc};
 use anyhow::Context;
 use tokio::{net::TcpListener, task::JoinSet};
 use tokio_util::sync::CancellationToken;
-use tracing::{info, warn};
+use tracing::{error, info, warn};
 
 use crate::{
     catalog,
@@ -133,6 +133,12 @@ impl Host {
     /// processes' news into this process's signals.
     async fn start(&self, cancel: &CancellationToken) -> anyhow::Result<JoinSet<()>> {
         let mut tasks = JoinSet::new();
+        if self.programs.sandbox().is_err_and(|off| off.may_pass) {
+            tasks.spawn(keep_trying_the_sandbox(
+                self.programs.clone(),
+                cancel.clone(),
+            ));
+        }
         let judge = self.judge();
         for n in 1..=self.config.worker.count {
             let name = format!("{}-w{n}", self.instance);
@@ -169,7 +175,9 @@ impl Host {
     }
 
     /// Gives the workers up to `worker.shutdown_grace_ms` to finish the jobs
-    /// they hold, releases the rest to the queue, and closes the database.
+    /// they are judging, then releases every job this process still holds
+    /// to the queue (those claimed and not started, and those cut short),
+    /// giving each its try back, and closes the database.
     async fn stop(self, mut tasks: JoinSet<()>) -> anyhow::Result<()> {
         let grace = self.config.worker.shutdown_grace;
         let finished =
@@ -177,15 +185,50 @@ impl Host {
         if finished.is_err() {
             tasks.abort_all();
             while tasks.join_next().await.is_some() {}
-            let released = self.store.release(&format!("{}-", self.instance)).await?;
-            warn!(
+        }
+        let released = self.store.release(&format!("{}-", self.instance)).await?;
+        if released > 0 {
+            info!(
                 released,
-                "released jobs that did not finish within the grace period"
+                cut_short = finished.is_err(),
+                "released jobs this process held to the queue"
             );
         }
         self.store.close().await;
         info!("stopped");
         Ok(())
+    }
+}
+
+/// Tries a sandbox that is off again, after 1 s, then twice as long each
+/// time up to a minute, until it passes its self-test (program judging is
+/// then on) or the process stops.
+async fn keep_trying_the_sandbox(programs: Arc<Programs>, cancel: CancellationToken) {
+    let mut delay = std::time::Duration::from_secs(1);
+    loop {
+        tokio::select! {
+            () = cancel.cancelled() => return,
+            () = tokio::time::sleep(delay) => {}
+        }
+        let trying = programs.clone();
+        match tokio::task::spawn_blocking(move || trying.try_again()).await {
+            Ok(Ok(())) => {
+                info!("the sandbox passed its self-test: program submissions accepted");
+                return;
+            }
+            Ok(Err(off)) if !off.may_pass => {
+                warn!(reason = %off, "the sandbox cannot isolate programs on this host");
+                return;
+            }
+            Ok(Err(off)) => {
+                delay = (delay * 2).min(std::time::Duration::from_secs(60));
+                warn!(reason = %off, retry_in_s = delay.as_secs(), "the sandbox is still off");
+            }
+            Err(e) => {
+                error!(error = %e, "trying the sandbox again panicked");
+                return;
+            }
+        }
     }
 }
 
@@ -238,6 +281,11 @@ impl Application {
     /// The bound port (useful when the configured port was 0).
     pub fn port(&self) -> u16 {
         self.address.port()
+    }
+
+    /// The prefix of this process's worker names (`<instance>-w<n>`).
+    pub fn instance(&self) -> &str {
+        &self.host.instance
     }
 
     /// The bound address.

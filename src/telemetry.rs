@@ -67,13 +67,16 @@ impl Default for Metrics {
     }
 }
 
-/// The database's counts at scrape time.
+/// The database's counts at scrape time, and the state of this host's
+/// program judging.
 #[derive(Debug, Clone, Default)]
 pub struct QueueSnapshot {
     pub queued: i64,
     pub running: i64,
     /// Judgements ever recorded, by verdict; a verdict left out counts 0.
     pub judgements: Vec<(Verdict, i64)>,
+    /// The sandbox passed its self-test: program submissions are judged.
+    pub program_judging: bool,
 }
 
 impl Metrics {
@@ -134,6 +137,14 @@ impl Collector for QueueSnapshot {
             ConstCounter::new(u64::try_from(n).unwrap_or(0))
                 .encode(family.encode_family(&[("verdict", verdict.as_str())])?)?;
         }
+        let gauge = ConstGauge::new(i64::from(self.program_judging));
+        let metric = encoder.encode_descriptor(
+            "program_judging",
+            "1 while this host judges programs (its sandbox passed its self-test), else 0",
+            None,
+            gauge.metric_type(),
+        )?;
+        gauge.encode(metric)?;
         Ok(())
     }
 }
@@ -153,6 +164,7 @@ mod tests {
                 queued: 2,
                 running: 1,
                 judgements: vec![(Verdict::WA, 5)],
+                program_judging: true,
             })
             .expect("render");
         for line in [
@@ -166,6 +178,7 @@ mod tests {
             "nimjudge_submit_to_verdict_seconds_bucket{le=\"+Inf\"} 3\n",
             "nimjudge_submit_to_verdict_seconds_count 3\n",
             "nimjudge_references_computed_total 0\n",
+            "nimjudge_program_judging 1\n",
         ] {
             assert!(out.contains(line), "missing {line:?} in\n{out}");
         }

@@ -15,7 +15,8 @@ use crate::{
     telemetry::QueueSnapshot,
 };
 
-/// Health check: the database answers reads and takes writes; queue depth.
+/// Health check: the database answers reads and takes writes; queue depth;
+/// whether this host judges programs, and why not.
 ///
 /// While writes are failing, each call first tries one small write, so a
 /// database that takes writes again (space freed) reports `ok` without
@@ -46,6 +47,7 @@ pub async fn health(State(state): State<AppState>) -> Result<(StatusCode, Json<H
     let (last_write_error, last_write_error_at) = writes
         .last_failure
         .map_or((None, None), |f| (Some(f.error), Some(f.at)));
+    let program_judging_off = state.programs.sandbox().err().map(|off| off.reason);
     Ok((
         status,
         Json(Health {
@@ -54,12 +56,14 @@ pub async fn health(State(state): State<AppState>) -> Result<(StatusCode, Json<H
             running,
             last_write_error,
             last_write_error_at,
+            program_judging: program_judging_off.is_none(),
+            program_judging_off,
         }),
     ))
 }
 
 /// Prometheus metrics: queue depth, judgements by verdict, submit-to-verdict
-/// latency (OpenMetrics text).
+/// latency, whether this host judges programs (OpenMetrics text).
 #[utoipa::path(
     get,
     path = "/metrics",
@@ -80,6 +84,7 @@ pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse,
             queued,
             running,
             judgements,
+            program_judging: state.programs.sandbox().is_ok(),
         })
         .map_err(|e| ApiError::Internal(format!("cannot encode the metrics: {e}")))?;
     Ok((

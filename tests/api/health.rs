@@ -79,3 +79,81 @@ async fn health_reports_failing_writes_on_a_full_disk_and_their_recovery() {
     assert_eq!(status, StatusCode::ACCEPTED, "{body}");
     app.stop().await;
 }
+
+/// Program judging that is off shows in health and metrics with its
+/// reason, and comes back by itself once the self-test passes (here: once
+/// the other process holding the sandbox's folder lets it go).
+#[tokio::test]
+async fn program_judging_that_is_off_shows_in_health_and_comes_back_by_itself() {
+    let dir = TestDir::new();
+    let settings = dir.config(1).sandbox;
+    let holder = nimjudge::sandbox::Sandbox::new(nimjudge::sandbox::SandboxSettings {
+        work_dir: settings.work_dir.clone(),
+        first_uid: settings.first_uid,
+        uid_count: settings.uid_count,
+        system_paths: settings.system_paths.clone(),
+        tmp_size_bytes: settings.tmp_size_bytes,
+    })
+    .expect("the sandbox needs root: run the tests as root");
+    let app = TestApp::spawn(&dir, 1).await;
+    let (status, health) = app
+        .request(reqwest::Method::GET, "/api/health", None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{health}");
+    assert_eq!(health["program_judging"], false, "{health}");
+    let why = health["program_judging_off"].as_str().unwrap_or_default();
+    assert!(
+        why.contains("in use by another nimjudge process"),
+        "{health}"
+    );
+    let metrics = metrics_text(&app).await;
+    assert!(
+        metrics.contains("nimjudge_program_judging 0\n"),
+        "{metrics}"
+    );
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({"problem": "nim", "language": "python", "source": "print('Alice')\n"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+
+    drop(holder);
+    let mut health = serde_json::Value::Null;
+    for _ in 0..100 {
+        health = app
+            .request(reqwest::Method::GET, "/api/health", None, None)
+            .await
+            .1;
+        if health["program_judging"] == true {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(health["program_judging"], true, "{health}");
+    assert_eq!(health["program_judging_off"], serde_json::Value::Null);
+    let metrics = metrics_text(&app).await;
+    assert!(
+        metrics.contains("nimjudge_program_judging 1\n"),
+        "{metrics}"
+    );
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({"problem": "nim", "language": "python", "source": "print('Alice')\n"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    app.stop().await;
+}
+
+async fn metrics_text(app: &TestApp) -> String {
+    let (status, body) = app
+        .request(reqwest::Method::GET, "/metrics", None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    body.as_str().expect("metrics as text").to_string()
+}

@@ -107,6 +107,8 @@ pub fn submission_id(value: &Value) -> SubmissionId {
 /// A running server and a token per role.
 pub struct TestApp {
     pub address: String,
+    /// The prefix of the server's worker names.
+    pub instance: String,
     pub judge: Judge,
     store: Store,
     pub http: reqwest::Client,
@@ -133,6 +135,7 @@ impl TestApp {
             .expect("build the application");
         let address = format!("http://127.0.0.1:{}", app.port());
         let judge = app.judge();
+        let instance = app.instance().to_string();
         let store = app.store().clone();
         let store = &store;
         let admin = token(store, "alice-admin", Role::Admin).await;
@@ -145,6 +148,7 @@ impl TestApp {
         }));
         TestApp {
             address,
+            instance,
             judge,
             store: store.clone(),
             http: reqwest::Client::new(),

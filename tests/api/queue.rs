@@ -242,6 +242,41 @@ async fn jobs_released_at_shutdown_go_back_to_the_queue_without_using_a_try() {
 }
 
 #[tokio::test]
+async fn jobs_claimed_and_not_started_are_released_at_a_stop_in_time() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let ids = [
+        app.submit_answers(&app.contestant, &correct_answers())
+            .await,
+        app.submit_answers(&app.other, &correct_answers()).await,
+    ];
+    // Claimed by one of the server's own workers, as a batch is, and not
+    // started when the stop comes: the workers are done at once, well
+    // within the grace period.
+    let claims = app
+        .store()
+        .claim_batch(&format!("{}-w1", app.instance), Duration::from_secs(60), 16)
+        .await
+        .expect("claim");
+    assert_eq!(claims.len(), 2);
+    app.stop().await;
+    let app = TestApp::spawn(&dir, 0).await;
+    assert_eq!(app.store().queue_depth().await.expect("depth"), (2, 0));
+    for id in &ids {
+        let kinds: Vec<String> = app
+            .store()
+            .events(id)
+            .await
+            .expect("events")
+            .into_iter()
+            .map(|e| e.kind.to_string())
+            .collect();
+        assert!(kinds.contains(&"released".to_string()), "{kinds:?}");
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn two_daemons_starting_at_once_on_a_fresh_database_both_come_up() {
     // The race is timing-dependent: without the startup lock about one round
     // in three failed, so run several.
