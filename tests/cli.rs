@@ -409,3 +409,192 @@ fn verify_gives_every_bundled_solution_its_expected_verdict() {
     assert!(stdout.contains("┆ TLE      ┆ TLE"), "{stdout}");
     assert!(stdout.contains("WA       ┆ WA"), "{stdout}");
 }
+
+/// One HTTP/1.1 request to `127.0.0.1:port`; the status and the body, or
+/// `None` if nothing answers.
+fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> Option<(u16, String)> {
+    use std::io::Read;
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).ok()?;
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n{auth}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).ok()?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).ok()?;
+    let status = response.split(' ').nth(1)?.parse().ok()?;
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())?;
+    Some((status, body))
+}
+
+/// Live processes whose real uid is in `uids`.
+fn processes_of(uids: &std::ops::Range<u32>) -> Vec<String> {
+    std::fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .filter_map(|entry| {
+            entry.file_name().to_str()?.parse::<u32>().ok()?;
+            let status = std::fs::read_to_string(entry.path().join("status")).ok()?;
+            let field = |key: &str| {
+                status
+                    .lines()
+                    .find_map(|l| l.strip_prefix(key))
+                    .map(str::trim)
+            };
+            let uid: u32 = field("Uid:")?.split_whitespace().next()?.parse().ok()?;
+            let zombie = field("State:")?.starts_with('Z');
+            (uids.contains(&uid) && !zombie)
+                .then(|| status.lines().next().unwrap_or("").to_string())
+        })
+        .collect()
+}
+
+/// The daemon, killed with SIGKILL while a program sleeps with children
+/// under it, takes the whole run with it; restarted, it judges programs at
+/// once (its self-test does not land on a uid a dead run still holds).
+/// Needs root, as the sandbox does.
+#[cfg(unix)]
+#[test]
+fn a_daemon_killed_mid_run_leaves_nothing_running_and_judges_at_once_after_a_restart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    // Uids of this test alone (test servers use 3,000,000 to 7,200,000).
+    let first_uid = 8_000_000 + (std::process::id() % 4096) * 16;
+    let uids = first_uid..first_uid + 4;
+    let database = format!("sqlite://{}/judge.db", dir.path().display());
+    let env = [
+        ("NIMJUDGE_SERVER__BIND", format!("127.0.0.1:{port}")),
+        ("NIMJUDGE_DATABASE__URL", database),
+        (
+            "NIMJUDGE_CATALOG__PROBLEMS_DIR",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/problems").to_string(),
+        ),
+        (
+            "NIMJUDGE_SANDBOX__WORK_DIR",
+            dir.path().join("sandbox").display().to_string(),
+        ),
+        ("NIMJUDGE_SANDBOX__FIRST_UID", first_uid.to_string()),
+        ("NIMJUDGE_SANDBOX__UID_COUNT", "4".to_string()),
+        ("NIMJUDGE_WORKER__COUNT", "1".to_string()),
+    ];
+    let serve = || {
+        let mut command = Command::new(BIN);
+        command
+            .arg("serve")
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        for (key, value) in &env {
+            command.env(key, value);
+        }
+        command.spawn().expect("the daemon starts")
+    };
+    let healthy = || {
+        for _ in 0..600 {
+            if let Some((200, body)) = http(port, "GET", "/api/health", None, "") {
+                return serde_json::from_str::<serde_json::Value>(&body).expect("health JSON");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        panic!("the daemon did not become healthy within a minute");
+    };
+    let mut daemon = serve();
+    assert_eq!(healthy()["program_judging"], true, "needs root");
+    let mut token = Command::new(BIN);
+    token
+        .args(["token", "create", "--name", "kim", "--role", "contestant"])
+        .current_dir(dir.path());
+    for (key, value) in &env {
+        token.env(key, value);
+    }
+    let out = token.output().expect("token create runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let token = text(&out.stdout).trim().to_string();
+
+    let sleeper = "import os, time\nfor _ in range(8):\n    if os.fork() == 0:\n        time.sleep(600)\n        os._exit(0)\ntime.sleep(600)\n";
+    let body = serde_json::json!({"problem": "nim", "language": "python", "source": sleeper});
+    let (status, answer) = http(
+        port,
+        "POST",
+        "/api/submissions",
+        Some(&token),
+        &body.to_string(),
+    )
+    .expect("submit");
+    assert_eq!(status, 202, "{answer}");
+    let mut running = Vec::new();
+    for _ in 0..600 {
+        running = processes_of(&uids);
+        if running.len() >= 9 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(
+        running.len() >= 9,
+        "the program and its children run: {running:?}"
+    );
+    daemon.kill().expect("SIGKILL the daemon");
+    daemon.wait().expect("reap the daemon");
+    let mut left = Vec::new();
+    for _ in 0..20 {
+        left = processes_of(&uids);
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(left.is_empty(), "processes outlived the daemon: {left:?}");
+
+    let mut daemon = serve();
+    let health = healthy();
+    assert_eq!(health["program_judging"], true, "{health}");
+    let xor = include_str!("../problems/nim/solutions/accepted/xor.py");
+    let body = serde_json::json!({"problem": "nim", "language": "python", "source": xor});
+    let (status, answer) = http(
+        port,
+        "POST",
+        "/api/submissions",
+        Some(&token),
+        &body.to_string(),
+    )
+    .expect("submit");
+    assert_eq!(status, 202, "{answer}");
+    let id = serde_json::from_str::<serde_json::Value>(&answer).expect("JSON")["id"]
+        .as_str()
+        .expect("an id")
+        .to_string();
+    let mut verdict = serde_json::Value::Null;
+    for _ in 0..60 {
+        let (_, body) = http(
+            port,
+            "GET",
+            &format!("/api/submissions/{id}?wait_ms=2000"),
+            Some(&token),
+            "",
+        )
+        .expect("status");
+        let value: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+        verdict = value["submission"]["verdict"].clone();
+        if !verdict.is_null() {
+            break;
+        }
+    }
+    daemon.kill().ok();
+    daemon.wait().ok();
+    assert_eq!(verdict, "AC");
+}
