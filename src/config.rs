@@ -111,6 +111,7 @@ pub struct RawServer {
     pub body_read_timeout_ms: u64,
     pub max_connections: u32,
     pub shutdown_grace_ms: u64,
+    pub secure_cookies: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -213,6 +214,9 @@ pub struct ServerConfig {
     /// Longest a request may take; above `max_wait`, so long polls fit.
     pub request_timeout: Duration,
     pub connections: ConnectionLimits,
+    /// Mark the web UI's cookies `Secure`: browsers then send them over
+    /// HTTPS only (for deployments behind TLS).
+    pub secure_cookies: bool,
 }
 
 /// How long a connection may take over each part of its life, and how many
@@ -571,6 +575,7 @@ impl RawConfig {
                 wait_recheck: Duration::from_millis(self.server.wait_recheck_ms),
                 request_timeout,
                 connections,
+                secure_cookies: self.server.secure_cookies,
             },
             database: DatabaseConfig {
                 url: self.database.url,

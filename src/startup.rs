@@ -326,6 +326,7 @@ impl Application {
             shutdown: cancel.clone(),
             limits: config.limits,
             programs: host.programs.clone(),
+            secure_cookies: config.server.secure_cookies,
         };
         let tasks = host.start(&cancel).await?;
         info!(%address, workers = config.worker.count, "nimjudge listening");

@@ -86,6 +86,8 @@ pub struct AppState {
     /// The sandbox and languages, for refusing programs this host cannot
     /// judge before they are queued.
     pub programs: Arc<Programs>,
+    /// Web UI cookies carry `Secure` (`server.secure_cookies`).
+    pub secure_cookies: bool,
 }
 
 /// HTTP limits the router enforces.
@@ -207,6 +209,9 @@ pub fn router(state: AppState, limits: RouterLimits, pages: Pages) -> Router {
             request_body::read_within_limits,
         )))
         .method_not_allowed_fallback(method_not_allowed)
+        // Every answer, the API's JSON and text too, is read as the type it
+        // says it is (pages set the same and more for themselves).
+        .layer(middleware::map_response(no_sniffing))
         .layer(DefaultBodyLimit::max(limits.body_limit_bytes))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -270,4 +275,13 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath
             axum::extract::Path::<T>::from_request_parts(parts, state).await?;
         Ok(ApiPath(value))
     }
+}
+
+/// Adds `X-Content-Type-Options: nosniff` to a response.
+async fn no_sniffing(mut response: axum::response::Response) -> axum::response::Response {
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        axum::http::HeaderValue::from_static("nosniff"),
+    );
+    response
 }

@@ -257,13 +257,14 @@ async fn replayed(state: &AppState, id: SubmissionId) -> Result<Response, ApiErr
 }
 
 /// Lets `caller` read `submission` if it is theirs, or any for setters and
-/// admins. Another contestant's is refused with 403 (the web UI answers
-/// 404 instead, as for a missing one).
+/// admins. Another contestant's answers 404 with the message of a missing
+/// one, so a contestant cannot even learn that an id exists.
 fn visible(caller: &Caller, submission: &Submission) -> Result<(), ApiError> {
     if !caller.role().is_staff() && submission.user != caller.name() {
-        return Err(ApiError::Forbidden(
-            "contestants may only read their own submissions".into(),
-        ));
+        return Err(ApiError::NotFound(format!(
+            "no submission `{}`",
+            submission.id
+        )));
     }
     Ok(())
 }
@@ -279,8 +280,7 @@ fn visible(caller: &Caller, submission: &Submission) -> Result<(), ApiError> {
         (status = OK, description = "The submission.", body = SubmissionDocument),
         (status = BAD_REQUEST, description = "A malformed query.", body = ErrorBody),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
-        (status = FORBIDDEN, description = "Another contestant's submission.", body = ErrorBody),
-        (status = NOT_FOUND, description = "No such submission.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such submission, or another contestant's.", body = ErrorBody),
     )
 )]
 pub async fn show(

@@ -101,9 +101,12 @@ fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
         .filter(|value| !value.is_empty())
 }
 
-/// A `Set-Cookie` value for `name`; `max_age` 0 deletes it.
-fn set_cookie(name: &str, value: &str, max_age: i64) -> HeaderValue {
-    let text = format!("{name}={value}; HttpOnly; SameSite=Strict; Path=/; Max-Age={max_age}");
+/// A `Set-Cookie` value for `name`; `max_age` 0 deletes it. `secure` adds
+/// `Secure` (the deployment is behind TLS).
+fn set_cookie(name: &str, value: &str, max_age: i64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    let text =
+        format!("{name}={value}; HttpOnly; SameSite=Strict; Path=/; Max-Age={max_age}{secure}");
     HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static("invalid=; Max-Age=0"))
 }
 
@@ -117,13 +120,13 @@ pub async fn home(visitor: Result<Visitor, PageError>) -> Redirect {
 }
 
 /// `GET /sign-in`: the form, with a fresh CSRF value in it and in a cookie.
-pub async fn sign_in_page() -> Response {
-    sign_in_form(None)
+pub async fn sign_in_page(State(state): State<AppState>) -> Response {
+    sign_in_form(None, state.secure_cookies)
 }
 
 /// The sign-in page, with `problem` (why the last attempt failed) above the
 /// form.
-fn sign_in_form(problem: Option<&str>) -> Response {
+fn sign_in_form(problem: Option<&str>, secure: bool) -> Response {
     let csrf = random_secret("");
     let body = html! {
         section.narrow {
@@ -146,7 +149,7 @@ fn sign_in_form(problem: Option<&str>) -> Response {
     }
     response
         .headers_mut()
-        .append(SET_COOKIE, set_cookie(SIGN_IN_COOKIE, &csrf, 3600));
+        .append(SET_COOKIE, set_cookie(SIGN_IN_COOKIE, &csrf, 3600, secure));
     response
 }
 
@@ -184,17 +187,26 @@ pub async fn sign_in(
         .open_session(form.token.trim(), expires_at)
         .await?
     else {
-        return Ok(sign_in_form(Some(
-            "That token is unknown, revoked or expired.",
-        )));
+        return Ok(sign_in_form(
+            Some("That token is unknown, revoked or expired."),
+            state.secure_cookies,
+        ));
     };
     let mut response = Redirect::to("/problems").into_response();
     let headers = response.headers_mut();
     headers.append(
         SET_COOKIE,
-        set_cookie(SESSION_COOKIE, &session.id, SESSION_LIFETIME.as_secs()),
+        set_cookie(
+            SESSION_COOKIE,
+            &session.id,
+            SESSION_LIFETIME.as_secs(),
+            state.secure_cookies,
+        ),
     );
-    headers.append(SET_COOKIE, set_cookie(SIGN_IN_COOKIE, "", 0));
+    headers.append(
+        SET_COOKIE,
+        set_cookie(SIGN_IN_COOKIE, "", 0, state.secure_cookies),
+    );
     Ok(response)
 }
 
@@ -214,9 +226,10 @@ pub async fn sign_out(
     visitor.check_csrf(form.csrf.as_deref())?;
     state.store.close_session(&visitor.session_id).await?;
     let mut response = Redirect::to("/sign-in").into_response();
-    response
-        .headers_mut()
-        .append(SET_COOKIE, set_cookie(SESSION_COOKIE, "", 0));
+    response.headers_mut().append(
+        SET_COOKIE,
+        set_cookie(SESSION_COOKIE, "", 0, state.secure_cookies),
+    );
     Ok(response)
 }
 

@@ -118,7 +118,8 @@ async fn every_role_is_allowed_or_refused_on_every_endpoint() {
             Method::GET,
             &format!("/api/submissions/{others}"),
             None,
-            [403, 200, 200],
+            // As a missing one: a contestant cannot tell that it exists.
+            [404, 200, 200],
         ),
         case(
             Method::POST,
@@ -215,4 +216,69 @@ async fn the_openapi_document_describes_every_endpoint_of_the_matrix() {
         assert!(doc["paths"][path][method].is_object(), "{method} {path}");
     }
     app.stop().await;
+}
+
+/// Another contestant's submission answers exactly as a missing one does,
+/// and every API answer says `nosniff`.
+#[tokio::test]
+async fn another_contestants_submission_is_not_found_like_a_missing_one() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let theirs = app.submit_answers(&app.other, &correct_answers()).await;
+    let missing = nimjudge::domain::SubmissionId::new();
+    let (status, body) = app
+        .get(&format!("/api/submissions/{theirs}"), &app.contestant)
+        .await;
+    let (missing_status, missing_body) = app
+        .get(&format!("/api/submissions/{missing}"), &app.contestant)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert_eq!(missing_status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body["error"]
+            .as_str()
+            .map(|e| e.replace(&theirs.to_string(), "ID")),
+        missing_body["error"]
+            .as_str()
+            .map(|e| e.replace(&missing.to_string(), "ID")),
+    );
+    let response = app
+        .http
+        .get(format!("{}/api/health", app.address))
+        .send()
+        .await
+        .expect("health");
+    assert_eq!(
+        response
+            .headers()
+            .get("x-content-type-options")
+            .map(|v| v.as_bytes()),
+        Some(&b"nosniff"[..])
+    );
+    app.stop().await;
+}
+
+/// `server.secure_cookies` marks the web UI's cookies `Secure`; off by
+/// default, since browsers drop such cookies over plain http.
+#[tokio::test]
+async fn secure_cookies_are_marked_secure_only_when_configured() {
+    for (setting, secure) in [("false", false), ("true", true)] {
+        let dir = TestDir::new();
+        let app = TestApp::spawn_with(&dir, 0, &[("SERVER__SECURE_COOKIES", setting)]).await;
+        let response = app
+            .http
+            .get(format!("{}/sign-in", app.address))
+            .send()
+            .await
+            .expect("sign-in page");
+        let cookie = response
+            .headers()
+            .get("set-cookie")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        assert!(cookie.contains("HttpOnly"), "{cookie}");
+        assert_eq!(cookie.contains("; Secure"), secure, "{cookie}");
+        app.stop().await;
+    }
 }
