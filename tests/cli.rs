@@ -437,6 +437,24 @@ fn http(
     Some((status, body))
 }
 
+/// Submits a Python program to nim; the new submission's id.
+fn submit_python(port: u16, token: &str, source: &str) -> String {
+    let body = serde_json::json!({"problem": "nim", "language": "python", "source": source});
+    let (status, answer) = http(
+        port,
+        "POST",
+        "/api/submissions",
+        Some(token),
+        &body.to_string(),
+    )
+    .expect("submit");
+    assert_eq!(status, 202, "{answer}");
+    serde_json::from_str::<serde_json::Value>(&answer).expect("JSON")["id"]
+        .as_str()
+        .expect("an id")
+        .to_string()
+}
+
 /// Live processes whose real uid is in `uids`.
 fn processes_of(uids: &std::ops::Range<u32>) -> Vec<String> {
     std::fs::read_dir("/proc")
@@ -526,16 +544,7 @@ fn a_daemon_killed_mid_run_leaves_nothing_running_and_judges_at_once_after_a_res
     let token = text(&out.stdout).trim().to_string();
 
     let sleeper = "import os, time\nfor _ in range(8):\n    if os.fork() == 0:\n        time.sleep(600)\n        os._exit(0)\ntime.sleep(600)\n";
-    let body = serde_json::json!({"problem": "nim", "language": "python", "source": sleeper});
-    let (status, answer) = http(
-        port,
-        "POST",
-        "/api/submissions",
-        Some(&token),
-        &body.to_string(),
-    )
-    .expect("submit");
-    assert_eq!(status, 202, "{answer}");
+    submit_python(port, &token, sleeper);
     let mut running = Vec::new();
     for _ in 0..600 {
         running = processes_of(&uids);
@@ -564,20 +573,7 @@ fn a_daemon_killed_mid_run_leaves_nothing_running_and_judges_at_once_after_a_res
     let health = healthy();
     assert_eq!(health["program_judging"], true, "{health}");
     let xor = include_str!("../problems/nim/solutions/accepted/xor.py");
-    let body = serde_json::json!({"problem": "nim", "language": "python", "source": xor});
-    let (status, answer) = http(
-        port,
-        "POST",
-        "/api/submissions",
-        Some(&token),
-        &body.to_string(),
-    )
-    .expect("submit");
-    assert_eq!(status, 202, "{answer}");
-    let id = serde_json::from_str::<serde_json::Value>(&answer).expect("JSON")["id"]
-        .as_str()
-        .expect("an id")
-        .to_string();
+    let id = submit_python(port, &token, xor);
     let mut verdict = serde_json::Value::Null;
     for _ in 0..60 {
         let (_, body) = http(

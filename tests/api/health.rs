@@ -111,13 +111,7 @@ async fn program_judging_that_is_off_shows_in_health_and_comes_back_by_itself() 
         metrics.contains("nimjudge_program_judging 0\n"),
         "{metrics}"
     );
-    let (status, body) = app
-        .post(
-            "/api/submissions",
-            &app.contestant,
-            json!({"problem": "nim", "language": "python", "source": "print('Alice')\n"}),
-        )
-        .await;
+    let (status, body) = submit_program(&app).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
 
     drop(holder);
@@ -139,13 +133,7 @@ async fn program_judging_that_is_off_shows_in_health_and_comes_back_by_itself() 
         metrics.contains("nimjudge_program_judging 1\n"),
         "{metrics}"
     );
-    let (status, body) = app
-        .post(
-            "/api/submissions",
-            &app.contestant,
-            json!({"problem": "nim", "language": "python", "source": "print('Alice')\n"}),
-        )
-        .await;
+    let (status, body) = submit_program(&app).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{body}");
     app.stop().await;
 }
@@ -156,4 +144,14 @@ async fn metrics_text(app: &TestApp) -> String {
         .await;
     assert_eq!(status, StatusCode::OK);
     body.as_str().expect("metrics as text").to_string()
+}
+
+/// Submits a one-line Python program to nim as the contestant.
+async fn submit_program(app: &TestApp) -> (StatusCode, serde_json::Value) {
+    app.post(
+        "/api/submissions",
+        &app.contestant,
+        json!({"problem": "nim", "language": "python", "source": "print('Alice')\n"}),
+    )
+    .await
 }
