@@ -209,8 +209,11 @@ fn error(e: seccompiler::BackendError) -> PolicyError {
 /// call of another architecture, i386's `int 0x80` among them.)
 #[cfg(target_arch = "x86_64")]
 fn with_foreign_abis_killed(program: BpfProgram) -> BpfProgram {
-    const BPF_LD_W_ABS: u16 = 0x00 | 0x00 | 0x20;
-    const BPF_JMP_JSET_K: u16 = 0x05 | 0x40;
+    // BPF_LD (0x00) | BPF_W (0x00) | BPF_ABS (0x20).
+    const BPF_LD_W_ABS: u16 = 0x20;
+    // BPF_JMP (0x05) | BPF_JSET (0x40) | BPF_K (0x00).
+    const BPF_JMP_JSET_K: u16 = 0x45;
+    // BPF_RET (0x06) | BPF_K (0x00).
     const BPF_RET_K: u16 = 0x06;
     // `seccomp_data.nr`: the first field.
     const NR_OFFSET: u32 = 0;
