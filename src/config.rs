@@ -145,6 +145,7 @@ pub struct RawLimits {
     pub submissions_per_minute: u32,
     pub pending_submissions: u32,
     pub bytes_per_day: u64,
+    pub failed_auths_per_minute: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -241,6 +242,10 @@ pub struct LimitsConfig {
     pub submissions_per_minute: Option<u32>,
     pub pending_submissions: Option<u32>,
     pub bytes_per_day: Option<u64>,
+    /// Unknown, revoked or expired tokens one client address may present
+    /// in a minute before it gets 429 (admins are not exempt: the token
+    /// is not known).
+    pub failed_auths_per_minute: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -528,6 +533,8 @@ impl RawConfig {
             pending_submissions: (self.limits.pending_submissions > 0)
                 .then_some(self.limits.pending_submissions),
             bytes_per_day: (self.limits.bytes_per_day > 0).then_some(self.limits.bytes_per_day),
+            failed_auths_per_minute: (self.limits.failed_auths_per_minute > 0)
+                .then_some(self.limits.failed_auths_per_minute),
         };
         if let Some(bytes) = limits.bytes_per_day
             && bytes < self.server.body_limit_bytes

@@ -327,6 +327,9 @@ impl Application {
             limits: config.limits,
             programs: host.programs.clone(),
             secure_cookies: config.server.secure_cookies,
+            auth_throttle: Arc::new(http::auth_throttle::AuthThrottle::new(
+                config.limits.failed_auths_per_minute,
+            )),
         };
         let tasks = host.start(&cancel).await?;
         info!(%address, workers = config.worker.count, "nimjudge listening");

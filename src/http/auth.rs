@@ -2,7 +2,9 @@
 //!
 //! A token secret is looked up by its sha256; the caller becomes a
 //! [`Principal`] with a role, if the token is neither revoked nor expired.
-//! The scheme is matched without regard to case (`bearer` works). Handlers state what they need with
+//! The scheme is matched without regard to case (`bearer` works). Unknown
+//! tokens are counted per client address ([`super::auth_throttle`]).
+//! Handlers state what they need with
 //! [`Caller::require_staff`] or [`Caller::require_admin`].
 
 use axum::{
@@ -10,7 +12,7 @@ use axum::{
     http::{header::AUTHORIZATION, request::Parts},
 };
 
-use super::{ApiError, AppState};
+use super::{ApiError, AppState, auth_throttle::client_address};
 use crate::domain::{Principal, Role, TokenId};
 
 /// The authenticated caller of a request.
@@ -61,12 +63,18 @@ impl FromRequestParts<AppState> for Caller {
             .and_then(|v| v.to_str().ok())
             .and_then(bearer_secret)
             .ok_or(ApiError::Unauthorized)?;
+        // A token is looked up only while its address has failures left.
+        let address = client_address(parts);
         state
-            .store
-            .principal(secret)
-            .await?
-            .map(|(token, principal)| Caller { principal, token })
-            .ok_or(ApiError::Unauthorized)
+            .auth_throttle
+            .check(address)
+            .map_err(ApiError::AuthThrottled)?;
+        let found = state.store.principal(secret).await?;
+        let Some((token, principal)) = found else {
+            state.auth_throttle.failed(address);
+            return Err(ApiError::Unauthorized);
+        };
+        Ok(Caller { principal, token })
     }
 }
 

@@ -11,6 +11,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
+use super::auth_throttle::Throttled;
 use crate::{
     api::ErrorBody,
     programs::ProgramsRefusal,
@@ -53,6 +54,14 @@ pub enum ApiError {
     /// body's `limit` names the setting.
     #[error("{}", limit_message(.0))]
     TooManyRequests(LimitExceeded),
+    /// 429: this client address presented too many unknown, revoked or
+    /// expired tokens in a minute; `Retry-After` says when to try again.
+    #[error(
+        "limits.failed_auths_per_minute reached: at most {} failed authentications from one address in a minute; retry in {} s",
+        .0.limit,
+        .0.retry_after.as_millis().div_ceil(1000).max(1)
+    )]
+    AuthThrottled(Throttled),
     /// 400 (malformed JSON or query), 413 (body too large), 415 (not JSON),
     /// 422 (wrong types): the extractor's own status, with its message.
     #[error("{message}")]
@@ -77,7 +86,9 @@ impl ApiError {
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::BodyTimeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::BodyTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooManyRequests(_) | ApiError::AuthThrottled(_) => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ApiError::Rejected { status, .. } => *status,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -97,6 +108,7 @@ impl IntoResponse for ApiError {
         };
         let limit = match &self {
             ApiError::TooManyRequests(exceeded) => Some(exceeded.limit.setting().to_string()),
+            ApiError::AuthThrottled(_) => Some("limits.failed_auths_per_minute".to_string()),
             _ => None,
         };
         let mut response = (
@@ -115,8 +127,9 @@ impl IntoResponse for ApiError {
             ApiError::BodyTimeout(_) | ApiError::BodyTooLarge(_) => {
                 headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
             }
-            ApiError::TooManyRequests(exceeded) => {
-                let seconds = exceeded.retry_after.as_millis().div_ceil(1000).max(1);
+            ApiError::TooManyRequests(LimitExceeded { retry_after, .. })
+            | ApiError::AuthThrottled(Throttled { retry_after, .. }) => {
+                let seconds = retry_after.as_millis().div_ceil(1000).max(1);
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds as u64));
             }
             _ => {}

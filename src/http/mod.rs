@@ -11,6 +11,7 @@
 //! # Layout
 //! - [`error`]: [`ApiError`] and its status mapping.
 //! - [`auth`]: bearer tokens and roles.
+//! - [`auth_throttle`]: failed authentications counted per client address.
 //! - [`problems`]: problems and testcases (setters manage, everyone reads).
 //! - [`submissions`]: submitting, reading, listing and rejudging.
 //! - [`idempotency`]: the `Idempotency-Key` header of a submission.
@@ -22,6 +23,7 @@
 //!   a shutdown bounded by its grace period.
 
 pub mod auth;
+pub mod auth_throttle;
 pub mod error;
 pub mod idempotency;
 pub mod languages;
@@ -88,6 +90,8 @@ pub struct AppState {
     pub programs: Arc<Programs>,
     /// Web UI cookies carry `Secure` (`server.secure_cookies`).
     pub secure_cookies: bool,
+    /// Failed authentications per client address.
+    pub auth_throttle: Arc<auth_throttle::AuthThrottle>,
 }
 
 /// HTTP limits the router enforces.

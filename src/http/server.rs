@@ -93,7 +93,7 @@ pub async fn serve(
         let stream = tokio::select! {
             () = &mut shutdown => break 'accepting,
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(error) => {
                     warn!(%error, "cannot accept a connection; retrying");
                     tokio::time::sleep(ACCEPT_RETRY_PAUSE).await;
@@ -101,8 +101,10 @@ pub async fn serve(
                 }
             },
         };
+        let (stream, peer) = stream;
         connections.spawn(serve_connection(
             stream,
+            peer,
             router.clone(),
             limits,
             closing.clone(),
@@ -130,6 +132,8 @@ pub async fn serve(
 /// it finishes its request after `closing` fired.
 async fn serve_connection(
     stream: TcpStream,
+    // Recorded on every request, for what is counted per client address.
+    peer: std::net::SocketAddr,
     router: Router,
     limits: ConnectionLimits,
     closing: CancellationToken,
@@ -145,7 +149,10 @@ async fn serve_connection(
     });
     let service = hyper::service::service_fn({
         let activity = activity.clone();
-        move |request: Request<Incoming>| {
+        move |mut request: Request<Incoming>| {
+            request
+                .extensions_mut()
+                .insert(axum::extract::ConnectInfo(peer));
             let in_progress = RequestInProgress::start(activity.clone());
             let router = router.clone();
             async move {

@@ -30,7 +30,7 @@ use serde::Deserialize;
 use super::{PageError, page, visitor::Visitor};
 use crate::{
     domain::Timestamp,
-    http::{AppState, auth::Caller},
+    http::{AppState, auth::Caller, auth_throttle::ClientAddress},
     store::sessions::random_secret,
 };
 
@@ -171,6 +171,7 @@ pub struct SignInForm {
 /// `POST /sign-in`: opens a session for a live token.
 pub async fn sign_in(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     headers: HeaderMap,
     form: Result<Form<SignInForm>, FormRejection>,
 ) -> Result<Response, PageError> {
@@ -179,6 +180,10 @@ pub async fn sign_in(
         Some(expected) if same_secret(&form.csrf, expected) => {}
         _ => return Err(PageError::Csrf),
     }
+    state
+        .auth_throttle
+        .check(address)
+        .map_err(crate::http::ApiError::AuthThrottled)?;
     let expires_at = Timestamp::now()
         .checked_add(SESSION_LIFETIME)
         .map_err(|e| PageError::Api(crate::http::ApiError::Internal(e.to_string())))?;
@@ -187,6 +192,7 @@ pub async fn sign_in(
         .open_session(form.token.trim(), expires_at)
         .await?
     else {
+        state.auth_throttle.failed(address);
         return Ok(sign_in_form(
             Some("That token is unknown, revoked or expired."),
             state.secure_cookies,

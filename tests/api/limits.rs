@@ -108,3 +108,46 @@ async fn submissions_per_minute_and_bytes_per_day_are_limited_with_retry_after()
     assert_eq!(app.store().queue_depth().await.expect("depth"), (5, 0));
     app.stop().await;
 }
+
+/// Unknown tokens are counted per client address: past
+/// `limits.failed_auths_per_minute` the address gets 429 with
+/// `Retry-After` until its minute is over, whatever token it presents;
+/// valid tokens never count, and requests without one are not refused.
+#[tokio::test]
+async fn failed_authentication_is_throttled_per_client_address() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn_with(&dir, 0, &[("LIMITS__FAILED_AUTHS_PER_MINUTE", "5")]).await;
+    for _ in 0..10 {
+        let (status, _) = app.get("/api/problems", &app.contestant).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    for n in 0..5 {
+        let (status, body) = app.get("/api/problems", "nj_not_a_token").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "try {n}: {body}");
+    }
+    let response = app
+        .http
+        .get(format!("{}/api/problems", app.address))
+        .bearer_auth("nj_not_a_token")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry_after: u64 = response
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("a Retry-After in seconds");
+    assert!((1..=60).contains(&retry_after), "{retry_after}");
+    let body: serde_json::Value = response.json().await.expect("JSON");
+    assert_eq!(body["limit"], "limits.failed_auths_per_minute", "{body}");
+    // The address is refused whatever it presents, until the minute ends.
+    let (status, _) = app.get("/api/problems", &app.contestant).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    let (status, _) = app
+        .request(reqwest::Method::GET, "/api/health", None, None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    app.stop().await;
+}
