@@ -134,7 +134,7 @@ impl Modify for BearerScheme {
 
 /// The documented routes and the OpenAPI document describing them.
 fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (routes, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(ops::health))
         .routes(routes!(ops::metrics))
         .routes(routes!(tokens::list, tokens::create))
@@ -152,7 +152,109 @@ fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(submissions::show))
         .routes(routes!(submissions::rejudge))
         .routes(routes!(languages::list))
-        .split_for_parts()
+        .split_for_parts();
+    let mut document = document;
+    add_common_responses(&mut document);
+    (routes, document)
+}
+
+/// The statuses any route can answer whatever its handler does, added to
+/// every operation that does not list them (or appended to the description
+/// of one that lists the status for a reason of its own): 500 and 503 (the
+/// router's request timeout) everywhere; 401 and 429 (failed
+/// authentications from the address) where a token is needed; 400 where
+/// a query or a body is read; 404 where the path holds a parameter; 408,
+/// 413, 415 and 422 where a body is read.
+fn add_common_responses(document: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{
+        Content, Ref, ResponseBuilder,
+        path::{Operation, ParameterIn},
+    };
+    let mut common: Vec<(u16, &str)> = Vec::new();
+    let mut add = |operation: &mut Operation| {
+        let public = operation.security.as_ref().is_some_and(|requirements| {
+            serde_json::to_value(requirements)
+                .ok()
+                .and_then(|v| v.as_array().cloned())
+                .is_some_and(|all| {
+                    all.iter()
+                        .all(|r| r.as_object().is_some_and(|o| o.is_empty()))
+                })
+        });
+        let reads_query = operation.parameters.iter().flatten().any(|parameter| {
+            matches!(parameter, utoipa::openapi::RefOr::T(p) if p.parameter_in == ParameterIn::Query)
+        });
+        let reads_body = operation.request_body.is_some();
+        let reads_path = operation.parameters.iter().flatten().any(|parameter| {
+            matches!(parameter, utoipa::openapi::RefOr::T(p) if p.parameter_in == ParameterIn::Path)
+        });
+        common.clear();
+        common.push((500, "An internal error (logged, never shown)."));
+        common.push((
+            503,
+            "The request took longer than `server.request_timeout_ms`.",
+        ));
+        if !public {
+            common.push((401, "No valid token."));
+            common.push((
+                429,
+                "Too many unknown, revoked or expired tokens from this address in a minute                  (`limits.failed_auths_per_minute`); `Retry-After` says when to try again.",
+            ));
+        }
+        if reads_query || reads_body {
+            common.push((400, "A malformed query or body."));
+        }
+        if reads_path {
+            common.push((404, "A path parameter that is malformed or names nothing."));
+        }
+        if reads_body {
+            common.push((
+                408,
+                "The body did not arrive within `server.body_read_timeout_ms`.",
+            ));
+            common.push((413, "A body above `server.body_limit_bytes`."));
+            common.push((415, "A body that is not `application/json`."));
+            common.push((422, "A body of the wrong shape or types."));
+        }
+        for &(status, description) in &common {
+            match operation.responses.responses.get_mut(&status.to_string()) {
+                Some(utoipa::openapi::RefOr::T(response)) => {
+                    if !response.description.contains(description) {
+                        response.description =
+                            format!("{} Or: {description}", response.description);
+                    }
+                }
+                Some(utoipa::openapi::RefOr::Ref(_)) => {}
+                None => {
+                    let response = ResponseBuilder::new()
+                        .description(description)
+                        .content(
+                            "application/json",
+                            Content::new(Some(Ref::from_schema_name("ErrorBody"))),
+                        )
+                        .build();
+                    operation
+                        .responses
+                        .responses
+                        .insert(status.to_string(), response.into());
+                }
+            }
+        }
+    };
+    for item in document.paths.paths.values_mut() {
+        for operation in [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            add(operation);
+        }
+    }
 }
 
 /// The OpenAPI document of every route, as served.

@@ -219,3 +219,74 @@ async fn any_whole_number_of_milliseconds_is_a_wait_up_to_the_cap() {
     }
     app.stop().await;
 }
+
+/// Every operation lists the statuses any route can answer: 500 and 503
+/// everywhere, 401 and 429 where a token is needed, 400 where a query or a
+/// body is read, 404 where the path holds a parameter, 408, 413, 415 and
+/// 422 where a body is read. And the one that was missing answers as
+/// documented: a malformed body to PATCH a testcase is 400.
+#[tokio::test]
+async fn every_operation_lists_every_status_it_can_answer() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let doc = document(&app).await;
+    let mut checked = 0;
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            let listed: Vec<&str> = operation["responses"]
+                .as_object()
+                .expect("responses")
+                .keys()
+                .map(String::as_str)
+                .collect();
+            let public = operation["security"].as_array().is_some_and(|all| {
+                all.iter()
+                    .all(|r| r.as_object().is_some_and(|o| o.is_empty()))
+            });
+            let parameters = operation["parameters"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let has = |place: &str| parameters.iter().any(|p| p["in"] == place);
+            let body = operation.get("requestBody").is_some();
+            let mut needed = vec!["500", "503"];
+            if !public {
+                needed.extend(["401", "429"]);
+            }
+            if has("query") || body {
+                needed.push("400");
+            }
+            if has("path") {
+                needed.push("404");
+            }
+            if body {
+                needed.extend(["408", "413", "415", "422"]);
+            }
+            for status in needed {
+                assert!(
+                    listed.contains(&status),
+                    "{method} {path} lacks {status}: {listed:?}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "{checked} operations");
+
+    let response = app
+        .http
+        .patch(format!(
+            "{}/api/problems/nim/testcases/sample-1",
+            app.address
+        ))
+        .bearer_auth(&app.setter)
+        .header("content-type", "application/json")
+        .body("{\"hidden\": ")
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let patch = &doc["paths"]["/api/problems/{id}/testcases/{name}"]["patch"]["responses"];
+    assert!(patch.get("400").is_some(), "{patch}");
+    app.stop().await;
+}
