@@ -8,12 +8,14 @@
 //! child only makes system calls.
 //!
 //! The shape of a run, as in isolate (CMS) and go-judge:
-//! - The parent clones a **keeper** into new mount, PID, IPC, UTS and cgroup
-//!   namespaces. The keeper is PID 1 of its namespace and root. It joins the
-//!   network namespace of its uid slot (no interface but a downed loopback),
-//!   the run's cgroups, builds a new root on a tmpfs (read-only binds of
-//!   the system's libraries and toolchains, the box folder, a private `/tmp`,
-//!   a minimal `/dev`, a fresh `/proc`), pivots into it and remounts it
+//! - The parent clones a **keeper** into new mount, PID, IPC and UTS
+//!   namespaces. The keeper is PID 1 of its namespace and root. It joins a
+//!   fresh network namespace made for this run alone (no interface but a
+//!   downed loopback) and the run's cgroups, then makes its cgroup
+//!   namespace (so the run's group is its root), builds a new root on a
+//!   tmpfs (read-only binds of the system's libraries and toolchains, the
+//!   box folder, a private `/tmp`, a minimal `/dev`, a fresh `/proc` that
+//!   hides other users' processes), pivots into it and remounts it
 //!   read-only.
 //! - The keeper forks the **program** process, which closes every inherited
 //!   descriptor but its stdio, sets its rlimits, drops to the run's
@@ -93,7 +95,7 @@ pub struct Prepared {
     pub argv: Vec<CString>,
     pub envp: Vec<CString>,
     pub uid: u32,
-    /// A network namespace of the run's uid slot, joined by the keeper.
+    /// A fresh network namespace for this run alone, joined by the keeper.
     pub net_namespace: c_int,
     pub rlimits: Rlimits,
     /// The seccomp policy the program installs just before exec.
@@ -181,6 +183,7 @@ const STEPS: &[&str] = &[
     "joining the run's network namespace",
     "installing the seccomp filter",
     "asking to die with the daemon",
+    "making the run's cgroup namespace",
 ];
 
 /// Runs `prepared` with its stdio on the given files, killing it after
@@ -211,14 +214,14 @@ pub fn run(
         alarm_seconds: u32::try_from(wall_limit.as_secs() + 2).unwrap_or(u32::MAX),
     };
     let mut stack = vec![0u8; 256 * 1024];
-    // No CLONE_NEWNET: making a network namespace costs about half a
-    // millisecond, so the keeper joins its uid slot's own (see
-    // `Sandbox::net_namespace`).
+    // No CLONE_NEWNET: the keeper joins a fresh namespace made ahead (see
+    // `NetNamespaceStock`). No CLONE_NEWCGROUP: the keeper unshares it
+    // once it is in the run's cgroup, so the run sees that group as its
+    // root (`0::/`), not the daemon's pid and run number.
     let flags = libc::CLONE_NEWNS
         | libc::CLONE_NEWPID
         | libc::CLONE_NEWIPC
         | libc::CLONE_NEWUTS
-        | libc::CLONE_NEWCGROUP
         | libc::SIGCHLD;
     let started = Instant::now();
     // SAFETY: the stack outlives the child's use of it (the child is a
@@ -516,6 +519,9 @@ unsafe fn keeper(args: &ChildArgs<'_>) -> c_int {
             }
             libc::close(fd);
         }
+        if libc::unshare(libc::CLONE_NEWCGROUP) != 0 {
+            fail(report, REPORT_KEEPER_FAILED, 16);
+        }
         let null = std::ptr::null::<libc::c_char>();
         if !ok(libc::mount(
             null,
@@ -714,7 +720,10 @@ unsafe fn mount_step(step: &MountStep) -> bool {
                         target.as_ptr(),
                         c"proc".as_ptr(),
                         libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                        null.cast(),
+                        // Processes of other users (the keeper, root: a
+                        // copy of the daemon, its command line included)
+                        // are invisible to the program.
+                        c"hidepid=2".as_ptr().cast(),
                     ))
             }
         }

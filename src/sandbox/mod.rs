@@ -2,10 +2,12 @@
 //! program) in fresh Linux namespaces, with limits the kernel enforces.
 //!
 //! Each run gets new mount, PID, IPC, UTS and cgroup namespaces and a
-//! network namespace with nothing in it but a downed loopback (one per uid
-//! slot, made on first use and reused by that slot's later runs: making one
-//! costs half a millisecond, and no state of a run outlives its processes,
-//! while runs in flight never share one); a
+//! network namespace of its own with nothing in it but a downed loopback
+//! (used by one run only: a namespace keeps state past its processes, such
+//! as the counters of `/proc/net/snmp`, which a run can move by sending
+//! packets nowhere and the next run could read; making one costs about half
+//! a millisecond, so a thread keeps a few made ahead, see
+//! [`NetNamespaceStock`]); a
 //! new root on a tmpfs holding read-only binds of the system's library and
 //! toolchain folders, the run's box folder at `/box` (writable only while
 //! compiling), a private `/tmp` tmpfs, a minimal `/dev` and a fresh `/proc`;
@@ -199,8 +201,8 @@ struct Inner {
     /// Taken from the front and returned to the back, so consecutive runs
     /// (and a self-test tried again) use different uids.
     free_uids: Mutex<std::collections::VecDeque<u32>>,
-    /// Each uid slot's network namespace, made on its first run.
-    net_namespaces: Mutex<Vec<Option<Arc<OwnedFd>>>>,
+    /// Fresh network namespaces made ahead, each for one run.
+    net_namespaces: NetNamespaceStock,
     /// Removes used cgroups on a thread of its own.
     remover: CgroupRemover,
     /// Signalled when a uid is returned to the pool.
@@ -263,7 +265,7 @@ impl Sandbox {
                 cgroups,
                 cgroup_problem,
                 free_uids: Mutex::new(free_uids),
-                net_namespaces: Mutex::new(vec![None; settings.uid_count as usize]),
+                net_namespaces: NetNamespaceStock::start(),
                 uid_returned: Condvar::new(),
                 remover: CgroupRemover::start(),
                 new_root,
@@ -314,7 +316,7 @@ impl Sandbox {
                 format!("handing {} to the run", run.box_dir.display()),
             ))?;
         }
-        let net_namespace = self.net_namespace(uid.0)?;
+        let net_namespace = self.inner.net_namespaces.take()?;
         let prepared = self.prepare(run, uid.0, &net_namespace, cgroup.as_ref())?;
         let stdin = File::open(run.stdin).map_err(io_error(format!(
             "opening the input {}",
@@ -410,36 +412,6 @@ impl Sandbox {
             peak_memory_bytes,
             stdout_bytes,
         })
-    }
-
-    /// The network namespace of `uid`'s slot: made on first use by a thread
-    /// that unshares its own and keeps a descriptor of it.
-    fn net_namespace(&self, uid: u32) -> Result<Arc<OwnedFd>, SandboxError> {
-        let slot = (uid - self.inner.settings.first_uid) as usize;
-        let mut namespaces = self
-            .inner
-            .net_namespaces
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if let Some(namespace) = &namespaces[slot] {
-            return Ok(namespace.clone());
-        }
-        let made = std::thread::spawn(|| -> io::Result<OwnedFd> {
-            // SAFETY: unshare changes only this thread, which ends here.
-            if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            File::open("/proc/thread-self/ns/net").map(OwnedFd::from)
-        })
-        .join()
-        .map_err(|_| SandboxError::Io {
-            what: "making a network namespace".into(),
-            source: io::Error::other("the thread panicked"),
-        })?
-        .map_err(io_error("making a network namespace"))?;
-        let made = Arc::new(made);
-        namespaces[slot] = Some(made.clone());
-        Ok(made)
     }
 
     /// Runs `/bin/true`, then a shell that must not see the network or the
@@ -658,6 +630,68 @@ fn resolve_program(name: &str, path: &[PathBuf]) -> Result<PathBuf, SandboxError
                 .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
         })
         .ok_or_else(|| SandboxError::ProgramNotFound(name.to_string()))
+}
+
+/// Fresh network namespaces, each handed to one run. A thread makes them
+/// ahead (unsharing its own namespace and keeping a descriptor), a few at
+/// a time, so the half millisecond a namespace costs stays off the runs'
+/// path; when the stock is empty a run makes its own.
+#[derive(Debug)]
+struct NetNamespaceStock {
+    made: Mutex<std::sync::mpsc::Receiver<OwnedFd>>,
+}
+
+/// Namespaces kept ready: runs in flight on a host are a handful.
+const NET_NAMESPACES_AHEAD: usize = 4;
+
+impl NetNamespaceStock {
+    fn start() -> NetNamespaceStock {
+        let (stock, made) = std::sync::mpsc::sync_channel(NET_NAMESPACES_AHEAD);
+        // The thread ends when the stock is dropped (its send fails) or a
+        // namespace cannot be made (runs then make their own, and fail
+        // with the reason).
+        let _ = std::thread::Builder::new()
+            .name("net-namespaces".into())
+            .spawn(move || {
+                while let Ok(namespace) = make_net_namespace() {
+                    if stock.send(namespace).is_err() {
+                        return;
+                    }
+                }
+            });
+        NetNamespaceStock {
+            made: Mutex::new(made),
+        }
+    }
+
+    /// A namespace no run has used.
+    fn take(&self) -> Result<OwnedFd, SandboxError> {
+        let made = self
+            .made
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .try_recv();
+        match made {
+            Ok(namespace) => Ok(namespace),
+            Err(_) => std::thread::spawn(make_net_namespace)
+                .join()
+                .map_err(|_| SandboxError::Io {
+                    what: "making a network namespace".into(),
+                    source: io::Error::other("the thread panicked"),
+                })?
+                .map_err(io_error("making a network namespace")),
+        }
+    }
+}
+
+/// Moves the calling thread into a new network namespace and returns a
+/// descriptor of it (call it from a thread of its own).
+fn make_net_namespace() -> io::Result<OwnedFd> {
+    // SAFETY: unshare changes only the calling thread.
+    if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    File::open("/proc/thread-self/ns/net").map(OwnedFd::from)
 }
 
 /// A thread that removes used cgroups. Dropping it waits until every

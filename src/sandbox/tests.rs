@@ -194,8 +194,8 @@ fn the_host_is_out_of_reach() {
     );
     assert!(report.succeeded(), "{report:?}");
     // Only the loopback interface, and only the run's own processes (the
-    // keeper, the shell, ls and grep).
-    assert_eq!(out, "tmp-writable\n1\n4\nsandbox\n");
+    // shell, ls and grep; the keeper, root, is hidden).
+    assert_eq!(out, "tmp-writable\n1\n3\nsandbox\n");
 }
 
 #[test]
@@ -499,4 +499,50 @@ print("i386", f())
         Termination::Signaled(libc::SIGSYS),
         "{report:?} {out} {err}"
     );
+}
+
+#[test]
+fn a_runs_network_namespace_keeps_nothing_for_the_next_run() {
+    // Sending to an address with no route counts in the namespace's
+    // `/proc/net/snmp` (`Ip: OutNoRoutes`), which outlives the processes:
+    // with a namespace reused by the next run on the same uid, the count
+    // is a channel between runs (and contestants).
+    let s = scratch_with_one_uid();
+    let send = r#"
+import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+for _ in range(777):
+    try:
+        s.sendto(b"x", ("10.9.9.9", 9))
+    except OSError:
+        pass
+"#;
+    let read = r#"
+lines = open("/proc/net/snmp").read().splitlines()
+names, values = lines[0].split(), lines[1].split()
+print("out_no_routes", values[names.index("OutNoRoutes")])
+"#;
+    let (report, _, err) = s.python(send, limits());
+    assert!(report.succeeded(), "{report:?} {err}");
+    let (report, out, err) = s.python(read, limits());
+    assert!(report.succeeded(), "{report:?} {err}");
+    let seen = results(&out)["out_no_routes"];
+    assert!(seen < 777, "the next run read the count: {out}");
+}
+
+#[test]
+fn the_keeper_and_the_daemons_groups_are_out_of_the_programs_sight() {
+    let s = scratch();
+    let script = r#"
+try:
+    print("keeper", len(open("/proc/1/cmdline").read()))
+except OSError as e:
+    print("keeper", -e.errno)
+print("cgroup_lines_naming_nimjudge", sum("nimjudge" in l for l in open("/proc/self/cgroup")))
+"#;
+    let (report, out, err) = s.python(script, limits());
+    assert!(report.succeeded(), "{report:?} {err}");
+    let got = results(&out);
+    assert_eq!(got["keeper"], -(libc::ENOENT as i64), "{out}");
+    assert_eq!(got["cgroup_lines_naming_nimjudge"], 0, "{out}");
 }
