@@ -28,6 +28,8 @@
 //!   `open_by_handle_at` and `name_to_handle_at`, `syslog`, the clock and
 //!   host name setters, `iopl`/`ioperm`, `vhangup`, `uselib`, `lookup_dcookie`,
 //!   `nfsservctl`.
+//! - **Host device events**: a `NETLINK_KOBJECT_UEVENT` socket (the kernel
+//!   sends them to every network namespace of the initial user namespace).
 //! - **`personality`**, except the values Docker allows (query, `PER_LINUX`,
 //!   `PER_LINUX32`, `UNAME26` and their pairs): no turning address-space
 //!   randomisation off.
@@ -178,6 +180,20 @@ impl Policy {
             .and_then(SeccompRule::new)
             .map_err(error)?;
         denied.insert(libc::SYS_personality, vec![personality]);
+        // The kernel's device events are broadcast to every network
+        // namespace of the initial user namespace, a run's among them.
+        let uevents = [
+            (0, libc::AF_NETLINK as u64),
+            (2, libc::NETLINK_KOBJECT_UEVENT as u64),
+        ]
+        .into_iter()
+        .map(|(arg, value)| {
+            SeccompCondition::new(arg, SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, value)
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .and_then(SeccompRule::new)
+        .map_err(error)?;
+        denied.insert(libc::SYS_socket, vec![uevents]);
         let main = SeccompFilter::new(
             denied,
             SeccompAction::Allow,
