@@ -50,9 +50,13 @@ NIMJUDGE_TEST_POSTGRES_URL=$(scripts/postgres-cluster.sh start "$pg_dir")
 export NIMJUDGE_TEST_POSTGRES_URL
 echo "== PostgreSQL test cluster: $NIMJUDGE_TEST_POSTGRES_URL"
 
+# Tests that need root, PostgreSQL or Chromium are marked `#[ignore = "needs
+# ..."]`, so a plain `cargo test` passes on a laptop without them (and lists
+# them as ignored); here every one of them runs, and fails saying what is
+# missing.
 echo "== every test (fixtures on SQLite; the store's conformance cases on both)"
-cargo test --locked "$@"
+cargo test --locked "$@" -- --include-ignored
 echo "== the API tests again, on PostgreSQL"
-NIMJUDGE_TEST_BACKEND=postgres cargo test --locked --test api "$@"
+NIMJUDGE_TEST_BACKEND=postgres cargo test --locked --test api "$@" -- --include-ignored
 echo "== the multi-host test: PostgreSQL, an API host and three worker hosts in network namespaces"
 scripts/multihost.py --binary "${CARGO_TARGET_DIR:-target}/debug/nimjudge" --backlog 1000

@@ -432,6 +432,7 @@ mod tests {
     use super::*;
 
     #[tokio::test]
+    #[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
     async fn a_scratch_catalogs_postgres_database_is_dropped_by_its_name() {
         let scratch = ScratchCatalog::nim(&[])
             .expect("scratch catalog")

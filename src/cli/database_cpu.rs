@@ -101,6 +101,7 @@ mod tests {
     /// The test cluster runs on this machine: its backends of a store's
     /// database are found and read; on SQLite there are none.
     #[tokio::test]
+    #[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
     async fn a_postgres_stores_backends_are_read_and_sqlite_has_none() {
         for (backend, found) in [(TestBackend::Postgres, true), (TestBackend::Sqlite, false)] {
             let scratch = ScratchCatalog::nim(&[])

@@ -179,10 +179,11 @@ pub async fn submit(
             Payload::Custom { input, output }
         }
         (None, None, None, Some(language), Some(source)) => {
-            state.programs.usable(&language)?;
+            // The request's own faults first, whatever this host can do.
             if source.trim().is_empty() {
                 return Err(ApiError::Unprocessable("`source` is empty".into()));
             }
+            state.programs.usable(&language)?;
             Payload::Program { language, source }
         }
         _ => {

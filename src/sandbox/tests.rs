@@ -116,6 +116,7 @@ impl Scratch {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn a_program_reads_stdin_and_writes_stdout() {
     let s = scratch();
     let (report, out, _) = s.shell("read x; echo \"got $x\"; id -u", limits());
@@ -131,6 +132,7 @@ fn a_program_reads_stdin_and_writes_stdout() {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn exit_statuses_and_signals_are_reported() {
     let s = scratch();
     let (report, _, _) = s.shell("exit 3", limits());
@@ -141,6 +143,7 @@ fn exit_statuses_and_signals_are_reported() {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn cpu_and_wall_limits_end_a_run() {
     let s = scratch();
     // A wall limit far above the CPU limit: on a loaded machine the loop
@@ -169,6 +172,7 @@ fn cpu_and_wall_limits_end_a_run() {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn endless_output_is_cut_by_the_kernel() {
     let s = scratch();
     let (report, _, _) = s.shell("yes", limits());
@@ -177,6 +181,7 @@ fn endless_output_is_cut_by_the_kernel() {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn the_host_is_out_of_reach() {
     let s = scratch();
     let work = s.sandbox.work_dir().display().to_string();
@@ -199,6 +204,7 @@ fn the_host_is_out_of_reach() {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn memory_beyond_the_limit_is_reported_as_such() {
     let s = scratch();
     // `tail` keeps a line of 200 MB without a newline in memory.
@@ -214,6 +220,7 @@ fn memory_beyond_the_limit_is_reported_as_such() {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn a_fork_bomb_stops_at_the_process_limit_and_leaves_nothing_behind() {
     let s = scratch();
     let wall_bound = Limits {
@@ -242,6 +249,7 @@ fn a_fork_bomb_stops_at_the_process_limit_and_leaves_nothing_behind() {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn runs_started_at_once_from_many_threads_all_finish() {
     // glibc's setresuid in a clone of a multi-threaded process waits for
     // threads that are not there; six runs at once hung four of them until
@@ -283,6 +291,7 @@ fn runs_started_at_once_from_many_threads_all_finish() {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn groups_left_by_a_process_that_is_gone_are_removed_at_start() {
     let Ok(cgroups) = Cgroups::detect() else {
         panic!("this host has no cgroups to test with");
@@ -325,6 +334,7 @@ fn results(out: &str) -> std::collections::BTreeMap<String, i64> {
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn the_kernel_keyring_carries_nothing_from_one_run_to_the_next() {
     // Both runs get the pool's only uid, as a hidden testcase's run and
     // the next run on a public one would share one.
@@ -351,6 +361,7 @@ if key > 0:
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn a_program_cannot_make_or_join_namespaces() {
     let s = scratch();
     let script = r#"
@@ -395,6 +406,7 @@ print("thread", 0)
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn every_denied_call_family_fails_with_eperm() {
     let s = scratch();
     // Arguments that let the call work for an unprivileged process where
@@ -480,6 +492,7 @@ print("personality_linux", call(135, 0))
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn system_calls_of_a_foreign_abi_kill_the_program() {
     let s = scratch();
     // x32's getpid: the number with bit 30 set.
@@ -507,6 +520,7 @@ print("i386", f())
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn a_runs_network_namespace_keeps_nothing_for_the_next_run() {
     // Sending to an address with no route counts in the namespace's
     // `/proc/net/snmp` (`Ip: OutNoRoutes`), which outlives the processes:
@@ -536,6 +550,7 @@ print("out_no_routes", values[names.index("OutNoRoutes")])
 }
 
 #[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 fn the_keeper_and_the_daemons_groups_are_out_of_the_programs_sight() {
     let s = scratch();
     let script = r#"

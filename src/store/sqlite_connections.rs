@@ -433,6 +433,7 @@ mod tests {
     }
 
     #[tokio::test]
+    #[ignore = "needs root (it raises a thread's priority); scripts/test.sh runs it"]
     async fn the_writers_thread_runs_at_a_higher_priority_and_other_threads_do_not() {
         // The tests run as root (the sandbox's need it too), so the kernel
         // allows the raise.

@@ -1235,6 +1235,7 @@ async fn sqlite_connections_keep_temporary_storage_in_memory() {
 /// it leaves a table alone that only changed: updating every submission
 /// (as claims and verdicts do) is no reason for another analysis.
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_analyzes_the_queue_tables_as_they_grow_not_as_they_change() {
     let (_dir, store) = fresh(TestBackend::Postgres).await;
     store
@@ -1305,6 +1306,7 @@ async fn problems(store: &Store) -> i64 {
 /// before it serves, and nothing of that run stays: no submission, event,
 /// judgement, result or counted verdict.
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_warms_a_connection_and_leaves_no_trace() {
     let (_dir, store) = fresh(TestBackend::Postgres).await;
     store
@@ -1332,6 +1334,7 @@ async fn postgres_warms_a_connection_and_leaves_no_trace() {
 /// prepared on that connection, and nothing stays, not even the problem
 /// the warm-up's submissions belonged to.
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_prepares_the_stores_statements_on_a_connection_and_leaves_no_trace() {
     let (_dir, store) = fresh(TestBackend::Postgres).await;
     let Pool::Postgres(pool) = &store.write else {
@@ -1365,6 +1368,7 @@ async fn postgres_prepares_the_stores_statements_on_a_connection_and_leaves_no_t
 /// even before the tables were ever analyzed (a new database): no walk of
 /// every result.
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_reads_a_judgements_results_by_index_before_any_analyze() {
     let (_dir, store) = fresh(TestBackend::Postgres).await;
     store
@@ -1414,6 +1418,7 @@ async fn postgres_reads_a_judgements_results_by_index_before_any_analyze() {
 /// PostgreSQL's default price of a random read, that plan walked every
 /// submission (see `SESSION_DEFAULTS`).
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_claims_by_index_in_a_plan_made_on_a_new_database() {
     let (_dir, store) = fresh(TestBackend::Postgres).await;
     let Pool::Postgres(pool) = &store.write else {
@@ -2562,6 +2567,7 @@ async fn an_admission_that_read_before_another_processs_insert_is_decided_again(
 /// the next one is numbered after it. Without the turn's check the
 /// admission would have stored a second submission numbered 2.
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn a_postgres_admission_that_read_before_another_hosts_insert_is_decided_again() {
     use sqlx::Connection as _;
     let (_dir, store) = fresh(TestBackend::Postgres).await;
@@ -2786,6 +2792,7 @@ async fn migration_5_resyncs_problems_and_moves_old_expected_tokens_into_the_det
 const PROBE_ROOM: u64 = 500_000;
 
 #[tokio::test]
+#[ignore = "needs root (it mounts a small tmpfs); scripts/test.sh runs it"]
 async fn on_a_full_disk_writes_fail_and_nothing_acknowledged_is_lost() {
     let disk = crate::testing::SmallDisk::mount("4m");
     let config = DatabaseConfig {
@@ -3157,6 +3164,7 @@ async fn two_postgres_hosts() -> (Store, Store) {
 /// gap or repeat, their bytes add up, and created_at never decreases in
 /// seq order.
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_hosts_admitting_at_once_number_each_users_submissions_in_turn() {
     let (one, other) = two_postgres_hosts().await;
     let mut tasks = tokio::task::JoinSet::new();
@@ -3231,6 +3239,7 @@ async fn next_notice(notices: &mut Notices) -> Notice {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_hosts_hear_of_each_others_catalog_changes() {
     let (one, other) = two_postgres_hosts().await;
     let mut notices = other.notices().await.expect("listen").expect("PostgreSQL");
@@ -3249,6 +3258,7 @@ async fn postgres_hosts_hear_of_each_others_catalog_changes() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_hosts_skip_their_own_job_notices_and_hear_the_others() {
     let (one, other) = two_postgres_hosts().await;
     let mut notices = one.notices().await.expect("listen").expect("PostgreSQL");
@@ -3265,6 +3275,7 @@ async fn postgres_hosts_skip_their_own_job_notices_and_hear_the_others() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_hosts_hear_of_no_job_that_went_in_claimed_or_judged() {
     let (one, other) = two_postgres_hosts().await;
     let mut notices = other.notices().await.expect("listen").expect("PostgreSQL");
@@ -3311,6 +3322,7 @@ async fn postgres_hosts_hear_of_no_job_that_went_in_claimed_or_judged() {
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_hosts_hear_which_submissions_were_judged_and_not_of_a_fenced_out_verdict() {
     let (store, listener) = two_postgres_hosts().await;
     let mut notices = listener
@@ -3365,6 +3377,7 @@ async fn postgres_hosts_hear_which_submissions_were_judged_and_not_of_a_fenced_o
 }
 
 #[tokio::test]
+#[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_sessions_give_up_on_vanished_hosts_unless_the_url_says_otherwise() {
     let (_dir, store) = fresh(TestBackend::Postgres).await;
     let idle = "show idle_in_transaction_session_timeout";
@@ -3403,6 +3416,7 @@ macro_rules! on_both_backends {
         mod on_postgres {
             $(
                 #[tokio::test]
+                #[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
                 async fn $case() {
                     super::$case(super::TestBackend::Postgres).await;
                 }

@@ -8,6 +8,7 @@ use serde_json::json;
 use crate::helpers::{TestApp, TestDir};
 
 #[tokio::test]
+#[ignore = "needs root (it mounts a small tmpfs); scripts/test.sh runs it"]
 async fn health_reports_failing_writes_on_a_full_disk_and_their_recovery() {
     let disk = SmallDisk::mount("4m");
     let dir = TestDir::with_custom_checks();
@@ -84,6 +85,7 @@ async fn health_reports_failing_writes_on_a_full_disk_and_their_recovery() {
 /// reason, and comes back by itself once the self-test passes (here: once
 /// the other process holding the sandbox's folder lets it go).
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn program_judging_that_is_off_shows_in_health_and_comes_back_by_itself() {
     let dir = TestDir::new();
     let settings = dir.config(1).sandbox;

@@ -98,6 +98,7 @@ async fn expect_verdicts(app: &TestApp, language: &str, cases: &[(&str, &str)]) 
 }
 
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn cpp_programs_get_every_verdict() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 2).await;
@@ -133,6 +134,7 @@ async fn cpp_programs_get_every_verdict() {
 }
 
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn python_programs_get_every_verdict() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 2).await;
@@ -157,6 +159,7 @@ async fn python_programs_get_every_verdict() {
 }
 
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn a_program_records_its_progress_while_its_testcases_run() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -210,6 +213,7 @@ async fn a_program_records_its_progress_while_its_testcases_run() {
 }
 
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn rust_programs_get_every_verdict() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 2).await;
@@ -240,6 +244,7 @@ async fn rust_programs_get_every_verdict() {
 }
 
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn attacks_on_the_host_are_contained() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 2).await;
@@ -345,6 +350,7 @@ async fn attacks_on_the_host_are_contained() {
 }
 
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn a_hidden_testcase_decides_the_verdict_and_stays_hidden() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 1).await;
@@ -406,6 +412,16 @@ async fn unknown_languages_and_empty_sources_are_refused() {
         .map(|l| l["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["cpp", "python", "rust"]);
+    app.stop().await;
+}
+
+#[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+async fn every_language_is_available_where_the_sandbox_works() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let (status, body) = app.get("/api/languages", &app.contestant).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     assert!(
         body["languages"]
             .as_array()
@@ -453,6 +469,7 @@ async fn a_host_that_cannot_isolate_refuses_programs_with_503() {
 }
 
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn a_long_judging_keeps_its_lease_with_a_heartbeat() {
     let dir = TestDir::new();
     // A two-second lease and a program that takes 1.2 s of CPU on each of
@@ -477,6 +494,7 @@ async fn a_long_judging_keeps_its_lease_with_a_heartbeat() {
 }
 
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn the_client_submits_a_source_file_in_the_language_of_its_extension() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 1).await;
@@ -522,6 +540,7 @@ async fn the_client_submits_a_source_file_in_the_language_of_its_extension() {
 }
 
 #[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
 async fn judge_all_runs_every_testcase_after_a_failure_and_the_default_stops() {
     // Wrong on every testcase whose winner is Bob.
     let always_alice = "print('Alice')\n";

@@ -49,6 +49,7 @@ fn unzip(archive: &[u8]) -> Vec<(String, Vec<u8>)> {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_inputs_zip_holds_every_public_input_byte_for_byte_and_no_hidden_one() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -111,6 +112,7 @@ async fn the_inputs_zip_holds_every_public_input_byte_for_byte_and_no_hidden_one
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_form_over_the_body_limit_gets_an_html_413_naming_the_limit_and_the_api_keeps_json() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;

@@ -182,6 +182,7 @@ async fn stored_submissions(app: &TestApp) -> usize {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_post_without_this_sessions_csrf_token_is_refused_and_writes_nothing() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -262,6 +263,7 @@ async fn a_post_without_this_sessions_csrf_token_is_refused_and_writes_nothing()
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_session_ends_at_sign_out_and_when_its_token_is_revoked() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -311,6 +313,7 @@ async fn a_session_ends_at_sign_out_and_when_its_token_is_revoked() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_wrong_token_gets_the_sign_in_page_again_with_a_401() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -337,6 +340,7 @@ async fn a_wrong_token_gets_the_sign_in_page_again_with_a_401() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn every_page_carries_the_security_headers_and_errors_are_html_pages() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -392,6 +396,7 @@ async fn every_page_carries_the_security_headers_and_errors_are_html_pages() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_submit_forms_go_through_the_apis_rules_and_a_program_form_is_queued() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -541,6 +546,7 @@ async fn the_submit_forms_go_through_the_apis_rules_and_a_program_form_is_queued
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_statements_markdown_is_rendered_and_its_raw_html_is_shown_as_text() {
     let dir = TestDir::new();
     std::fs::write(

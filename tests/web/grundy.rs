@@ -27,6 +27,7 @@ async fn page(web: &WebClient, path: &str, status: StatusCode) -> String {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_plot_is_an_svg_with_one_bar_per_size_and_bad_parameters_are_a_400_naming_them() {
     let dir = TestDir::new();
     add_xy_game(&dir);

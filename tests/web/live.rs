@@ -38,6 +38,7 @@ fn kinds(document: &Value) -> Vec<String> {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_live_document_reports_progress_and_new_events_and_hides_others_submissions() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;

@@ -36,6 +36,7 @@ fn next_link(page: &str) -> Option<String> {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_verdict_log_filters_by_problem_user_verdict_and_time_and_pages_with_a_cursor() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 1).await;

@@ -15,6 +15,7 @@ use crate::{
 };
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_contestant_submits_answers_and_watches_the_verdict_become_ac_without_a_reload() {
     with_browser(|client| async move {
         let dir = TestDir::new();
@@ -142,6 +143,7 @@ async fn a_contestant_submits_answers_and_watches_the_verdict_become_ac_without_
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_contestant_gets_404_for_another_contestants_submission_and_a_hidden_input() {
     with_browser(|client| async move {
         let dir = TestDir::new();
@@ -193,6 +195,7 @@ async fn a_contestant_gets_404_for_another_contestants_submission_and_a_hidden_i
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn signing_out_ends_the_session() {
     with_browser(|client| async move {
         let dir = TestDir::new();
@@ -221,6 +224,7 @@ async fn signing_out_ends_the_session() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_grundy_plot_renders_as_an_svg_and_its_form_redraws_it() {
     with_browser(|client| async move {
         let dir = TestDir::new();
@@ -318,6 +322,7 @@ async fn the_grundy_plot_renders_as_an_svg_and_its_form_redraws_it() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_setter_adds_an_invalid_testcase_sees_the_validators_message_then_adds_a_valid_one() {
     with_browser(|client| async move {
         let dir = TestDir::new();
@@ -422,6 +427,7 @@ async fn a_setter_adds_an_invalid_testcase_sees_the_validators_message_then_adds
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_setter_rejudges_a_problem_and_the_progress_bar_follows_it_to_the_end() {
     with_browser(|client| async move {
         let dir = TestDir::new();

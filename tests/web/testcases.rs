@@ -52,6 +52,7 @@ async fn add(
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_contestant_can_neither_open_the_testcase_page_nor_post_its_forms() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -115,6 +116,7 @@ async fn a_contestant_can_neither_open_the_testcase_page_nor_post_its_forms() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_setters_forms_go_through_the_apis_rules_and_show_refusals_on_the_page() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -218,6 +220,7 @@ async fn a_setters_forms_go_through_the_apis_rules_and_show_refusals_on_the_page
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_rejudge_buttons_queue_through_the_apis_calls_and_say_how_many() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 1).await;
@@ -298,6 +301,7 @@ async fn the_rejudge_buttons_queue_through_the_apis_calls_and_say_how_many() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_hide_and_show_buttons_go_through_the_api_and_need_the_csrf_token() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -374,6 +378,7 @@ async fn the_hide_and_show_buttons_go_through_the_api_and_need_the_csrf_token() 
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn typed_line_ends_are_stored_as_lf_and_a_chosen_file_as_sent() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;

@@ -43,6 +43,7 @@ fn shown_secret(html: &str) -> String {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn contestants_and_setters_get_403_for_the_token_page_and_its_forms_and_no_menu_entry() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -74,6 +75,7 @@ async fn contestants_and_setters_get_403_for_the_token_page_and_its_forms_and_no
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn an_admin_issues_a_token_whose_secret_is_shown_once_and_never_listed() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -163,6 +165,7 @@ type Refusal = (
 );
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_issue_form_shows_the_apis_refusals_on_the_page_and_keeps_what_was_typed() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -235,6 +238,7 @@ async fn the_issue_form_shows_the_apis_refusals_on_the_page_and_keeps_what_was_t
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn an_admin_revokes_a_token_from_the_page_but_not_their_own() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
@@ -292,6 +296,7 @@ async fn an_admin_revokes_a_token_from_the_page_but_not_their_own() {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn an_admin_issues_a_token_in_the_browser_and_its_secret_signs_its_holder_in() {
     with_browser(|client| async move {
         let dir = TestDir::new();
@@ -380,6 +385,7 @@ fn older_link(page: &str) -> Option<String> {
 }
 
 #[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn the_token_list_pages_newest_first_with_an_older_link_for_admins_only() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 0).await;
