@@ -3,10 +3,9 @@
 //! The solver commands (`problems`, `solve`, `check`, `generate`) work on the
 //! solver core alone, with no daemon and no database. `serve` runs the
 //! daemon and `worker` a host of workers only; `token` and `log` open its
-//! database; `submit` and `status` talk to a running server; `bench` is the
-//! load benchmark, `bench-queries` and `bench-pages` time reads of a big
-//! database; `sandbox` and `verify`
-//! run programs in the sandbox, with no daemon. Every command prints its
+//! database; `submit` and `status` talk to a running server; `sandbox check`
+//! and `verify` run programs in the sandbox, with no daemon. The benchmarks
+//! are a binary of their own, `nimjudge-bench` (`src/bin/nimjudge-bench/`). Every command prints its
 //! error as one line on stderr and exits with status 2 (1 means "not AC").
 //!
 //! # Layout
@@ -15,21 +14,12 @@
 //! - [`token`]: `token create`, `token list` and `token revoke`.
 //! - [`log`]: `log`, the reviewers' view of the database.
 //! - [`submit`]: `submit` and `status`.
-//! - [`bench`]: `bench`, the load benchmark.
-//! - [`bench_queries`]: `bench-queries`, the read benchmark over a big database.
-//! - [`bench_pages`]: `bench-pages`, the web UI's pages over a big database.
-//! - [`sandbox`]: `sandbox check` and `sandbox bench`.
+//! - [`sandbox`]: `sandbox check`.
 //! - [`verify`]: `verify`, the setter solutions through the sandbox.
-//! - [`client`]: the typed HTTP client.
-//! - [`database_cpu`]: the CPU time of PostgreSQL's backends, for `bench`.
+//! - [`client`]: the typed HTTP client (the benchmarks' clients use it too).
 //! - [`tables`]: tables for people.
 
-pub mod bench;
-pub mod bench_pages;
-pub mod bench_queries;
-pub mod bench_raw;
 pub mod client;
-pub mod database_cpu;
 pub mod log;
 pub mod sandbox;
 pub mod serve;
@@ -76,16 +66,7 @@ pub enum Command {
     Submit(submit::SubmitArgs),
     /// Wait for and print the verdict of an existing submission.
     Status(submit::StatusArgs),
-    /// Load benchmark: a fresh server, K submissions from C clients, and the raw database ceiling.
-    Bench(bench::BenchArgs),
-    /// The load benchmark's clients, as `bench` runs them in a process of their own.
-    #[command(hide = true)]
-    BenchLoad(bench::BenchLoadArgs),
-    /// Read benchmark: list filters, a submission, metrics and health over N stored submissions.
-    BenchQueries(bench_queries::BenchQueriesArgs),
-    /// Page benchmark: the web UI's main pages, signed in, over N stored submissions.
-    BenchPages(bench_pages::BenchPagesArgs),
-    /// What the program sandbox can do on this host, and what a run costs.
+    /// What the program sandbox can do on this host.
     Sandbox {
         #[command(subcommand)]
         action: sandbox::SandboxAction,
@@ -121,10 +102,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Log(args) => block_on(log::run(args)),
         Command::Submit(args) => block_on(submit::submit(args)),
         Command::Status(args) => block_on(submit::status(args)),
-        Command::Bench(args) => block_on(bench::run(args)),
-        Command::BenchLoad(args) => block_on(bench::load(args)),
-        Command::BenchQueries(args) => block_on(bench_queries::run(args)),
-        Command::BenchPages(args) => block_on(bench_pages::run(args)),
         Command::Sandbox { action } => sandbox::run(action),
         Command::Verify(args) => verify::run(args),
     };

@@ -1,4 +1,4 @@
-//! `nimjudge bench-queries`: how long the reads of a big database take
+//! `nimjudge-bench queries`: how long the reads of a big database take
 //! through the API: every list filter, a submission by id, `/metrics` and
 //! health.
 //!
@@ -22,7 +22,7 @@ use clap::Args;
 use tempfile::TempDir;
 use tokio::{sync::oneshot, task::JoinHandle};
 
-use crate::{
+use nimjudge::{
     config::{Config, DEFAULT_TOML},
     domain::{ProblemId, Role},
     startup::Application,

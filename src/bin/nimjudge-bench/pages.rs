@@ -1,4 +1,4 @@
-//! `nimjudge bench-pages`: how long the web UI's pages take to render on a
+//! `nimjudge-bench pages`: how long the web UI's pages take to render on a
 //! big database, the figure issue 10 sets a bound on (under 50 ms of server
 //! time per page at 100,000 submissions).
 //!
@@ -15,8 +15,8 @@ use std::{path::PathBuf, process::ExitCode, time::Instant};
 use anyhow::Context;
 use clap::Args;
 
-use super::bench_queries::{BenchServer, median_and_p95};
-use crate::{domain::Role, testing::TestBackend, web::session::SESSION_COOKIE};
+use crate::queries::{BenchServer, median_and_p95};
+use nimjudge::{domain::Role, testing::TestBackend, web::session::SESSION_COOKIE};
 
 /// The bound issue 10 sets on a page's server time.
 const PAGE_BUDGET_MS: f64 = 50.0;
@@ -77,7 +77,7 @@ pub async fn run(args: BenchPagesArgs) -> anyhow::Result<ExitCode> {
         .create_token("bench-admin", Role::Admin, None)
         .await?
         .secret;
-    let session_ends = crate::domain::Timestamp::now()
+    let session_ends = nimjudge::domain::Timestamp::now()
         .checked_add(jiff::SignedDuration::from_hours(1))
         .context("a session expiry")?;
     let mut cookies = Vec::new();

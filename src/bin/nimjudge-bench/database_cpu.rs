@@ -6,7 +6,7 @@
 
 use std::{collections::HashMap, time::Duration};
 
-use crate::store::Store;
+use nimjudge::store::Store;
 
 /// The CPU time each of a store's database processes had used when read.
 #[derive(Debug, Default)]
@@ -79,7 +79,7 @@ fn clock_ticks_per_second() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{ScratchCatalog, TestBackend};
+    use nimjudge::testing::{ScratchCatalog, TestBackend};
 
     #[test]
     fn the_cpu_fields_are_counted_after_a_name_with_spaces_and_parentheses() {

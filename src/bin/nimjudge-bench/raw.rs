@@ -12,7 +12,7 @@ use std::{path::Path, time::Instant};
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
-use crate::store::now_ms;
+use nimjudge::store::now_ms;
 
 const MINUTE_MS: i64 = 60 * 1000;
 const DAY_MS: i64 = 24 * 60 * MINUTE_MS;
@@ -195,7 +195,7 @@ fn results_statement(rows: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::{
+    use nimjudge::{
         catalog,
         domain::{SubmissionState, Verdict},
         solver::TestKind,

@@ -1,8 +1,8 @@
-//! `nimjudge bench`: the load benchmark.
+//! `nimjudge-bench load`: the load benchmark.
 //!
 //! Starts a fresh server in this process over a scratch `nim` catalog of
 //! generated testcases. The load comes from another process (`nimjudge
-//! bench-load`, this same binary): C concurrent clients send K answer
+//! load-clients`, this same binary): C concurrent clients send K answer
 //! submissions over HTTP, each waiting for its verdict, and report
 //! throughput and submit-to-verdict latency; this process meanwhile counts
 //! the server's CPU time (every thread: HTTP, workers, database), so the
@@ -34,8 +34,9 @@ use anyhow::Context;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use super::{client::Client, database_cpu::DatabaseCpu};
-use crate::{
+use crate::database_cpu::DatabaseCpu;
+use nimjudge::cli::client::Client;
+use nimjudge::{
     api::SubmitRequest,
     catalog,
     domain::{Payload, ProblemId, Role, SubmissionState, TestcaseName, TestcaseResult, Verdict},
@@ -82,7 +83,7 @@ pub struct BenchArgs {
     pub half_load: bool,
 }
 
-/// `nimjudge bench-load`: the load benchmark's clients, run by `bench` as a
+/// `nimjudge-bench load-clients`: the load benchmark's clients, run by `bench` as a
 /// process of their own. The token comes in the environment
 /// ([`TOKEN_VARIABLE`]), not on the command line.
 #[derive(Debug, Args)]
@@ -104,10 +105,10 @@ pub struct BenchLoadArgs {
     pub rate: Option<f64>,
 }
 
-/// Where `bench-load` finds its token.
+/// Where `load-clients` finds its token.
 const TOKEN_VARIABLE: &str = "NIMJUDGE_BENCH_TOKEN";
 
-/// What `bench-load` prints, one JSON line.
+/// What `load-clients` prints, one JSON line.
 #[derive(Debug, Serialize, Deserialize)]
 struct LoadReport {
     elapsed_s: f64,
@@ -503,7 +504,7 @@ async fn raw_run(
     nim: &ProblemId,
     answers: &BTreeMap<TestcaseName, String>,
     round: usize,
-) -> anyhow::Result<super::bench_raw::RawRun> {
+) -> anyhow::Result<crate::raw::RawRun> {
     let config = scratch.config(&format!("raw-{round}"), &[])?;
     let store = Store::connect(&config.database).await?;
     catalog::sync(&store, &scratch.problems_dir()).await?;
@@ -517,11 +518,10 @@ async fn raw_run(
         answers: answers.clone(),
     })?;
     let names: Vec<String> = answers.keys().map(ToString::to_string).collect();
-    tokio::task::spawn_blocking(move || super::bench_raw::run(&file, total, &payload, &names))
-        .await?
+    tokio::task::spawn_blocking(move || crate::raw::run(&file, total, &payload, &names)).await?
 }
 
-/// A fresh server and database; the load from a `bench-load` process.
+/// A fresh server and database; the load from a `load-clients` process.
 async fn server_run(
     args: &BenchArgs,
     scratch: &ScratchCatalog,
@@ -556,7 +556,7 @@ async fn server_run(
     }
     let mut command = std::process::Command::new(std::env::current_exe()?);
     command
-        .arg("bench-load")
+        .arg("load-clients")
         .arg("--server")
         .arg(&server)
         .arg("--request")
@@ -585,11 +585,11 @@ async fn server_run(
     running.await??;
     anyhow::ensure!(
         output.status.success(),
-        "bench-load failed ({})",
+        "load-clients failed ({})",
         output.status
     );
     let report: LoadReport = serde_json::from_slice(&output.stdout)
-        .context("bench-load's report is not what bench reads")?;
+        .context("load-clients' report is not what load reads")?;
     // The server's own part, from its event log.
     let store = Store::connect(&database).await?;
     let mut inside: Vec<f64> = store
@@ -727,12 +727,12 @@ async fn ceiling_run(
     })
 }
 
-/// `bench-load`: sends the submission K times from C concurrent clients,
+/// `load-clients`: sends the submission K times from C concurrent clients,
 /// each waiting for its verdict (which must be AC), and prints one
 /// [`LoadReport`] line.
 pub async fn load(args: BenchLoadArgs) -> anyhow::Result<ExitCode> {
     let token = std::env::var(TOKEN_VARIABLE)
-        .with_context(|| format!("bench-load reads its token from {TOKEN_VARIABLE}"))?;
+        .with_context(|| format!("load-clients reads its token from {TOKEN_VARIABLE}"))?;
     let text = std::fs::read(&args.request)
         .with_context(|| format!("reading {}", args.request.display()))?;
     let request: Arc<SubmitRequest> = Arc::new(serde_json::from_slice(&text)?);
@@ -841,7 +841,7 @@ async fn submit_and_wait(
     })
 }
 
-/// The open load of `bench-load --rate`: submission i is due at i / rate
+/// The open load of `load-clients --rate`: submission i is due at i / rate
 /// seconds and sent then, whatever is still waiting; its latency counts
 /// from when it was due.
 async fn open_load(

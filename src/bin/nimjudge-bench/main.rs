@@ -1,0 +1,75 @@
+//! `nimjudge-bench`: the benchmarks, kept out of the product's binary. Each
+//! command starts what it measures itself (a fresh server, a database of
+//! synthetic history, the sandbox) from the library, and prints figures;
+//! BENCHMARKS.md says which command gives which figure.
+//!
+//! `cargo run --release --bin nimjudge-bench -- <command> ...`
+//!
+//! # Layout
+//! - [`load`]: `load`, the load benchmark (and `load-clients`, its clients
+//!   in a process of their own); [`raw`]: its raw SQLite loop, the ceiling;
+//!   [`database_cpu`]: the CPU time of PostgreSQL's backends.
+//! - [`queries`]: `queries`, reads over a big database.
+//! - [`pages`]: `pages`, the web UI's pages over a big database.
+//! - [`sandbox`]: `sandbox`, what a run in the sandbox costs.
+
+mod database_cpu;
+mod load;
+mod pages;
+mod queries;
+mod raw;
+mod sandbox;
+
+use std::{future::Future, process::ExitCode};
+
+use clap::{Parser, Subcommand};
+
+/// nimjudge's benchmarks.
+#[derive(Debug, Parser)]
+#[command(name = "nimjudge-bench", about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Load benchmark: a fresh server, K submissions from C clients, and the raw database ceiling.
+    Load(load::BenchArgs),
+    /// The load benchmark's clients, as `load` runs them in a process of their own.
+    #[command(hide = true)]
+    LoadClients(load::BenchLoadArgs),
+    /// Read benchmark: list filters, a submission, metrics and health over N stored submissions.
+    Queries(queries::BenchQueriesArgs),
+    /// Page benchmark: the web UI's main pages, signed in, over N stored submissions.
+    Pages(pages::BenchPagesArgs),
+    /// Time runs of /bin/true in the sandbox against a bare fork+exec.
+    Sandbox(sandbox::BenchArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Load(args) => block_on(load::run(args)),
+        Command::LoadClients(args) => block_on(load::load(args)),
+        Command::Queries(args) => block_on(queries::run(args)),
+        Command::Pages(args) => block_on(pages::run(args)),
+        Command::Sandbox(args) => sandbox::bench(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs an async command on a fresh multi-threaded runtime.
+fn block_on(command: impl Future<Output = anyhow::Result<ExitCode>>) -> anyhow::Result<ExitCode> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot start the runtime: {e}"))?
+        .block_on(command)
+}
