@@ -24,9 +24,9 @@ use std::{future::Future, process::ExitCode};
 
 use clap::{Parser, Subcommand};
 
-/// nimjudge's benchmarks.
+/// nimjudge's benchmarks, apart from the product's binary.
 #[derive(Debug, Parser)]
-#[command(name = "nimjudge-bench", about)]
+#[command(name = "nimjudge-bench")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
