@@ -114,8 +114,11 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// Runs an async command on a fresh multi-threaded runtime.
-fn block_on(command: impl Future<Output = anyhow::Result<ExitCode>>) -> anyhow::Result<ExitCode> {
+/// Runs an async command on a fresh multi-threaded runtime (the
+/// benchmarks' binary uses it too).
+pub fn block_on(
+    command: impl Future<Output = anyhow::Result<ExitCode>>,
+) -> anyhow::Result<ExitCode> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

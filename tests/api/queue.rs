@@ -229,16 +229,24 @@ async fn jobs_released_at_shutdown_go_back_to_the_queue_without_using_a_try() {
     assert_eq!(outcome.verdict, Some(Verdict::AC));
     let row = store.submission(&id).await.expect("read").expect("row");
     assert_eq!(row.attempt, 2);
-    let kinds: Vec<String> = store
-        .events(&id)
+    let kinds = event_kinds(store, &id).await;
+    assert!(kinds.contains(&"released".to_string()), "{kinds:?}");
+    assert!(!kinds.contains(&"lease_lost".to_string()), "{kinds:?}");
+    app.stop().await;
+}
+
+/// The kinds of a submission's events, in order.
+async fn event_kinds(
+    store: &nimjudge::store::Store,
+    id: &nimjudge::domain::SubmissionId,
+) -> Vec<String> {
+    store
+        .events(id)
         .await
         .expect("events")
         .into_iter()
         .map(|e| e.kind.to_string())
-        .collect();
-    assert!(kinds.contains(&"released".to_string()), "{kinds:?}");
-    assert!(!kinds.contains(&"lease_lost".to_string()), "{kinds:?}");
-    app.stop().await;
+        .collect()
 }
 
 #[tokio::test]
@@ -263,14 +271,7 @@ async fn jobs_claimed_and_not_started_are_released_at_a_stop_in_time() {
     let app = TestApp::spawn(&dir, 0).await;
     assert_eq!(app.store().queue_depth().await.expect("depth"), (2, 0));
     for id in &ids {
-        let kinds: Vec<String> = app
-            .store()
-            .events(id)
-            .await
-            .expect("events")
-            .into_iter()
-            .map(|e| e.kind.to_string())
-            .collect();
+        let kinds = event_kinds(app.store(), id).await;
         assert!(kinds.contains(&"released".to_string()), "{kinds:?}");
     }
     app.stop().await;

@@ -20,9 +20,10 @@ mod queries;
 mod raw;
 mod sandbox;
 
-use std::{future::Future, process::ExitCode};
+use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use nimjudge::cli::block_on;
 
 /// nimjudge's benchmarks, apart from the product's binary.
 #[derive(Debug, Parser)]
@@ -63,13 +64,4 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// Runs an async command on a fresh multi-threaded runtime.
-fn block_on(command: impl Future<Output = anyhow::Result<ExitCode>>) -> anyhow::Result<ExitCode> {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| anyhow::anyhow!("cannot start the runtime: {e}"))?
-        .block_on(command)
 }
