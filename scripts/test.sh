@@ -12,7 +12,8 @@
 # so the postgresql server package must be installed. Last, the multi-host
 # test (scripts/multihost.py) runs hosts in network namespaces, with `ip`
 # from iproute2, on the debug binary the tests built. All come from
-# Debian's packages when missing. The sandbox needs root (namespaces,
+# Debian's packages when missing; the OpenAPI document's validator
+# (openapi-spec-validator) comes from PyPI. The sandbox needs root (namespaces,
 # cgroups): run this as root. A test that lacks any of them fails and says
 # why; none is skipped.
 set -euo pipefail
@@ -29,6 +30,11 @@ if ((${#missing[@]})); then
   echo "== installing ${missing[*]} from Debian's packages"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+# The OpenAPI document is checked by a real validator, from PyPI.
+if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
+  echo "== installing openapi-spec-validator from PyPI"
+  python3 -m pip install -q openapi-spec-validator
 fi
 if [[ $(id -u) != 0 ]]; then
   echo "warning: not root: the sandbox and disk-full tests will fail, saying why" >&2

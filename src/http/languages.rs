@@ -11,6 +11,7 @@ use crate::api::{ErrorBody, LanguageList};
 #[utoipa::path(
     get,
     path = "/api/languages",
+    operation_id = "list_languages",
     tag = "submissions",
     responses(
         (status = OK, description = "The languages.", body = LanguageList),

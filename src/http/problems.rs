@@ -44,6 +44,7 @@ pub(super) async fn validate_input(problem: &ProblemId, input: String) -> Result
 #[utoipa::path(
     get,
     path = "/api/problems",
+    operation_id = "list_problems",
     tag = "problems",
     responses(
         (status = OK, description = "Every problem, by id, without statements.", body = ProblemList),
@@ -62,6 +63,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/problems/{id}",
+    operation_id = "show_problem",
     tag = "problems",
     params(("id" = ProblemId, Path, description = "Problem id")),
     responses(
@@ -85,6 +87,7 @@ pub async fn show(
 #[utoipa::path(
     get,
     path = "/api/problems/{id}/testcases",
+    operation_id = "list_testcases",
     tag = "problems",
     params(("id" = ProblemId, Path, description = "Problem id")),
     responses(
@@ -108,6 +111,7 @@ pub async fn testcases(
 #[utoipa::path(
     get,
     path = "/api/problems/{id}/testcases/{name}/input",
+    operation_id = "show_testcase_input",
     tag = "problems",
     params(
         ("id" = ProblemId, Path, description = "Problem id"),
@@ -312,6 +316,7 @@ fn setter_change(
 #[utoipa::path(
     post,
     path = "/api/problems/{id}/rejudge",
+    operation_id = "rejudge_problem",
     tag = "problems",
     params(("id" = ProblemId, Path, description = "Problem id")),
     responses(

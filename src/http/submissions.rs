@@ -67,6 +67,7 @@ fn accepted(
 #[utoipa::path(
     post,
     path = "/api/submissions",
+    operation_id = "create_submission",
     tag = "submissions",
     request_body = SubmitRequest,
     params(("Idempotency-Key" = Option<String>, Header, min_length = 1, max_length = 255,
@@ -275,6 +276,7 @@ fn visible(caller: &Caller, submission: &Submission) -> Result<(), ApiError> {
 #[utoipa::path(
     get,
     path = "/api/submissions/{id}",
+    operation_id = "show_submission",
     tag = "submissions",
     params(("id" = String, Path, format = Uuid, description = "Submission id"), ShowQuery),
     responses(
@@ -414,6 +416,7 @@ async fn next_match(judged: &mut Receiver<SubmissionId>, id: SubmissionId) {
 #[utoipa::path(
     get,
     path = "/api/submissions",
+    operation_id = "list_submissions",
     tag = "submissions",
     params(ListQuery),
     responses(
@@ -509,6 +512,7 @@ pub(super) fn parse_cursor(cursor: &str) -> Result<i64, ApiError> {
 #[utoipa::path(
     post,
     path = "/api/submissions/{id}/rejudge",
+    operation_id = "rejudge_submission",
     tag = "submissions",
     params(("id" = String, Path, format = Uuid, description = "Submission id")),
     responses(

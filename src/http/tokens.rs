@@ -24,6 +24,7 @@ use crate::{
 #[utoipa::path(
     post,
     path = "/api/tokens",
+    operation_id = "create_token",
     tag = "tokens",
     request_body = NewToken,
     responses(
@@ -80,6 +81,7 @@ pub async fn issue_token(
 #[utoipa::path(
     get,
     path = "/api/tokens",
+    operation_id = "list_tokens",
     tag = "tokens",
     params(TokenListQuery),
     responses(
@@ -133,6 +135,7 @@ pub async fn token_page(
 #[utoipa::path(
     delete,
     path = "/api/tokens/{id}",
+    operation_id = "revoke_token",
     tag = "tokens",
     params(("id" = i64, Path, minimum = 1, description = "The token's number")),
     responses(

@@ -290,3 +290,50 @@ async fn every_operation_lists_every_status_it_can_answer() {
     assert!(patch.get("400").is_some(), "{patch}");
     app.stop().await;
 }
+
+/// Every operation has an id of its own (code generators name functions
+/// after them).
+#[tokio::test]
+async fn every_operation_id_is_unique() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let doc = document(&app).await;
+    let mut seen = std::collections::BTreeMap::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            let id = operation["operationId"].as_str().expect("an operation id");
+            if let Some(first) = seen.insert(id.to_string(), format!("{method} {path}")) {
+                panic!("`{id}` names both {first} and {method} {path}");
+            }
+        }
+    }
+    app.stop().await;
+}
+
+/// The served document passes a real OpenAPI validator
+/// (openapi-spec-validator, from PyPI).
+#[tokio::test]
+#[ignore = "needs openapi-spec-validator (PyPI); scripts/test.sh installs it and runs this"]
+async fn the_served_document_passes_openapi_spec_validator() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let doc = document(&app).await;
+    app.stop().await;
+    let file = tempfile::NamedTempFile::new().expect("a temporary file");
+    std::fs::write(file.path(), doc.to_string()).expect("write the document");
+    let out = std::process::Command::new("python3")
+        .args(["-m", "openapi_spec_validator"])
+        .arg(file.path())
+        .output()
+        .expect("python3 runs (scripts/test.sh installs openapi-spec-validator)");
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.status.success(),
+        "the validator refused the document: {said}"
+    );
+    assert!(said.contains("OK"), "{said}");
+}
