@@ -107,7 +107,11 @@ impl Host {
             ),
         }
         for language in programs.list().iter().filter(|l| !l.available) {
-            warn!(language = %language.id, reason = ?language.reason, "language unavailable");
+            warn!(
+                language = %language.id,
+                reason = language.reason.as_deref().unwrap_or_default(),
+                "language unavailable"
+            );
         }
         Ok(Host {
             config,
@@ -233,9 +237,14 @@ async fn keep_trying_the_sandbox(programs: Arc<Programs>, cancel: CancellationTo
 }
 
 impl Application {
-    /// Opens the database (creating and migrating it), syncs the catalog and
-    /// binds the listener.
+    /// Binds the listener, then opens the database (creating and migrating
+    /// it) and syncs the catalog.
     pub async fn build(config: Config) -> anyhow::Result<Application> {
+        // Bound first: a port in use is reported before the database is
+        // created or migrated.
+        let listener = TcpListener::bind(config.server.bind)
+            .await
+            .with_context(|| format!("cannot bind {}", config.server.bind))?;
         let host = Host::open(config).await?;
         let (config, store) = (&host.config, &host.store);
         let problems_dir = &config.catalog.problems_dir;
@@ -252,8 +261,8 @@ impl Application {
         info!(
             problems_dir = %problems_dir.display(),
             problems = report.problem_count(),
-            created = ?report.created,
-            updated = ?report.updated,
+            created = %problem_list(&report.created),
+            updated = %problem_list(&report.updated),
             unchanged = report.unchanged.len(),
             "catalog synced"
         );
@@ -267,9 +276,6 @@ impl Application {
                     .display()
             );
         }
-        let listener = TcpListener::bind(config.server.bind)
-            .await
-            .with_context(|| format!("cannot bind {}", config.server.bind))?;
         let address = listener.local_addr().context("no local address")?;
         Ok(Application {
             listener,
@@ -426,6 +432,14 @@ pub fn shutdown_signal() -> impl Future<Output = ()> {
             std::future::pending::<()>().await;
         }
     }
+}
+
+/// Problem ids as one comma-separated value, for a log line.
+fn problem_list(ids: &[crate::domain::ProblemId]) -> String {
+    ids.iter()
+        .map(|id| id.as_str())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 #[cfg(test)]

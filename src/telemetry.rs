@@ -6,7 +6,7 @@
 //! it describes this process's own work. The text format is written by the
 //! `prometheus-client` crate.
 
-use std::sync::Arc;
+use std::{io::IsTerminal, sync::Arc};
 
 use prometheus_client::{
     collector::Collector,
@@ -34,7 +34,12 @@ pub fn init(config: &LogConfig) {
     let registry = tracing_subscriber::registry().with(filter);
     let result = match config.format {
         LogFormat::Text => registry
-            .with(fmt::layer().with_writer(std::io::stderr))
+            // Colours only for a terminal: a log file gets plain text.
+            .with(
+                fmt::layer()
+                    .with_ansi(std::io::stderr().is_terminal())
+                    .with_writer(std::io::stderr),
+            )
             .try_init(),
         LogFormat::Json => registry
             .with(fmt::layer().json().with_writer(std::io::stderr))

@@ -596,3 +596,87 @@ fn a_daemon_killed_mid_run_leaves_nothing_running_and_judges_at_once_after_a_res
     daemon.wait().ok();
     assert_eq!(verdict, "AC");
 }
+
+/// `serve` on a port already in use says so before it touches the
+/// database: no database file is made.
+#[test]
+fn serve_on_a_port_in_use_fails_before_making_its_database() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let address = taken.local_addr().expect("its address");
+    let database = dir.path().join("judge.db");
+    let out = Command::new(BIN)
+        .arg("serve")
+        .current_dir(dir.path())
+        .env("NIMJUDGE_SERVER__BIND", address.to_string())
+        .env(
+            "NIMJUDGE_DATABASE__URL",
+            format!("sqlite://{}", database.display()),
+        )
+        .env(
+            "NIMJUDGE_CATALOG__PROBLEMS_DIR",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/problems"),
+        )
+        .env("NIMJUDGE_SANDBOX__WORK_DIR", dir.path().join("sandbox"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("serve runs");
+    let log = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(!out.status.success(), "{log}");
+    assert!(log.contains(&format!("cannot bind {address}")), "{log}");
+    assert!(!database.exists(), "the database was made: {log}");
+}
+
+/// Written to a file (not a terminal), the log is plain text: no colour
+/// codes, and values in their display form (`created=nim,...`, not
+/// `ProblemId("nim")`).
+#[cfg(unix)]
+#[test]
+fn serve_logs_plain_text_with_display_values_when_not_a_terminal() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(BIN)
+        .arg("serve")
+        .current_dir(dir.path())
+        .env("NIMJUDGE_SERVER__BIND", "127.0.0.1:0")
+        .env(
+            "NIMJUDGE_DATABASE__URL",
+            format!("sqlite://{}/judge.db", dir.path().display()),
+        )
+        .env(
+            "NIMJUDGE_CATALOG__PROBLEMS_DIR",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/problems"),
+        )
+        .env("NIMJUDGE_SANDBOX__WORK_DIR", dir.path().join("sandbox"))
+        .env("NIMJUDGE_WORKER__COUNT", "0")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the daemon starts");
+    let stderr = child.stderr.take().expect("stderr");
+    let mut log = String::new();
+    for line in BufReader::new(stderr).lines() {
+        let line = line.expect("a log line");
+        log.push_str(&line);
+        log.push('\n');
+        if line.contains("nimjudge listening") {
+            break;
+        }
+    }
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let _ = child.wait();
+    assert!(log.contains("nimjudge listening"), "{log}");
+    assert!(!log.contains('\u{1b}'), "colour codes in a log file: {log}");
+    assert!(!log.contains("ProblemId("), "{log}");
+    let synced = log
+        .lines()
+        .find(|l| l.contains("catalog synced"))
+        .expect("the catalog line");
+    assert!(
+        synced.contains("created=") && synced.contains("nim"),
+        "{synced}"
+    );
+}

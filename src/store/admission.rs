@@ -414,7 +414,7 @@ impl Store {
                 tracing::info!(
                     submission = %submission.id,
                     worker = submission.worker.as_deref().unwrap_or_default(),
-                    verdict = ?submission.verdict,
+                    verdict = submission.verdict.map_or("none", |v| v.as_str()),
                     "judged before it was stored"
                 );
             }
