@@ -520,6 +520,33 @@ pub struct TestcaseResult {
     pub run: Option<RunUsage>,
 }
 
+impl TestcaseResult {
+    /// The time shown for this result, the same in the web UI and the
+    /// CLI: a program's CPU time, with its wall time beside it where the
+    /// two differ (a program that waited), or for answers the time the
+    /// judge took to check them.
+    pub fn time_text(&self) -> String {
+        match &self.run {
+            Some(run) if run.wall_ms > 2 * run.cpu_ms + 10 => {
+                format!("{} ms (wall {} ms)", run.cpu_ms, run.wall_ms)
+            }
+            Some(run) => format!("{} ms", run.cpu_ms),
+            None => format!("{:.1} ms", self.time_us as f64 / 1000.0),
+        }
+    }
+
+    /// A program's peak memory, or a dash for answers.
+    pub fn memory_text(&self) -> String {
+        match &self.run {
+            Some(run) if run.memory_kib >= 10 * 1024 => {
+                format!("{:.1} MiB", run.memory_kib as f64 / 1024.0)
+            }
+            Some(run) => format!("{} KiB", run.memory_kib),
+            None => "—".to_string(),
+        }
+    }
+}
+
 /// What a contestant's program used on one testcase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct RunUsage {

@@ -116,7 +116,7 @@ async fn print(store: &Store, args: LogArgs) -> anyhow::Result<ExitCode> {
             writeln!(out, "{}", serde_json::to_string(&line)?)?;
         }
     } else {
-        write!(out, "{}", tables::submission(&submission, results))?;
+        write!(out, "{}", tables::submission(&submission, &judgements))?;
         writeln!(out, "events:")?;
         write!(out, "{}", tables::events(&events))?;
     }

@@ -169,7 +169,7 @@ async fn wait_and_print(client: &Client, id: SubmissionId) -> anyhow::Result<Exi
     spinner.finish_and_clear();
     print!(
         "{}",
-        tables::submission(&document.submission, &document.results)
+        tables::submission(&document.submission, &document.judgements)
     );
     Ok(if document.submission.verdict == Some(Verdict::AC) {
         ExitCode::SUCCESS

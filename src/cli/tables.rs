@@ -3,7 +3,7 @@
 
 use comfy_table::{CellAlignment, Table, presets};
 
-use crate::domain::{Event, Submission, TestcaseResult, Timestamp, TokenRecord};
+use crate::domain::{Event, Judgement, Submission, Timestamp, TokenRecord, Verdict};
 
 fn table(header: &[&str]) -> Table {
     let mut table = Table::new();
@@ -11,10 +11,14 @@ fn table(header: &[&str]) -> Table {
     table
 }
 
-/// The heading line, the verdict's message and one row per testcase, with
-/// its full difference when the server sent one (to setters, or under
-/// feedback `full`), else its message.
-pub fn submission(submission: &Submission, results: &[TestcaseResult]) -> String {
+/// The heading line, the verdict's message, the compiler's messages of a
+/// program that did not compile, and one row per testcase of the latest
+/// judgement (time and memory as the web UI shows them), with its full
+/// difference when the server sent one (to setters, or under feedback
+/// `full`), else its message.
+pub fn submission(submission: &Submission, judgements: &[Judgement]) -> String {
+    let latest = judgements.last();
+    let results = latest.map_or(&[][..], |j| &j.results[..]);
     let mut out = format!(
         "submission {}  problem {}  verdict {}\n",
         submission.id,
@@ -24,20 +28,31 @@ pub fn submission(submission: &Submission, results: &[TestcaseResult]) -> String
     if let Some(message) = &submission.message {
         out.push_str(&format!("  {message}\n"));
     }
-    let mut rows = table(&["testcase", "verdict", "time", "message"]);
+    if submission.verdict == Some(Verdict::CE)
+        && let Some(output) = latest.and_then(|j| j.compile_output.as_deref())
+    {
+        out.push_str("compiler output:\n");
+        for line in output.lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    let mut rows = table(&["testcase", "verdict", "time", "memory", "message"]);
     for r in results {
         rows.add_row(vec![
             r.testcase.clone(),
             r.verdict.to_string(),
-            format!("{:.3} ms", r.time_us as f64 / 1000.0),
+            r.time_text(),
+            r.memory_text(),
             r.detail
                 .clone()
                 .or_else(|| r.message.clone())
                 .unwrap_or_default(),
         ]);
     }
-    if let Some(column) = rows.column_mut(2) {
-        column.set_cell_alignment(CellAlignment::Right);
+    for index in [2, 3] {
+        if let Some(column) = rows.column_mut(index) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
     }
     out.push_str(&rows.to_string());
     out.push('\n');

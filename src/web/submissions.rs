@@ -299,8 +299,8 @@ fn result_row(result: &TestcaseResult) -> Markup {
         tr {
             td { (result.testcase) @if result.hidden { " " span.muted { "(hidden)" } } }
             td { span class={ "verdict verdict-" (result.verdict) } { (result.verdict) } }
-            td.num { (time_text(result)) }
-            td.num { (memory_text(result)) }
+            td.num { (result.time_text()) }
+            td.num { (result.memory_text()) }
             td.message {
                 (result.message.as_deref().unwrap_or_default())
                 @if let Some(detail) = &result.detail { div.detail { (detail) } }
@@ -309,33 +309,13 @@ fn result_row(result: &TestcaseResult) -> Markup {
     }
 }
 
-/// A result's time: the program's CPU time, or for answers the time the
-/// judge took to check them.
-fn time_text(result: &TestcaseResult) -> String {
-    match &result.run {
-        Some(run) => format!("{} ms", run.cpu_ms),
-        None => format!("{:.1} ms", result.time_us as f64 / 1000.0),
-    }
-}
-
-/// A result's peak memory, for programs.
-fn memory_text(result: &TestcaseResult) -> String {
-    match &result.run {
-        Some(run) if run.memory_kib >= 10 * 1024 => {
-            format!("{:.1} MiB", run.memory_kib as f64 / 1024.0)
-        }
-        Some(run) => format!("{} KiB", run.memory_kib),
-        None => "—".to_string(),
-    }
-}
-
 fn result_json(result: &TestcaseResult) -> Value {
     json!({
         "testcase": result.testcase,
         "hidden": result.hidden,
         "verdict": result.verdict,
-        "time": time_text(result),
-        "memory": memory_text(result),
+        "time": result.time_text(),
+        "memory": result.memory_text(),
         "message": result.message,
         "detail": result.detail,
     })

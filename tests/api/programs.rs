@@ -536,6 +536,21 @@ async fn the_client_submits_a_source_file_in_the_language_of_its_extension() {
         String::from_utf8_lossy(&out.stdout)
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("a cpp program"));
+    // A program's time is its CPU time, and its memory is shown.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(" ms") && (stdout.contains("KiB") || stdout.contains("MiB")),
+        "{stdout}"
+    );
+    // A program that does not compile: the compiler's own messages.
+    let broken = dir.path().join("broken.cpp");
+    std::fs::write(&broken, "int main() { this_is_not_declared(); }\n").unwrap();
+    let out = submit(broken).await.unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("verdict CE"), "{stdout}");
+    assert!(stdout.contains("compiler output:"), "{stdout}");
+    assert!(stdout.contains("this_is_not_declared"), "{stdout}");
     app.stop().await;
 }
 
