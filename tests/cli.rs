@@ -680,3 +680,47 @@ fn serve_logs_plain_text_with_display_values_when_not_a_terminal() {
         "{synced}"
     );
 }
+
+/// `log` takes verdicts in any case, a `--since` time, and refuses an
+/// unknown problem or time with a message instead of an empty table.
+#[test]
+fn log_filters_take_any_case_verdicts_a_since_time_and_refuse_unknown_problems() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = create_database(&dir.path().join("judge.db"));
+    let env = [("NIMJUDGE_DATABASE__URL", url.as_str())];
+    for args in [
+        &["log", "--verdict", "wa"][..],
+        &["log", "--verdict", "TLE"][..],
+        &["log", "--since", "2026-11-23T00:00:00Z"][..],
+    ] {
+        let out = run_in(dir.path(), args, &env);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    let out = run_in(dir.path(), &["log", "--problem", "nosuch"], &env);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no problem `nosuch`"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run_in(dir.path(), &["log", "--since", "yesterday"], &env);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run_in(dir.path(), &["log", "--help"], &env);
+    let help = text(&out.stdout);
+    for option in ["--problem", "--verdict", "--user", "--since", "--limit"] {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(option))
+            .unwrap_or_else(|| panic!("{option} in {help}"));
+        assert!(
+            line.trim().len() > option.len() + 12,
+            "{option} has no help: {line}"
+        );
+    }
+    assert!(help.contains("[possible values: AC, WA, TLE"), "{help}");
+}

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::{ConfigArg, tables};
 use crate::{
     config::Config,
-    domain::{Event, ProblemId, Submission, SubmissionId, TestcaseResult, Verdict},
+    domain::{Event, ProblemId, Submission, SubmissionId, TestcaseResult, Timestamp, Verdict},
     store::{ListFilter, OpenMode, Store, SubmissionRecord},
 };
 
@@ -19,13 +19,19 @@ use crate::{
 pub struct LogArgs {
     /// One submission: its results and event log.
     pub id: Option<SubmissionId>,
+    /// Only this problem's submissions (its id, as `nimjudge problems` lists them).
     #[arg(long)]
     pub problem: Option<ProblemId>,
-    /// AC, WA or IE.
-    #[arg(long)]
+    /// Only submissions with this verdict, in any case.
+    #[arg(long, ignore_case = true)]
     pub verdict: Option<Verdict>,
+    /// Only this user's submissions.
     #[arg(long)]
     pub user: Option<String>,
+    /// Only submissions made at or after this time (RFC 3339, e.g. 2026-11-23T00:00:00Z).
+    #[arg(long)]
+    pub since: Option<Timestamp>,
+    /// At most this many submissions, newest first.
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(i64).range(1..=10_000))]
     pub limit: i64,
     /// JSON lines instead of a table.
@@ -73,12 +79,17 @@ pub async fn run(args: LogArgs) -> anyhow::Result<ExitCode> {
 async fn print(store: &Store, args: LogArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let Some(id) = args.id else {
+        if let Some(problem) = &args.problem
+            && store.problem(problem).await?.is_none()
+        {
+            bail!("no problem `{problem}` (`nimjudge problems` lists them)");
+        }
         let page = store
             .list_submissions(&ListFilter {
                 problem: args.problem,
                 verdict: args.verdict,
                 user: args.user,
-                since: None,
+                since: args.since,
                 before: None,
                 limit: args.limit,
             })

@@ -139,10 +139,12 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     eprintln!(
-        "verifying {} solutions of {} problems, {threads} at a time",
-        jobs.len(),
-        ids.len()
+        "verifying {} of {}, {threads} at a time",
+        plural(jobs.len(), "solution", "solutions"),
+        plural(ids.len(), "problem", "problems")
     );
     let queue = Mutex::new(jobs.iter().enumerate());
     let outcomes = Mutex::new(Vec::new());
