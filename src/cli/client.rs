@@ -22,6 +22,12 @@ pub enum ClientError {
     Decode { status: u16, message: String },
 }
 
+/// How many times a request answered 429 is sent again.
+pub const RETRIES_AFTER_429: u32 = 5;
+
+/// The longest `Retry-After` the client waits for; a longer one is an error.
+pub const LONGEST_RETRY_AFTER: Duration = Duration::from_secs(120);
+
 /// A client for one server and token.
 #[derive(Debug, Clone)]
 pub struct Client {
@@ -42,11 +48,44 @@ impl Client {
         })
     }
 
+    /// Sends `request`; a 429 is tried again after its `Retry-After` (up
+    /// to [`RETRIES_AFTER_429`] times, each wait at most
+    /// [`LONGEST_RETRY_AFTER`]), saying so on stderr.
     async fn send<T: DeserializeOwned>(
         &self,
         request: reqwest::RequestBuilder,
     ) -> Result<T, ClientError> {
-        let response = request.bearer_auth(&self.token).send().await?;
+        let mut retries = 0;
+        let response = loop {
+            // A body that cannot be cloned (none here) is sent once.
+            let Some(attempt) = request.try_clone() else {
+                break request.bearer_auth(&self.token).send().await?;
+            };
+            let response = attempt.bearer_auth(&self.token).send().await?;
+            let wait = response
+                .headers()
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .map(Duration::from_secs);
+            match wait {
+                Some(wait)
+                    if response.status() == reqwest::StatusCode::TOO_MANY_REQUESTS
+                        && retries < RETRIES_AFTER_429
+                        && wait <= LONGEST_RETRY_AFTER =>
+                {
+                    retries += 1;
+                    let message = response
+                        .json::<ErrorBody>()
+                        .await
+                        .map(|body| body.error)
+                        .unwrap_or_default();
+                    eprintln!("{message}; trying again in {} s", wait.as_secs());
+                    tokio::time::sleep(wait).await;
+                }
+                _ => break response,
+            }
+        };
         let status = response.status().as_u16();
         let bytes = response.bytes().await?;
         if (200..300).contains(&status) {

@@ -151,3 +151,47 @@ async fn failed_authentication_is_throttled_per_client_address() {
     assert_eq!(status, StatusCode::OK);
     app.stop().await;
 }
+
+/// The client honours `Retry-After`: over the pending limit it says so,
+/// waits, and sends the submission again, which goes in once a job is
+/// judged.
+#[tokio::test]
+async fn the_client_waits_for_retry_after_and_submits_again() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn_with(&dir, 0, &[("LIMITS__PENDING_SUBMISSIONS", "1")]).await;
+    app.submit_answers(&app.contestant, &correct_answers())
+        .await;
+    let answers = dir.path().join("answers");
+    std::fs::create_dir(&answers).expect("a folder");
+    for (name, answer) in correct_answers() {
+        std::fs::write(answers.join(format!("{name}.out")), answer).expect("an answer file");
+    }
+    let (server, token) = (app.address.clone(), app.contestant.clone());
+    let client = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_nimjudge"))
+            .args(["submit", "--problem", "nim", "--answers"])
+            .arg(answers)
+            .env("NIMJUDGE_SERVER", server)
+            .env("NIMJUDGE_TOKEN", token)
+            .output()
+            .expect("the client runs")
+    });
+    // The first submission is judged while the client waits; then the
+    // client's, once it is in.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !client.is_finished() && std::time::Instant::now() < deadline {
+        app.judge.run_one_job("w").await.expect("a job run");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let out = client.await.expect("the client's task");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stderr.contains("limits.pending_submissions"), "{stderr}");
+    assert!(stderr.contains("trying again in 1 s"), "{stderr}");
+    assert!(stdout.contains("verdict AC"), "{stdout}");
+    app.stop().await;
+}
