@@ -724,3 +724,26 @@ fn log_filters_take_any_case_verdicts_a_since_time_and_refuse_unknown_problems()
     }
     assert!(help.contains("[possible values: AC, WA, TLE"), "{help}");
 }
+
+/// A client error says each cause once.
+#[test]
+fn a_client_error_names_each_cause_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("sample-1.out"), "Alice\n").expect("an answer");
+    let out = Command::new(BIN)
+        .args([
+            "submit",
+            "--server",
+            "http://127.0.0.1:9",
+            "--token",
+            "nj_x",
+        ])
+        .args(["--problem", "nim", "--answers"])
+        .arg(dir.path())
+        .output()
+        .expect("the client runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error: cannot reach the server: "), "{err}");
+    assert_eq!(err.matches("error sending request").count(), 1, "{err}");
+}

@@ -14,7 +14,8 @@ use crate::{
 /// Why a call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
-    #[error("cannot reach the server: {0}")]
+    /// The cause follows as the error's source (printed after a colon).
+    #[error("cannot reach the server")]
     Http(#[from] reqwest::Error),
     #[error("the server answered {status}: {message}")]
     Api { status: u16, message: String },
