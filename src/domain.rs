@@ -652,6 +652,17 @@ impl TokenRecord {
     pub fn is_active(&self, now: Timestamp) -> bool {
         self.revoked_at.is_none() && self.expires_at.is_none_or(|at| at > now)
     }
+
+    /// `active`, `expired` or `revoked` at `now`, as listings show it.
+    pub fn state(&self, now: Timestamp) -> &'static str {
+        if self.revoked_at.is_some() {
+            "revoked"
+        } else if self.is_active(now) {
+            "active"
+        } else {
+            "expired"
+        }
+    }
 }
 
 #[cfg(test)]

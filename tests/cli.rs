@@ -354,6 +354,9 @@ fn token_create_list_and_revoke_share_the_apis_rules() {
     assert_eq!(rows[0]["name"], "alice");
     assert!(rows[0]["expires_at"].is_string(), "{}", rows[0]);
     assert_eq!(rows[1]["expires_at"], serde_json::Value::Null);
+    // The state the table shows.
+    assert_eq!(rows[0]["state"], "active", "{}", rows[0]);
+    assert_eq!(rows[1]["state"], "active", "{}", rows[1]);
 
     let out = token(&["revoke", "2"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -369,6 +372,13 @@ fn token_create_list_and_revoke_share_the_apis_rules() {
         .find(|l| l.contains("alice"))
         .expect("alice's row");
     assert!(alice.contains("active"), "{listing}");
+    let out = token(&["list", "--json"]);
+    let bob: serde_json::Value = text(&out.stdout)
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect("a JSON line"))
+        .find(|row| row["name"] == "bob")
+        .expect("bob's line");
+    assert_eq!(bob["state"], "revoked", "{bob}");
     let out = token(&["revoke", "99"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no token 99"));

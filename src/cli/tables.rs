@@ -107,13 +107,7 @@ pub fn tokens(tokens: &[TokenRecord], now: Timestamp) -> String {
         "id", "name", "role", "state", "created", "expires", "revoked",
     ]);
     for t in tokens {
-        let state = if t.revoked_at.is_some() {
-            "revoked"
-        } else if t.is_active(now) {
-            "active"
-        } else {
-            "expired"
-        };
+        let state = t.state(now);
         let time = |at: Option<Timestamp>| at.map_or("-".into(), |at| at.to_string());
         rows.add_row(vec![
             t.id.to_string(),

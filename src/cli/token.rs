@@ -120,8 +120,17 @@ pub async fn run(action: TokenAction) -> anyhow::Result<ExitCode> {
             store.close().await;
             let tokens = tokens?;
             if json {
+                /// A JSON line: the token and its state, as the table has it.
+                #[derive(serde::Serialize)]
+                struct Listed<'a> {
+                    #[serde(flatten)]
+                    token: &'a crate::domain::TokenRecord,
+                    state: &'static str,
+                }
+                let now = Timestamp::now();
                 for token in &tokens {
-                    println!("{}", serde_json::to_string(token)?);
+                    let state = token.state(now);
+                    println!("{}", serde_json::to_string(&Listed { token, state })?);
                 }
             } else {
                 print!("{}", tables::tokens(&tokens, Timestamp::now()));
