@@ -7,8 +7,11 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    api::{ErrorBody, LanguageList, Queued, SubmissionDocument, SubmitRequest},
-    domain::SubmissionId,
+    api::{
+        ErrorBody, LanguageList, Queued, SubmissionDocument, SubmissionPage, SubmitRequest,
+        TestcaseList,
+    },
+    domain::{ProblemId, SubmissionId, TestcaseName},
 };
 
 /// Why a call failed.
@@ -49,13 +52,26 @@ impl Client {
         })
     }
 
-    /// Sends `request`; a 429 is tried again after its `Retry-After` (up
-    /// to [`RETRIES_AFTER_429`] times, each wait at most
-    /// [`LONGEST_RETRY_AFTER`]), saying so on stderr.
+    /// Sends `request` and decodes its JSON answer (see [`Client::send_raw`]).
     async fn send<T: DeserializeOwned>(
         &self,
         request: reqwest::RequestBuilder,
     ) -> Result<T, ClientError> {
+        let (status, bytes) = self.send_raw(request).await?;
+        serde_json::from_slice(&bytes).map_err(|e| ClientError::Decode {
+            status,
+            message: e.to_string(),
+        })
+    }
+
+    /// Sends `request`; a 429 is tried again after its `Retry-After` (up
+    /// to [`RETRIES_AFTER_429`] times, each wait at most
+    /// [`LONGEST_RETRY_AFTER`]), saying so on stderr.
+    /// The body of a 2xx answer; any other is [`ClientError::Api`].
+    async fn send_raw(
+        &self,
+        request: reqwest::RequestBuilder,
+    ) -> Result<(u16, axum::body::Bytes), ClientError> {
         let mut retries = 0;
         let response = loop {
             // A body that cannot be cloned (none here) is sent once.
@@ -90,10 +106,7 @@ impl Client {
         let status = response.status().as_u16();
         let bytes = response.bytes().await?;
         if (200..300).contains(&status) {
-            serde_json::from_slice(&bytes).map_err(|e| ClientError::Decode {
-                status,
-                message: e.to_string(),
-            })
+            Ok((status, bytes))
         } else {
             let message = serde_json::from_slice::<ErrorBody>(&bytes)
                 .map(|body| body.error)
@@ -110,6 +123,46 @@ impl Client {
                 .json(request),
         )
         .await
+    }
+
+    /// `GET /api/problems/{id}/testcases`: the testcases the caller may see.
+    pub async fn testcases(&self, problem: &ProblemId) -> Result<TestcaseList, ClientError> {
+        self.send(
+            self.http
+                .get(format!("{}/api/problems/{problem}/testcases", self.base)),
+        )
+        .await
+    }
+
+    /// `GET /api/problems/{id}/testcases/{name}/input`.
+    pub async fn input(
+        &self,
+        problem: &ProblemId,
+        testcase: &TestcaseName,
+    ) -> Result<String, ClientError> {
+        let url = format!(
+            "{}/api/problems/{problem}/testcases/{testcase}/input",
+            self.base
+        );
+        let (status, bytes) = self.send_raw(self.http.get(url)).await?;
+        String::from_utf8(bytes.to_vec()).map_err(|e| ClientError::Decode {
+            status,
+            message: e.to_string(),
+        })
+    }
+
+    /// `GET /api/submissions?problem=&limit=`: the caller's own (all, for
+    /// setters and admins), newest first.
+    pub async fn submissions(
+        &self,
+        problem: Option<&ProblemId>,
+        limit: i64,
+    ) -> Result<SubmissionPage, ClientError> {
+        // Problem ids are lowercase letters, digits and dashes: nothing to
+        // escape in a query.
+        let problem = problem.map_or(String::new(), |p| format!("&problem={p}"));
+        let url = format!("{}/api/submissions?limit={limit}{problem}", self.base);
+        self.send(self.http.get(url)).await
     }
 
     /// `GET /api/languages`.

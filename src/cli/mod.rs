@@ -66,6 +66,11 @@ pub enum Command {
     Submit(submit::SubmitArgs),
     /// Wait for and print the verdict of an existing submission.
     Status(submit::StatusArgs),
+    /// List your submissions on the server (setters and admins: everyone's), newest first.
+    Submissions(submit::SubmissionsArgs),
+    /// Download a problem's public inputs, `<testcase>.in` each, into the folder
+    /// `submit --answers` reads (write your `<testcase>.out` files beside them).
+    Inputs(submit::InputsArgs),
     /// What the program sandbox can do on this host.
     Sandbox {
         #[command(subcommand)]
@@ -102,6 +107,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Log(args) => block_on(log::run(args)),
         Command::Submit(args) => block_on(submit::submit(args)),
         Command::Status(args) => block_on(submit::status(args)),
+        Command::Submissions(args) => block_on(submit::submissions(args)),
+        Command::Inputs(args) => block_on(submit::inputs(args)),
         Command::Sandbox { action } => sandbox::run(action),
         Command::Verify(args) => verify::run(args),
     };

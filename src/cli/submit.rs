@@ -38,7 +38,9 @@ pub struct SubmitArgs {
     pub server: ServerArgs,
     #[arg(long)]
     pub problem: ProblemId,
-    /// Folder with one file per testcase, named after it (`sample-1` or `sample-1.out`).
+    /// Folder with one file per testcase, named after it (`sample-1` or
+    /// `sample-1.out`); `*.in` files (the inputs `nimjudge inputs` wrote) are
+    /// not answers and are left out.
     #[arg(long)]
     pub answers: Option<PathBuf>,
     /// A program's source file; it is run on every testcase in the sandbox.
@@ -65,6 +67,9 @@ fn read_answers(dir: &Path) -> anyhow::Result<BTreeMap<TestcaseName, String>> {
     for entry in std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
         let path = entry?.path();
         if !path.is_file() {
+            continue;
+        }
+        if path.extension().is_some_and(|e| e == "in") {
             continue;
         }
         let Some(stem) = path.file_stem().and_then(|s| s.to_str()) else {
@@ -143,6 +148,74 @@ async fn language_of(client: &Client, file: &Path) -> anyhow::Result<LanguageId>
         .with_context(|| {
             format!("no language on the server takes `.{extension}` files; pass --language")
         })
+}
+
+#[derive(Debug, Args)]
+pub struct SubmissionsArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    /// Only this problem's submissions.
+    #[arg(long)]
+    pub problem: Option<ProblemId>,
+    /// At most this many, newest first.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(i64).range(1..=500))]
+    pub limit: i64,
+    /// JSON lines instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct InputsArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    /// The problem whose public inputs to download.
+    pub problem: ProblemId,
+    /// The folder to write them into (made if missing; default: the problem's id).
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+}
+
+/// `nimjudge submissions`: the caller's submissions, over the API.
+pub async fn submissions(args: SubmissionsArgs) -> anyhow::Result<ExitCode> {
+    let client = Client::new(&args.server.server, &args.server.token)?;
+    let page = client
+        .submissions(args.problem.as_ref(), args.limit)
+        .await?;
+    if args.json {
+        for submission in &page.submissions {
+            println!("{}", serde_json::to_string(submission)?);
+        }
+    } else {
+        print!("{}", tables::submissions(&page.submissions));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `nimjudge inputs`: a problem's public inputs, `<testcase>.in` each.
+pub async fn inputs(args: InputsArgs) -> anyhow::Result<ExitCode> {
+    let client = Client::new(&args.server.server, &args.server.token)?;
+    let dir = args
+        .dir
+        .unwrap_or_else(|| PathBuf::from(args.problem.as_str()));
+    let list = client.testcases(&args.problem).await?;
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot make {}", dir.display()))?;
+    let mut written = 0;
+    for testcase in list.testcases.iter().filter(|t| !t.hidden) {
+        let input = client.input(&args.problem, &testcase.name).await?;
+        let file = dir.join(format!("{}.in", testcase.name));
+        std::fs::write(&file, input).with_context(|| format!("cannot write {}", file.display()))?;
+        written += 1;
+    }
+    eprintln!(
+        "wrote {written} input{} to {}; put each answer in <testcase>.out beside its input and run \
+         `nimjudge submit --problem {} --answers {}`",
+        if written == 1 { "" } else { "s" },
+        dir.display(),
+        args.problem,
+        dir.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 pub async fn status(args: StatusArgs) -> anyhow::Result<ExitCode> {

@@ -345,3 +345,82 @@ async fn a_rejudge_adds_a_judgement_and_keeps_the_earlier_one() {
     assert_eq!(body["judgements"].as_array().expect("judgements").len(), 3);
     app.stop().await;
 }
+
+/// The client's round trip of an answers submission: `inputs` downloads
+/// the public inputs into a folder, the contestant writes an answer beside
+/// each, `submit --answers` sends them (the inputs are left out), and
+/// `submissions` lists the contestant's own.
+#[tokio::test]
+async fn the_client_downloads_inputs_submits_answers_beside_them_and_lists_its_own() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let theirs = app.submit_answers(&app.other, &correct_answers()).await;
+    let folder = dir.path().join("work");
+    let cli = |args: Vec<String>| {
+        let (server, token) = (app.address.clone(), app.contestant.clone());
+        tokio::task::spawn_blocking(move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_nimjudge"))
+                .args(args)
+                .env("NIMJUDGE_SERVER", server)
+                .env("NIMJUDGE_TOKEN", token)
+                .output()
+                .expect("the client runs")
+        })
+    };
+    let folder_arg = folder.display().to_string();
+    let out = cli(vec![
+        "inputs".into(),
+        "nim".into(),
+        "--dir".into(),
+        folder_arg.clone(),
+    ])
+    .await
+    .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut inputs: Vec<std::path::PathBuf> = std::fs::read_dir(&folder)
+        .expect("the folder")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    inputs.sort();
+    assert_eq!(inputs.len(), correct_answers().len(), "{inputs:?}");
+    for input in &inputs {
+        assert_eq!(input.extension().and_then(|e| e.to_str()), Some("in"));
+        let text = std::fs::read_to_string(input).expect("an input");
+        std::fs::write(input.with_extension("out"), nim_answer(&text)).expect("an answer");
+    }
+    let out = cli(vec![
+        "submit".into(),
+        "--problem".into(),
+        "nim".into(),
+        "--answers".into(),
+        folder_arg,
+    ])
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("verdict AC"), "{stdout}");
+    let out = cli(vec!["submissions".into(), "--json".into()])
+        .await
+        .unwrap();
+    let listed: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0]["user"], "carol");
+    assert_ne!(listed[0]["id"], theirs.to_string());
+    let out = cli(vec!["submissions".into()]).await.unwrap();
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("nim") && table.contains("AC"), "{table}");
+    app.stop().await;
+}
