@@ -64,10 +64,10 @@ impl Client {
         })
     }
 
-    /// Sends `request`; a 429 is tried again after its `Retry-After` (up
-    /// to [`RETRIES_AFTER_429`] times, each wait at most
+    /// Sends `request` and returns the body of a 2xx answer; any other is
+    /// [`ClientError::Api`]. A 429 is sent again after its `Retry-After`
+    /// (up to [`RETRIES_AFTER_429`] times, each wait at most
     /// [`LONGEST_RETRY_AFTER`]), saying so on stderr.
-    /// The body of a 2xx answer; any other is [`ClientError::Api`].
     async fn send_raw(
         &self,
         request: reqwest::RequestBuilder,

@@ -134,7 +134,7 @@ impl Modify for BearerScheme {
 
 /// The documented routes and the OpenAPI document describing them.
 fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    let (routes, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (routes, mut document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(ops::health))
         .routes(routes!(ops::metrics))
         .routes(routes!(tokens::list, tokens::create))
@@ -153,7 +153,6 @@ fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(submissions::rejudge))
         .routes(routes!(languages::list))
         .split_for_parts();
-    let mut document = document;
     add_common_responses(&mut document);
     (routes, document)
 }
@@ -198,7 +197,8 @@ fn add_common_responses(document: &mut utoipa::openapi::OpenApi) {
             common.push((401, "No valid token."));
             common.push((
                 429,
-                "Too many unknown, revoked or expired tokens from this address in a minute                  (`limits.failed_auths_per_minute`); `Retry-After` says when to try again.",
+                "Too many unknown, revoked or expired tokens from this address in a minute \
+                 (`limits.failed_auths_per_minute`); `Retry-After` says when to try again.",
             ));
         }
         if reads_query || reads_body {

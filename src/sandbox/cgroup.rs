@@ -276,31 +276,19 @@ impl Drop for RunCgroup {
 }
 
 /// Kills every process in the group at `dir` (on v1, of one controller's
-/// hierarchy: the run's processes are in each), until none is left or a
-/// second has passed. Returns how many were signalled.
+/// hierarchy: the run's processes are in each). Returns how many signals
+/// were sent.
 fn kill_members(dir: &Path) -> usize {
-    let mut killed = 0;
-    for _ in 0..100 {
-        let Ok(procs) = fs::read_to_string(dir.join("cgroup.procs")) else {
-            return killed;
-        };
-        let pids: Vec<libc::pid_t> = procs
-            .lines()
-            .filter_map(|l| l.trim().parse().ok())
-            .collect();
-        if pids.is_empty() {
-            return killed;
-        }
-        for pid in pids {
-            // SAFETY: a signal to a process id; the worst a reused id can
-            // be is another process of this dead run's group.
-            if unsafe { libc::kill(pid, libc::SIGKILL) } == 0 {
-                killed += 1;
-            }
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    killed
+    super::sweep::kill_until_none_left(|| {
+        fs::read_to_string(dir.join("cgroup.procs"))
+            .map(|procs| {
+                procs
+                    .lines()
+                    .filter_map(|l| l.trim().parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
 }
 
 /// Removes the group at `dir`, waiting up to a second for its killed

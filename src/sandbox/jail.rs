@@ -30,7 +30,8 @@
 //! daemon had not died already, before it asked: the read end of a
 //! *lifeline* pipe, whose write end only the daemon holds, must not have
 //! hung up. As a second guard that needs no daemon at all, the keeper ends
-//! itself (and so the whole run) by `alarm` a second past the wall limit.
+//! itself (and so the whole run) by `alarm`, one to two seconds past the
+//! wall limit (`alarm` counts whole seconds).
 
 use std::{
     ffi::CString,

@@ -102,17 +102,24 @@ pub fn sweep(work_dir: &Path, uids: &Range<u32>, cgroups: Option<&Cgroups>) -> S
 }
 
 /// Sends `SIGKILL` to every process whose real, effective, saved or file
-/// system uid is in `uids`, until none is left alive (a process may fork
-/// between two scans) or a second has passed. Returns how many.
+/// system uid is in `uids` (see [`kill_until_none_left`]).
 fn kill_processes_of(uids: &Range<u32>) -> usize {
+    kill_until_none_left(|| processes_of(uids))
+}
+
+/// Sends `SIGKILL` to every process `find` lists, and lists again, until
+/// it lists none (a process may fork between two lists) or a second has
+/// passed. Returns how many signals were sent.
+pub(super) fn kill_until_none_left(mut find: impl FnMut() -> Vec<libc::pid_t>) -> usize {
     let mut killed = 0;
     for _ in 0..100 {
-        let found = processes_of(uids);
+        let found = find();
         if found.is_empty() {
             break;
         }
         for pid in found {
-            // SAFETY: a signal to a process of the pool's uids.
+            // SAFETY: a signal to a process of the sandbox's own (a pool
+            // uid's, or one in a run's group whose daemon is gone).
             if unsafe { libc::kill(pid, libc::SIGKILL) } == 0 {
                 killed += 1;
             }
