@@ -41,9 +41,13 @@
 //! permitted. Everything else is allowed, so C++, Python and Rust programs
 //! and their compilers run unchanged.
 //!
-//! seccompiler compiles the rules. It matches system-call numbers one by
-//! one, so the x32 check (every number with bit 30 set, on x86_64) is three
-//! instructions of our own put in front of its program.
+//! seccompiler compiles the rules into one BPF program. Two checks are
+//! five instructions of our own put in front of it: the x32 check (every
+//! number with bit 30 set, on x86_64), which seccompiler cannot express as
+//! it matches numbers one by one, and `clone3`, whose answer differs from
+//! the other denied calls' (one seccompiler filter has one action on a
+//! match). A second filter would cost every run its own compile in the
+//! kernel.
 
 use std::collections::BTreeMap;
 
@@ -137,10 +141,10 @@ const DENIED: &[libc::c_long] = &[
 #[cfg(target_arch = "x86_64")]
 const X32_SYSCALL_BIT: u32 = 0x4000_0000;
 
-/// The compiled policy: BPF programs to install in order.
+/// The compiled policy: one BPF program.
 #[derive(Debug, Clone)]
 pub struct Policy {
-    pub filters: Vec<BpfProgram>,
+    pub filter: BpfProgram,
 }
 
 /// Why the policy could not be compiled (a bug here, or an architecture
@@ -202,16 +206,8 @@ impl Policy {
         )
         .and_then(BpfProgram::try_from)
         .map_err(error)?;
-        let clone3 = SeccompFilter::new(
-            BTreeMap::from([(libc::SYS_clone3, Vec::new())]),
-            SeccompAction::Allow,
-            SeccompAction::Errno(libc::ENOSYS.cast_unsigned()),
-            arch,
-        )
-        .and_then(BpfProgram::try_from)
-        .map_err(error)?;
         Ok(Policy {
-            filters: vec![with_foreign_abis_killed(main), clone3],
+            filter: with_checks_in_front(main),
         })
     }
 }
@@ -220,47 +216,47 @@ fn error(e: seccompiler::BackendError) -> PolicyError {
     PolicyError(e.to_string())
 }
 
-/// `program` with the x32 check in front: load the number, and kill the
-/// process if bit 30 is set. (seccompiler's own first instructions kill a
-/// call of another architecture, i386's `int 0x80` among them.)
+// Classic BPF opcodes of the instructions put in front.
+/// BPF_LD (0x00) | BPF_W (0x00) | BPF_ABS (0x20).
+const BPF_LD_W_ABS: u16 = 0x20;
+/// BPF_JMP (0x05) | BPF_JEQ (0x10) | BPF_K (0x00).
+const BPF_JMP_JEQ_K: u16 = 0x15;
+/// BPF_JMP (0x05) | BPF_JSET (0x40) | BPF_K (0x00).
 #[cfg(target_arch = "x86_64")]
-fn with_foreign_abis_killed(program: BpfProgram) -> BpfProgram {
-    // BPF_LD (0x00) | BPF_W (0x00) | BPF_ABS (0x20).
-    const BPF_LD_W_ABS: u16 = 0x20;
-    // BPF_JMP (0x05) | BPF_JSET (0x40) | BPF_K (0x00).
-    const BPF_JMP_JSET_K: u16 = 0x45;
-    // BPF_RET (0x06) | BPF_K (0x00).
-    const BPF_RET_K: u16 = 0x06;
+const BPF_JMP_JSET_K: u16 = 0x45;
+/// BPF_RET (0x06) | BPF_K (0x00).
+const BPF_RET_K: u16 = 0x06;
+
+/// `program` with our checks in front: load the call's number, kill the
+/// process if it is an x32 number (bit 30 set), answer `clone3` with
+/// `ENOSYS`, then go on to `program` (whose first instructions kill a
+/// call of another architecture, i386's `int 0x80` among them; an i386
+/// `clone3`, 435 there too, gets `ENOSYS` first, which refuses it all the
+/// same).
+fn with_checks_in_front(program: BpfProgram) -> BpfProgram {
     // `seccomp_data.nr`: the first field.
     const NR_OFFSET: u32 = 0;
-    let mut checked = vec![
-        sock_filter {
-            code: BPF_LD_W_ABS,
-            jt: 0,
-            jf: 0,
-            k: NR_OFFSET,
-        },
+    let instruction = |code, jt, jf, k| sock_filter { code, jt, jf, k };
+    let mut checked = vec![instruction(BPF_LD_W_ABS, 0, 0, NR_OFFSET)];
+    #[cfg(target_arch = "x86_64")]
+    checked.extend([
         // Bit set: go on to the next instruction (kill); else skip it.
-        sock_filter {
-            code: BPF_JMP_JSET_K,
-            jt: 0,
-            jf: 1,
-            k: X32_SYSCALL_BIT,
-        },
-        sock_filter {
-            code: BPF_RET_K,
-            jt: 0,
-            jf: 0,
-            k: libc::SECCOMP_RET_KILL_PROCESS,
-        },
-    ];
+        instruction(BPF_JMP_JSET_K, 0, 1, X32_SYSCALL_BIT),
+        instruction(BPF_RET_K, 0, 0, libc::SECCOMP_RET_KILL_PROCESS),
+    ]);
+    let clone3 = u32::try_from(libc::SYS_clone3).expect("a system call number fits 32 bits");
+    checked.extend([
+        // `clone3`: go on to the next instruction (ENOSYS); else skip it.
+        instruction(BPF_JMP_JEQ_K, 0, 1, clone3),
+        instruction(
+            BPF_RET_K,
+            0,
+            0,
+            libc::SECCOMP_RET_ERRNO | libc::ENOSYS.cast_unsigned(),
+        ),
+    ]);
     checked.extend(program);
     checked
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn with_foreign_abis_killed(program: BpfProgram) -> BpfProgram {
-    program
 }
 
 #[cfg(test)]
@@ -270,14 +266,7 @@ mod tests {
     #[test]
     fn the_policy_compiles_within_the_kernels_size_limit() {
         let policy = Policy::compile().expect("the policy compiles");
-        assert_eq!(policy.filters.len(), 2);
-        for filter in &policy.filters {
-            // BPF_MAXINSNS.
-            assert!(
-                !filter.is_empty() && filter.len() <= 4096,
-                "{}",
-                filter.len()
-            );
-        }
+        // BPF_MAXINSNS.
+        assert!(policy.filter.len() <= 4096, "{}", policy.filter.len());
     }
 }
