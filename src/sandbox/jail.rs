@@ -224,7 +224,7 @@ pub fn run(
         program_stack_top,
     };
     // No CLONE_NEWNET: the keeper joins a fresh namespace made ahead (see
-    // `NetNamespaceStock`). No CLONE_NEWCGROUP: the keeper unshares it
+    // `ahead::Stock`). No CLONE_NEWCGROUP: the keeper unshares it
     // once it is in the run's cgroup, so the run sees that group as its
     // root (`0::/`), not the daemon's pid and run number.
     let flags = libc::CLONE_NEWNS

@@ -6,8 +6,7 @@
 //! (used by one run only: a namespace keeps state past its processes, such
 //! as the counters of `/proc/net/snmp`, which a run can move by sending
 //! packets nowhere and the next run could read; making one costs about half
-//! a millisecond, so a thread keeps a few made ahead, see
-//! [`NetNamespaceStock`]); a
+//! a millisecond, so a thread keeps a few made ahead, see [`ahead`]); a
 //! new root on a tmpfs holding read-only binds of the system's library and
 //! toolchain folders, the run's box folder at `/box` (writable only while
 //! compiling), a private `/tmp` tmpfs, a minimal `/dev` and a fresh `/proc`;
@@ -42,6 +41,7 @@
 //! This module knows nothing of submissions or verdicts: a [`Run`] goes in,
 //! a [`RunReport`] comes out.
 
+mod ahead;
 mod cgroup;
 mod jail;
 mod seccomp;
@@ -202,9 +202,9 @@ struct Inner {
     /// (and a self-test tried again) use different uids.
     free_uids: Mutex<std::collections::VecDeque<u32>>,
     /// Fresh network namespaces made ahead, each for one run.
-    net_namespaces: NetNamespaceStock,
+    net_namespaces: ahead::Stock<OwnedFd>,
     /// Removes used cgroups on a thread of its own.
-    remover: CgroupRemover,
+    remover: ahead::CgroupRemover,
     /// Signalled when a uid is returned to the pool.
     uid_returned: Condvar,
     new_root: PathBuf,
@@ -265,9 +265,13 @@ impl Sandbox {
                 cgroups,
                 cgroup_problem,
                 free_uids: Mutex::new(free_uids),
-                net_namespaces: NetNamespaceStock::start(),
+                net_namespaces: ahead::Stock::start(
+                    "net-namespaces",
+                    ahead::NET_NAMESPACES_AHEAD,
+                    ahead::make_net_namespace,
+                ),
                 uid_returned: Condvar::new(),
-                remover: CgroupRemover::start(),
+                remover: ahead::CgroupRemover::start(),
                 new_root,
                 seccomp,
                 parallelism,
@@ -316,7 +320,8 @@ impl Sandbox {
                 format!("handing {} to the run", run.box_dir.display()),
             ))?;
         }
-        let net_namespace = self.inner.net_namespaces.take()?;
+        let net_namespace = ahead::fresh_net_namespace(&self.inner.net_namespaces)
+            .map_err(io_error("making a network namespace"))?;
         let prepared = self.prepare(run, uid.0, &net_namespace, cgroup.as_ref())?;
         let stdin = File::open(run.stdin).map_err(io_error(format!(
             "opening the input {}",
@@ -630,110 +635,6 @@ fn resolve_program(name: &str, path: &[PathBuf]) -> Result<PathBuf, SandboxError
                 .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
         })
         .ok_or_else(|| SandboxError::ProgramNotFound(name.to_string()))
-}
-
-/// Fresh network namespaces, each handed to one run. A thread makes them
-/// ahead (unsharing its own namespace and keeping a descriptor), a few at
-/// a time, so the namespace's cost stays off the runs' path: the median
-/// extra of a run over a bare fork+exec is about 0.25 ms lower than with
-/// the keeper cloned into a new namespace (BENCHMARKS.md, the program
-/// sandbox). When the stock is empty a run makes its own.
-#[derive(Debug)]
-struct NetNamespaceStock {
-    made: Mutex<std::sync::mpsc::Receiver<OwnedFd>>,
-}
-
-/// Namespaces kept ready: runs in flight on a host are a handful.
-const NET_NAMESPACES_AHEAD: usize = 4;
-
-impl NetNamespaceStock {
-    fn start() -> NetNamespaceStock {
-        let (stock, made) = std::sync::mpsc::sync_channel(NET_NAMESPACES_AHEAD);
-        // The thread ends when the stock is dropped (its send fails) or a
-        // namespace cannot be made (runs then make their own, and fail
-        // with the reason).
-        let _ = std::thread::Builder::new()
-            .name("net-namespaces".into())
-            .spawn(move || {
-                while let Ok(namespace) = make_net_namespace() {
-                    if stock.send(namespace).is_err() {
-                        return;
-                    }
-                }
-            });
-        NetNamespaceStock {
-            made: Mutex::new(made),
-        }
-    }
-
-    /// A namespace no run has used.
-    fn take(&self) -> Result<OwnedFd, SandboxError> {
-        let made = self
-            .made
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .try_recv();
-        match made {
-            Ok(namespace) => Ok(namespace),
-            Err(_) => std::thread::spawn(make_net_namespace)
-                .join()
-                .map_err(|_| SandboxError::Io {
-                    what: "making a network namespace".into(),
-                    source: io::Error::other("the thread panicked"),
-                })?
-                .map_err(io_error("making a network namespace")),
-        }
-    }
-}
-
-/// Moves the calling thread into a new network namespace and returns a
-/// descriptor of it (call it from a thread of its own).
-fn make_net_namespace() -> io::Result<OwnedFd> {
-    // SAFETY: unshare changes only the calling thread.
-    if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    File::open("/proc/thread-self/ns/net").map(OwnedFd::from)
-}
-
-/// A thread that removes used cgroups. Dropping it waits until every
-/// group handed to it is gone, so a command that ends leaves none behind.
-#[derive(Debug)]
-struct CgroupRemover {
-    queue: Option<std::sync::mpsc::Sender<cgroup::RunCgroup>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl CgroupRemover {
-    fn start() -> CgroupRemover {
-        let (queue, groups) = std::sync::mpsc::channel::<cgroup::RunCgroup>();
-        let thread = std::thread::Builder::new()
-            .name("cgroup-remover".into())
-            .spawn(move || groups.into_iter().for_each(drop))
-            .ok();
-        CgroupRemover {
-            queue: Some(queue),
-            thread,
-        }
-    }
-
-    /// Removes `group` soon (at once, here, if the thread is gone).
-    fn remove(&self, group: cgroup::RunCgroup) {
-        if let Some(queue) = &self.queue
-            && let Err(unsent) = queue.send(group)
-        {
-            drop(unsent.0);
-        }
-    }
-}
-
-impl Drop for CgroupRemover {
-    fn drop(&mut self) {
-        self.queue = None;
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
 }
 
 /// A uid taken from the pool for one run, returned on drop.
