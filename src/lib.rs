@@ -18,6 +18,7 @@
 //! - [`testing`]: scratch fixtures shared by tests and the load benchmark.
 
 pub mod api;
+pub mod app;
 pub mod catalog;
 pub mod checker;
 pub mod cli;

@@ -25,6 +25,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::{error, info, warn};
 
 use crate::{
+    app::{App, AppSettings},
     catalog,
     config::Config,
     http::{self, AppState, RouterLimits},
@@ -322,16 +323,21 @@ impl Application {
         } = self;
         let config = &host.config;
         let cancel = CancellationToken::new();
+        let app = App::new(
+            host.store.clone(),
+            host.signals.clone(),
+            host.metrics.clone(),
+            host.programs.clone(),
+            AppSettings {
+                limits: config.limits,
+                max_wait: config.server.max_wait,
+                wait_recheck: config.server.wait_recheck,
+                write_probe_free_bytes: 2 * config.server.body_limit_bytes as u64,
+            },
+            cancel.clone(),
+        );
         let state = AppState {
-            store: host.store.clone(),
-            signals: host.signals.clone(),
-            metrics: host.metrics.clone(),
-            max_wait: config.server.max_wait,
-            wait_recheck: config.server.wait_recheck,
-            write_probe_free_bytes: 2 * config.server.body_limit_bytes as u64,
-            shutdown: cancel.clone(),
-            limits: config.limits,
-            programs: host.programs.clone(),
+            app,
             secure_cookies: config.server.secure_cookies,
             auth_throttle: Arc::new(http::auth_throttle::AuthThrottle::new(
                 config.limits.failed_auths_per_minute,

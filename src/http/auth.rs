@@ -4,8 +4,8 @@
 //! [`Principal`] with a role, if the token is neither revoked nor expired.
 //! The scheme is matched without regard to case (`bearer` works). Unknown
 //! tokens are counted per client address ([`super::auth_throttle`]).
-//! Handlers state what they need with
-//! [`Caller::require_staff`] or [`Caller::require_admin`].
+//! Use cases check the role they need ([`Caller::require_staff`],
+//! [`Caller::require_admin`]).
 
 use axum::{
     extract::FromRequestParts,
@@ -13,45 +13,7 @@ use axum::{
 };
 
 use super::{ApiError, AppState, auth_throttle::client_address};
-use crate::domain::{Principal, Role, TokenId};
-
-/// The authenticated caller of a request.
-#[derive(Debug, Clone)]
-pub struct Caller {
-    pub principal: Principal,
-    /// The token this request came with (an admin may not revoke it).
-    pub token: TokenId,
-}
-
-impl Caller {
-    pub fn name(&self) -> &str {
-        &self.principal.name
-    }
-
-    pub fn role(&self) -> Role {
-        self.principal.role
-    }
-
-    /// Setters and admins only.
-    pub fn require_staff(&self) -> Result<(), ApiError> {
-        if self.principal.role.is_staff() {
-            Ok(())
-        } else {
-            Err(ApiError::Forbidden(
-                "only setters and admins may do this".into(),
-            ))
-        }
-    }
-
-    /// Admins only.
-    pub fn require_admin(&self) -> Result<(), ApiError> {
-        if self.principal.role == Role::Admin {
-            Ok(())
-        } else {
-            Err(ApiError::Forbidden("only admins may do this".into()))
-        }
-    }
-}
+pub use crate::app::Caller;
 
 impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
@@ -69,12 +31,11 @@ impl FromRequestParts<AppState> for Caller {
             .auth_throttle
             .check(address)
             .map_err(ApiError::AuthThrottled)?;
-        let found = state.store.principal(secret).await?;
-        let Some((token, principal)) = found else {
+        let Some(caller) = state.app.authenticate(secret).await? else {
             state.auth_throttle.failed(address);
             return Err(ApiError::Unauthorized);
         };
-        Ok(Caller { principal, token })
+        Ok(caller)
     }
 }
 

@@ -14,8 +14,8 @@ use axum::{
 use super::auth_throttle::Throttled;
 use crate::{
     api::ErrorBody,
-    programs::ProgramsRefusal,
-    store::{LimitExceeded, StoreError, UserLimit},
+    app::{AppError, error::limit_message},
+    store::LimitExceeded,
 };
 
 /// A failed request.
@@ -138,27 +138,16 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// The message of a 429: which limit, its bound, and when to retry.
-fn limit_message(exceeded: &LimitExceeded) -> String {
-    let rule = match exceeded.limit {
-        UserLimit::SubmissionsPerMinute(n) => format!("at most {n} submissions in any 60 seconds"),
-        UserLimit::PendingSubmissions(n) => {
-            format!("at most {n} submissions queued or being judged at once")
-        }
-        UserLimit::BytesPerDay(n) => format!("at most {n} bytes of submissions in any 24 hours"),
-    };
-    format!(
-        "{} reached: {rule}; retry in {} s",
-        exceeded.limit.setting(),
-        exceeded.retry_after.as_millis().div_ceil(1000).max(1)
-    )
-}
-
-impl From<StoreError> for ApiError {
-    fn from(e: StoreError) -> ApiError {
+impl From<AppError> for ApiError {
+    fn from(e: AppError) -> ApiError {
         match e {
-            StoreError::NameTaken { .. } => ApiError::Conflict(e.to_string()),
-            other => ApiError::Internal(other.to_string()),
+            AppError::Forbidden(message) => ApiError::Forbidden(message),
+            AppError::NotFound(message) => ApiError::NotFound(message),
+            AppError::Conflict(message) => ApiError::Conflict(message),
+            AppError::Invalid(message) => ApiError::Unprocessable(message),
+            AppError::Limited(exceeded) => ApiError::TooManyRequests(exceeded),
+            AppError::Unavailable(message) => ApiError::Unavailable(message),
+            AppError::Internal(cause) => ApiError::Internal(cause),
         }
     }
 }
@@ -192,17 +181,6 @@ impl From<PathRejection> for ApiError {
         ApiError::Rejected {
             status: StatusCode::NOT_FOUND,
             message: rejection.body_text(),
-        }
-    }
-}
-
-impl From<ProgramsRefusal> for ApiError {
-    fn from(refusal: ProgramsRefusal) -> ApiError {
-        match refusal {
-            ProgramsRefusal::UnknownLanguage(_) => ApiError::Unprocessable(refusal.to_string()),
-            ProgramsRefusal::NoSandbox(_) | ProgramsRefusal::LanguageUnavailable(..) => {
-                ApiError::Unavailable(refusal.to_string())
-            }
         }
     }
 }

@@ -20,6 +20,6 @@ use crate::api::{ErrorBody, LanguageList};
 )]
 pub async fn list(State(state): State<AppState>, _caller: Caller) -> Json<LanguageList> {
     Json(LanguageList {
-        languages: state.programs.list(),
+        languages: state.app.programs().list(),
     })
 }

@@ -45,7 +45,6 @@ use axum::{
     routing::{any, get},
 };
 use serde::de::DeserializeOwned;
-use tokio_util::sync::CancellationToken;
 use tower_http::{
     timeout::TimeoutLayer,
     trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer},
@@ -60,34 +59,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub use error::ApiError;
 use request_body::BodyLimits;
 
-use crate::{
-    api::ErrorBody, config::LimitsConfig, job_signals::JobSignals, programs::Programs,
-    store::Store, telemetry::Metrics,
-};
+use crate::{api::ErrorBody, app::App};
 
-/// What every handler can reach: the same store, signals and metrics the
-/// workers hold, and the HTTP settings.
+/// What every handler can reach: the application, and the HTTP layer's own
+/// settings.
 #[derive(Clone, Debug)]
 pub struct AppState {
-    pub store: Store,
-    pub signals: JobSignals,
-    pub metrics: Metrics,
-    /// Longest `?wait_ms=` a client may ask for.
-    pub max_wait: Duration,
-    /// How often a long poll re-reads the submission, for verdicts written
-    /// by another process.
-    pub wait_recheck: Duration,
-    /// Free space health asks for before it calls failing writes recovered:
-    /// room for the largest request body twice over (its row and its log).
-    pub write_probe_free_bytes: u64,
-    /// Fires at shutdown, so long polls return at once instead of holding
-    /// the graceful shutdown open.
-    pub shutdown: CancellationToken,
-    /// Per-user submission limits (admins are exempt).
-    pub limits: LimitsConfig,
-    /// The sandbox and languages, for refusing programs this host cannot
-    /// judge before they are queued.
-    pub programs: Arc<Programs>,
+    pub app: App,
     /// Web UI cookies carry `Secure` (`server.secure_cookies`).
     pub secure_cookies: bool,
     /// Failed authentications per client address.

@@ -10,10 +10,7 @@ use axum::{
 };
 
 use super::{ApiError, AppState};
-use crate::{
-    api::{ErrorBody, Health},
-    telemetry::QueueSnapshot,
-};
+use crate::api::{ErrorBody, Health};
 
 /// Health check: the database answers reads and takes writes; queue depth;
 /// whether this host judges programs, and why not.
@@ -33,12 +30,8 @@ use crate::{
     )
 )]
 pub async fn health(State(state): State<AppState>) -> Result<(StatusCode, Json<Health>), ApiError> {
-    let (queued, running) = state.store.queue_depth().await?;
-    if state.store.write_status().failing {
-        // Its failure, if it fails, is recorded in the status read below.
-        let _ = state.store.probe_write(state.write_probe_free_bytes).await;
-    }
-    let writes = state.store.write_status();
+    let report = state.app.health().await?;
+    let writes = report.writes;
     let (status, word) = if writes.failing {
         (StatusCode::SERVICE_UNAVAILABLE, "failing")
     } else {
@@ -47,13 +40,13 @@ pub async fn health(State(state): State<AppState>) -> Result<(StatusCode, Json<H
     let (last_write_error, last_write_error_at) = writes
         .last_failure
         .map_or((None, None), |f| (Some(f.error), Some(f.at)));
-    let program_judging_off = state.programs.sandbox().err().map(|off| off.reason);
+    let program_judging_off = report.program_judging_off;
     Ok((
         status,
         Json(Health {
             status: word.into(),
-            queued,
-            running,
+            queued: report.queued,
+            running: report.running,
             last_write_error,
             last_write_error_at,
             program_judging: program_judging_off.is_none(),
@@ -76,17 +69,7 @@ pub async fn health(State(state): State<AppState>) -> Result<(StatusCode, Json<H
     )
 )]
 pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
-    let (queued, running) = state.store.queue_depth().await?;
-    let judgements = state.store.verdict_counts().await?;
-    let text = state
-        .metrics
-        .render(QueueSnapshot {
-            queued,
-            running,
-            judgements,
-            program_judging: state.programs.sandbox().is_ok(),
-        })
-        .map_err(|e| ApiError::Internal(format!("cannot encode the metrics: {e}")))?;
+    let text = state.app.metrics_text().await?;
     Ok((
         [(
             header::CONTENT_TYPE,

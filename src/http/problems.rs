@@ -1,5 +1,4 @@
-//! Problems and testcases: everyone reads public ones; setters and admins
-//! see hidden ones, add, delete and rejudge.
+//! Problems and testcases over HTTP: the routes of [`crate::app::problems`].
 
 use axum::{
     Json,
@@ -14,31 +13,8 @@ use crate::{
         ErrorBody, NewTestcase, ProblemDocument, ProblemList, RejudgeCount, TestcaseCreated,
         TestcaseList, TestcaseVisibility,
     },
-    domain::{Problem, ProblemId, ReferenceStatus, TestcaseName},
-    solver,
-    store::TestcaseChange,
+    domain::{ProblemId, TestcaseName},
 };
-
-async fn existing_problem(state: &AppState, id: &ProblemId) -> Result<Problem, ApiError> {
-    state
-        .store
-        .problem(id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no problem `{id}`")))
-}
-
-/// Validates an input with the problem's validator, on the blocking pool.
-/// `Err` carries the validator's message as a 422.
-pub(super) async fn validate_input(problem: &ProblemId, input: String) -> Result<(), ApiError> {
-    let Some(solver) = solver::find(problem.as_str()) else {
-        return Err(ApiError::Unprocessable(format!(
-            "problem `{problem}` has no validator"
-        )));
-    };
-    tokio::task::spawn_blocking(move || solver.validate(&input))
-        .await?
-        .map_err(|e| ApiError::Unprocessable(format!("invalid input: {e}")))
-}
 
 /// List problems.
 #[utoipa::path(
@@ -55,7 +31,7 @@ pub async fn list(
     State(state): State<AppState>,
     _caller: Caller,
 ) -> Result<Json<ProblemList>, ApiError> {
-    let problems = state.store.problems().await?;
+    let problems = state.app.problems().await?;
     Ok(Json(ProblemList { problems }))
 }
 
@@ -77,8 +53,8 @@ pub async fn show(
     caller: Caller,
     ApiPath(id): ApiPath<ProblemId>,
 ) -> Result<Json<ProblemDocument>, ApiError> {
-    let problem = existing_problem(&state, &id).await?;
-    let testcases = state.store.testcases(&id, caller.role().is_staff()).await?;
+    let problem = state.app.problem(&id).await?;
+    let testcases = state.app.testcases(&caller, &id).await?;
     Ok(Json(ProblemDocument { problem, testcases }))
 }
 
@@ -101,8 +77,7 @@ pub async fn testcases(
     caller: Caller,
     ApiPath(id): ApiPath<ProblemId>,
 ) -> Result<Json<TestcaseList>, ApiError> {
-    existing_problem(&state, &id).await?;
-    let testcases = state.store.testcases(&id, caller.role().is_staff()).await?;
+    let testcases = state.app.testcases(&caller, &id).await?;
     Ok(Json(TestcaseList { testcases }))
 }
 
@@ -128,16 +103,8 @@ pub async fn input(
     caller: Caller,
     ApiPath((id, name)): ApiPath<(ProblemId, TestcaseName)>,
 ) -> Result<impl IntoResponse, ApiError> {
-    // To a contestant a hidden testcase does not exist: the same 404 as a
-    // name that is not there, so its existence is not revealed either.
-    match state.store.testcase(&id, &name).await? {
-        Some((testcase, input)) if !testcase.hidden || caller.role().is_staff() => {
-            Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], input))
-        }
-        _ => Err(ApiError::NotFound(format!(
-            "problem `{id}` has no testcase `{name}`"
-        ))),
-    }
+    let input = state.app.testcase_input(&caller, &id, &name).await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], input))
 }
 
 /// Add a testcase (setters and admins). The input is validated first; its
@@ -166,42 +133,8 @@ pub async fn add_testcase(
     ApiPath(id): ApiPath<ProblemId>,
     ApiJson(body): ApiJson<NewTestcase>,
 ) -> Result<(StatusCode, Json<TestcaseCreated>), ApiError> {
-    let created = store_testcase(&state, &caller, &id, body).await?;
+    let created = state.app.add_testcase(&caller, &id, body).await?;
     Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// Adds a setter's testcase, the one path for the API and the web UI:
-/// staff only (403), an existing problem (404), an input the validator
-/// accepts (422 quoting it), a free name (409). A worker then computes the
-/// reference output.
-pub async fn store_testcase(
-    state: &AppState,
-    caller: &Caller,
-    id: &ProblemId,
-    body: NewTestcase,
-) -> Result<TestcaseCreated, ApiError> {
-    caller.require_staff()?;
-    existing_problem(state, id).await?;
-    validate_input(id, body.input.clone()).await?;
-    let added = state
-        .store
-        .add_testcase(id, &body.name, &body.input, body.hidden, caller.name())
-        .await?;
-    if !added {
-        return Err(ApiError::Conflict(format!(
-            "problem `{id}` already has a testcase `{}`",
-            body.name
-        )));
-    }
-    // A worker computes the reference output.
-    state.signals.job_added();
-    let url = format!("/api/problems/{id}/testcases/{}/input", body.name);
-    Ok(TestcaseCreated {
-        name: body.name,
-        hidden: body.hidden,
-        status: ReferenceStatus::Pending,
-        url,
-    })
 }
 
 /// Delete a testcase a setter added (setters and admins). A testcase from
@@ -228,7 +161,7 @@ pub async fn delete_testcase(
     caller: Caller,
     ApiPath((id, name)): ApiPath<(ProblemId, TestcaseName)>,
 ) -> Result<StatusCode, ApiError> {
-    remove_testcase(&state, &caller, &id, &name).await?;
+    state.app.remove_testcase(&caller, &id, &name).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -260,56 +193,11 @@ pub async fn set_testcase_visibility(
     ApiPath((id, name)): ApiPath<(ProblemId, TestcaseName)>,
     ApiJson(body): ApiJson<TestcaseVisibility>,
 ) -> Result<StatusCode, ApiError> {
-    change_visibility(&state, &caller, &id, &name, body.hidden).await?;
+    state
+        .app
+        .set_testcase_hidden(&caller, &id, &name, body.hidden)
+        .await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// Hides or shows a setter's testcase, the one path for the API and the web
-/// UI, with the same refusals as [`remove_testcase`].
-pub async fn change_visibility(
-    state: &AppState,
-    caller: &Caller,
-    id: &ProblemId,
-    name: &TestcaseName,
-    hidden: bool,
-) -> Result<(), ApiError> {
-    caller.require_staff()?;
-    let change = state.store.set_testcase_hidden(id, name, hidden).await?;
-    setter_change(change, id, name, "change it")
-}
-
-/// Deletes a setter's testcase, the one path for the API and the web UI:
-/// staff only (403), an existing testcase (404), and never one from the
-/// problem folder (409, saying to remove it from `problem.toml`).
-pub async fn remove_testcase(
-    state: &AppState,
-    caller: &Caller,
-    id: &ProblemId,
-    name: &TestcaseName,
-) -> Result<(), ApiError> {
-    caller.require_staff()?;
-    let change = state.store.delete_testcase(id, name).await?;
-    setter_change(change, id, name, "remove it")
-}
-
-/// A setter's change to a testcase as the API answers it: 404 for a missing
-/// one, 409 for one from the problem folder, saying to `what` there.
-fn setter_change(
-    change: TestcaseChange,
-    id: &ProblemId,
-    name: &TestcaseName,
-    what: &str,
-) -> Result<(), ApiError> {
-    match change {
-        TestcaseChange::Done => Ok(()),
-        TestcaseChange::Missing => Err(ApiError::NotFound(format!(
-            "problem `{id}` has no testcase `{name}`"
-        ))),
-        TestcaseChange::Bundled(origin) => Err(ApiError::Conflict(format!(
-            "testcase `{name}` is a {origin} testcase from problems/{id}/problem.toml; \
-             {what} there (the next start syncs the change), not through the API"
-        ))),
-    }
 }
 
 /// Rejudge every judged submission of the problem (setters and admins).
@@ -331,23 +219,6 @@ pub async fn rejudge(
     caller: Caller,
     ApiPath(id): ApiPath<ProblemId>,
 ) -> Result<(StatusCode, Json<RejudgeCount>), ApiError> {
-    let queued = requeue_problem(&state, &caller, &id).await?;
+    let queued = state.app.requeue_problem(&caller, &id).await?;
     Ok((StatusCode::ACCEPTED, Json(RejudgeCount { queued })))
-}
-
-/// Queues every judged submission of a problem again, the one path for the
-/// API and the web UI: staff only (403), an existing problem (404). Returns
-/// how many were queued.
-pub async fn requeue_problem(
-    state: &AppState,
-    caller: &Caller,
-    id: &ProblemId,
-) -> Result<u64, ApiError> {
-    caller.require_staff()?;
-    existing_problem(state, id).await?;
-    let queued = state.store.rejudge_problem(id, caller.name()).await?;
-    for _ in 0..queued.min(64) {
-        state.signals.job_added();
-    }
-    Ok(queued)
 }

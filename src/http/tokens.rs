@@ -16,8 +16,7 @@ use super::{
 };
 use crate::{
     api::{ErrorBody, NewToken, TokenCreated, TokenList, TokenListQuery},
-    domain::{Timestamp, TokenId, token_expiry, validate_user_name},
-    store::{Revocation, TokenPage},
+    domain::TokenId,
 };
 
 /// Create a token (admins only); the secret is returned this once.
@@ -43,37 +42,8 @@ pub async fn create(
     caller: Caller,
     ApiJson(body): ApiJson<NewToken>,
 ) -> Result<(StatusCode, Json<TokenCreated>), ApiError> {
-    let created = issue_token(&state, &caller, body).await?;
+    let created = state.app.issue_token(&caller, body).await?;
     Ok((StatusCode::CREATED, Json(created)))
-}
-
-/// Issues a token for an admin `caller`: the name and lifetime checked as
-/// the API checks them, then stored; the answer holds the secret, which is
-/// never shown again.
-pub async fn issue_token(
-    state: &AppState,
-    caller: &Caller,
-    request: NewToken,
-) -> Result<TokenCreated, ApiError> {
-    caller.require_admin()?;
-    let name = request.name;
-    validate_user_name(&name).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-    let expires_at = request
-        .expires_in_seconds
-        .map(|seconds| token_expiry(Timestamp::now(), seconds))
-        .transpose()
-        .map_err(ApiError::Unprocessable)?;
-    let issued = state
-        .store
-        .create_token(&name, request.role, expires_at)
-        .await?;
-    Ok(TokenCreated {
-        id: issued.id,
-        name,
-        role: request.role,
-        expires_at,
-        token: issued.secret,
-    })
 }
 
 /// Tokens, newest first, a page at a time, with their expiry and
@@ -97,36 +67,18 @@ pub async fn list(
     caller: Caller,
     ApiQuery(query): ApiQuery<TokenListQuery>,
 ) -> Result<Json<TokenList>, ApiError> {
-    caller.require_admin()?;
     let limit = query.limit.unwrap_or(100);
-    if !(1..=500).contains(&limit) {
-        return Err(ApiError::Unprocessable(
-            "limit must be between 1 and 500".into(),
-        ));
-    }
     let before = query
         .cursor
         .as_deref()
         .map(parse_cursor)
         .transpose()?
         .map(TokenId);
-    let page = token_page(&state, &caller, before, limit).await?;
+    let page = state.app.token_page(&caller, before, limit).await?;
     Ok(Json(TokenList {
         tokens: page.tokens,
         next_cursor: page.next_cursor.map(|id| id.to_string()),
     }))
-}
-
-/// One page of tokens, newest first, for an admin `caller`, without
-/// secrets: the API's listing and the web UI's token page.
-pub async fn token_page(
-    state: &AppState,
-    caller: &Caller,
-    before: Option<TokenId>,
-    limit: i64,
-) -> Result<TokenPage, ApiError> {
-    caller.require_admin()?;
-    Ok(state.store.token_page(before, limit).await?)
 }
 
 /// Revoke a token (admins only): it is refused from now on. Revoking a
@@ -151,22 +103,6 @@ pub async fn revoke(
     caller: Caller,
     ApiPath(id): ApiPath<TokenId>,
 ) -> Result<StatusCode, ApiError> {
-    revoke_token(&state, &caller, id).await?;
+    state.app.revoke_token(&caller, id).await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// Revokes token `id` for an admin `caller`. Revoking a revoked token
-/// changes nothing; the caller's own token is refused with 409, so an admin
-/// cannot lock themselves out by mistake.
-pub async fn revoke_token(state: &AppState, caller: &Caller, id: TokenId) -> Result<(), ApiError> {
-    caller.require_admin()?;
-    if id == caller.token {
-        return Err(ApiError::Conflict(format!(
-            "token {id} is the one this request uses; revoke it with another admin token"
-        )));
-    }
-    match state.store.revoke_token(id).await? {
-        Revocation::Revoked | Revocation::AlreadyRevoked => Ok(()),
-        Revocation::NotFound => Err(ApiError::NotFound(format!("no token {id}"))),
-    }
 }

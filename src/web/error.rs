@@ -13,7 +13,7 @@ use axum::{
 };
 
 use super::{page, page::byte_size};
-use crate::{http::ApiError, store::StoreError};
+use crate::{app::AppError, http::ApiError};
 
 /// A failed page request.
 #[derive(Debug, thiserror::Error)]
@@ -44,8 +44,8 @@ pub enum PageError {
     Api(#[from] ApiError),
 }
 
-impl From<StoreError> for PageError {
-    fn from(e: StoreError) -> PageError {
+impl From<AppError> for PageError {
+    fn from(e: AppError) -> PageError {
         PageError::Api(e.into())
     }
 }

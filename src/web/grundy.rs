@@ -137,11 +137,7 @@ pub async fn show(
 ) -> Result<Response, PageError> {
     let Query(query) =
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
-    let problem = state
-        .store
-        .problem(&id)
-        .await?
-        .ok_or_else(|| PageError::NotFound(format!("no problem `{id}`")))?;
+    let problem = state.app.problem(&id).await?;
     let plot = grundy_plot::find(id.as_str())
         .ok_or_else(|| PageError::NotFound(format!("problem `{id}` has no Grundy plot")))?;
     let form = PlotForm::from_query(plot, &query)?;

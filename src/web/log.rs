@@ -166,7 +166,10 @@ pub async fn show(
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
     let form = LogForm::from_query(query)?;
     let (page, problem) = match form.filter() {
-        Ok(filter) => (Some(state.store.list_submissions(&filter).await?), None),
+        Ok(filter) => (
+            Some(state.app.list_submissions(&visitor.caller, filter).await?),
+            None,
+        ),
         Err(message) => (None, Some(message)),
     };
     let verdicts = Verdict::ALL;

@@ -19,29 +19,18 @@ use maud::{Markup, PreEscaped, html};
 use super::{PageError, PagePath, page, statement, stored_zip::StoredZip, visitor::Visitor};
 use crate::{
     api::SubmitRequest,
-    domain::{LanguageId, Problem, ProblemId, TestcaseName, TestcaseOrigin},
-    http::{
-        AppState, idempotency,
-        submissions::{self, Submitted},
-    },
+    domain::{LanguageId, ProblemId, TestcaseName, TestcaseOrigin},
+    app::submissions::Submitted,
+    http::{AppState, idempotency},
     solver::grundy_plot,
     store::Standing,
 };
 
-/// A problem, or the 404 page.
-async fn existing_problem(state: &AppState, id: &ProblemId) -> Result<Problem, PageError> {
-    state
-        .store
-        .problem(id)
-        .await?
-        .ok_or_else(|| PageError::NotFound(format!("no problem `{id}`")))
-}
-
 /// `GET /problems`: every problem with its limits and the visitor's
 /// standing.
 pub async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Markup, PageError> {
-    let problems = state.store.problems().await?;
-    let standings = state.store.standings(visitor.caller.name()).await?;
+    let problems = state.app.problems().await?;
+    let standings = state.app.standings(&visitor.caller).await?;
     let body = html! {
         h1 { "Problems" }
         table.list #problems {
@@ -83,16 +72,17 @@ pub async fn show(
     visitor: Visitor,
     PagePath(id): PagePath<ProblemId>,
 ) -> Result<Markup, PageError> {
-    let problem = existing_problem(&state, &id).await?;
+    let problem = state.app.problem(&id).await?;
     // The forms answer public testcases only, for every role, as the API.
-    let public = state.store.testcases(&id, false).await?;
-    let mut samples = Vec::new();
-    for testcase in public.iter().filter(|t| t.origin == TestcaseOrigin::Sample) {
-        if let Some((_, input)) = state.store.testcase(&id, &testcase.name).await? {
-            samples.push((testcase.name.clone(), input));
-        }
-    }
-    let languages = state.programs.list();
+    let public = state.app.public_testcases(&id).await?;
+    let samples: Vec<(TestcaseName, String)> = state
+        .app
+        .public_inputs(&id, |t| t.origin == TestcaseOrigin::Sample)
+        .await?
+        .into_iter()
+        .map(|(testcase, input)| (testcase.name, input))
+        .collect();
+    let languages = state.app.programs().list();
     let statement = statement::render(problem.statement.as_deref().unwrap_or_default());
     // One idempotency key per form and page load: sending the same form
     // twice (a double click, a resent POST) makes one submission.
@@ -189,25 +179,21 @@ pub async fn input(
     visitor: Visitor,
     PagePath((id, name)): PagePath<(ProblemId, TestcaseName)>,
 ) -> Result<Response, PageError> {
-    match state.store.testcase(&id, &name).await? {
-        Some((testcase, input)) if !testcase.hidden || visitor.caller.role().is_staff() => Ok((
-            [
-                (
-                    header::CONTENT_TYPE,
-                    "text/plain; charset=utf-8".to_string(),
-                ),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"{name}.in\""),
-                ),
-            ],
-            input,
-        )
-            .into_response()),
-        _ => Err(PageError::NotFound(format!(
-            "problem `{id}` has no testcase `{name}`"
-        ))),
-    }
+    let input = state.app.testcase_input(&visitor.caller, &id, &name).await?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}.in\""),
+            ),
+        ],
+        input,
+    )
+        .into_response())
 }
 
 /// The largest "all inputs" zip a page builds: it is held in memory while
@@ -225,16 +211,8 @@ pub async fn inputs_zip(
     _: Visitor,
     PagePath(id): PagePath<ProblemId>,
 ) -> Result<Response, PageError> {
-    existing_problem(&state, &id).await?;
     let mut zip = StoredZip::with_limit(MAX_INPUTS_ZIP_BYTES);
-    for testcase in state.store.testcases(&id, false).await? {
-        // A testcase deleted since the listing is left out.
-        let Some((testcase, input)) = state.store.testcase(&id, &testcase.name).await? else {
-            continue;
-        };
-        if testcase.hidden {
-            continue;
-        }
+    for (testcase, input) in state.app.public_inputs(&id, |_| true).await? {
         zip.add(&format!("{}.in", testcase.name), input.as_bytes())
             .map_err(|e| {
                 PageError::TooLarge(format!(
@@ -318,7 +296,7 @@ pub async fn submit(
     })?;
     let form = read_form(multipart).await?;
     visitor.check_csrf(form.csrf.as_deref())?;
-    existing_problem(&state, &id).await?;
+    state.app.problem(&id).await?;
     let key = form
         .key
         .as_deref()
@@ -357,9 +335,8 @@ pub async fn submit(
             ));
         }
     };
-    let submission = match submissions::submit(&state, &visitor.caller, key, request).await? {
-        Submitted::Stored(row) => row.id,
-        Submitted::Replayed(first) => first,
+    let submission = match state.app.submit(&visitor.caller, key, request).await? {
+        Submitted::Stored(row) | Submitted::Replayed(row) => row.id,
     };
     Ok(Redirect::to(&format!("/submissions/{submission}")))
 }

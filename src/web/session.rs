@@ -30,7 +30,8 @@ use serde::Deserialize;
 use super::{PageError, page, visitor::Visitor};
 use crate::{
     domain::Timestamp,
-    http::{AppState, auth::Caller, auth_throttle::ClientAddress},
+    app::Caller,
+    http::{AppState, auth_throttle::ClientAddress},
     store::sessions::random_secret,
 };
 
@@ -62,7 +63,7 @@ impl FromRequestParts<AppState> for Visitor {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, PageError> {
         let session_id = cookie(&parts.headers, SESSION_COOKIE).ok_or(PageError::SignedOut)?;
         let holder = state
-            .store
+            .app
             .session(session_id)
             .await?
             .ok_or(PageError::SignedOut)?;
@@ -187,8 +188,8 @@ pub async fn sign_in(
     let expires_at = Timestamp::now()
         .checked_add(SESSION_LIFETIME)
         .map_err(|e| PageError::Api(crate::http::ApiError::Internal(e.to_string())))?;
-    let Some((session, _)) = state
-        .store
+    let Some(session) = state
+        .app
         .open_session(form.token.trim(), expires_at)
         .await?
     else {
@@ -230,7 +231,7 @@ pub async fn sign_out(
 ) -> Result<Response, PageError> {
     let Form(form) = form.map_err(bad_form)?;
     visitor.check_csrf(form.csrf.as_deref())?;
-    state.store.close_session(&visitor.session_id).await?;
+    state.app.close_session(&visitor.session_id).await?;
     let mut response = Redirect::to("/sign-in").into_response();
     response.headers_mut().append(
         SET_COOKIE,

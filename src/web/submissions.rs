@@ -3,13 +3,11 @@
 //! script polls to update the verdict, the progress (testcases judged out
 //! of how many, as the worker last recorded it) and the event log live.
 //!
-//! Both the page and the JSON read through the API's own
-//! [`readable_record`], so a contestant sees
-//! exactly what the API shows them ([`redact_for_contestant`]). Another
-//! contestant's submission answers the same 404 as a missing one, so a page
-//! does not even confirm that an id exists.
-//!
-//! [`redact_for_contestant`]: crate::http::submissions
+//! Both the page and the JSON read through the application's
+//! [`App::readable_record`](crate::app::App::readable_record), so a
+//! contestant sees exactly what the API shows them. Another contestant's
+//! submission answers the same 404 as a missing one, so a page does not
+//! even confirm that an id exists.
 
 use axum::{
     Form, Json,
@@ -23,10 +21,8 @@ use serde_json::{Value, json};
 use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
     domain::{Event, Submission, SubmissionId, SubmissionState, TestcaseResult},
-    http::{
-        ApiError, AppState,
-        submissions::{readable_record, redact_listing, requeue_submission},
-    },
+    app::AppError,
+    http::AppState,
     store::{ListFilter, SubmissionRecord},
 };
 
@@ -52,16 +48,18 @@ pub async fn list(
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
     let everyone = query.everyone && visitor.caller.role().is_staff();
     let page = state
-        .store
-        .list_submissions(&ListFilter {
-            user: (!everyone).then(|| visitor.caller.name().to_string()),
-            before: query.before,
-            limit: PAGE_SIZE,
-            ..ListFilter::default()
-        })
+        .app
+        .list_submissions(
+            &visitor.caller,
+            ListFilter {
+                user: (!everyone).then(|| visitor.caller.name().to_string()),
+                before: query.before,
+                limit: PAGE_SIZE,
+                ..ListFilter::default()
+            },
+        )
         .await?;
-    let mut submissions = page.submissions;
-    redact_listing(&state, &visitor.caller, &mut submissions).await?;
+    let submissions = page.submissions;
     let older = page.next_cursor.map(|cursor| {
         let everyone = if everyone { "&everyone=true" } else { "" };
         format!("/submissions?before={cursor}{everyone}")
@@ -118,9 +116,9 @@ async fn readable(
     visitor: &Visitor,
     id: &SubmissionId,
 ) -> Result<SubmissionRecord, PageError> {
-    match readable_record(state, &visitor.caller, id).await {
+    match state.app.readable_record(&visitor.caller, id).await {
         Ok(record) => Ok(record),
-        Err(ApiError::Forbidden(_) | ApiError::NotFound(_)) => {
+        Err(AppError::Forbidden(_) | AppError::NotFound(_)) => {
             Err(PageError::NotFound(format!("no submission `{id}`")))
         }
         Err(other) => Err(other.into()),
@@ -273,7 +271,7 @@ pub async fn rejudge(
         PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
     })?;
     visitor.check_csrf(form.csrf.as_deref())?;
-    requeue_submission(&state, &visitor.caller, &id).await?;
+    state.app.requeue_submission(&visitor.caller, &id).await?;
     Ok(Redirect::to(&format!("/submissions/{id}?rejudged=true")))
 }
 

@@ -4,10 +4,9 @@
 //! problem, after which the page follows the rejudge with a progress bar
 //! (`rejudge.js` polls [`rejudge_progress`]).
 //!
-//! Every action goes through the API's own functions ([`store_testcase`],
-//! [`change_visibility`], [`remove_testcase`], [`requeue_problem`]), so it is
-//! refused for the same reasons with the same words: staff only (a
-//! contestant gets the API's 403 for the page and for every form), the
+//! Every action goes through the application's use cases, as the API's
+//! do, so it is refused for the same reasons with the same words: staff
+//! only (a contestant gets the API's 403 for the page and for every form), the
 //! validator's message as a 422, a taken name and a testcase from the
 //! problem folder as a 409. Those three refusals are shown on the page
 //! itself, above the form, which keeps what was typed. Every form carries
@@ -30,10 +29,8 @@ use super::{
 use crate::{
     api::NewTestcase,
     domain::{Problem, ProblemId, TestcaseName, TestcaseOrigin},
-    http::{
-        ApiError, AppState,
-        problems::{change_visibility, remove_testcase, requeue_problem, store_testcase},
-    },
+    app::AppError,
+    http::{ApiError, AppState},
 };
 
 /// What the add form sent, kept to fill the form in again after a refusal.
@@ -73,11 +70,7 @@ async fn staff_problem(
     id: &ProblemId,
 ) -> Result<Problem, PageError> {
     visitor.caller.require_staff()?;
-    state
-        .store
-        .problem(id)
-        .await?
-        .ok_or_else(|| PageError::NotFound(format!("no problem `{id}`")))
+    Ok(state.app.problem(id).await?)
 }
 
 /// `GET /problems/{id}/testcases`: the page, with a notice of what the
@@ -136,7 +129,7 @@ pub async fn rejudge_progress(
     PagePath(id): PagePath<ProblemId>,
 ) -> Result<Response, PageError> {
     staff_problem(&state, &visitor, &id).await?;
-    let unjudged = state.store.unjudged_of_problem(&id).await?;
+    let unjudged = state.app.unjudged_of_problem(&visitor.caller, &id).await?;
     Ok(axum::Json(serde_json::json!({ "unjudged": unjudged })).into_response())
 }
 
@@ -151,7 +144,7 @@ async fn render(
     status: StatusCode,
 ) -> Result<Response, PageError> {
     let id = &problem.id;
-    let testcases = state.store.testcases(id, true).await?;
+    let testcases = state.app.testcases(&visitor.caller, id).await?;
     let body = html! {
         p.crumbs {
             a href="/problems" { "Problems" } " › "
@@ -299,11 +292,12 @@ pub async fn add(
         input: form.input.clone(),
         hidden: form.hidden,
     };
-    match store_testcase(&state, &visitor.caller, &id, request).await {
+    match state.app.add_testcase(&visitor.caller, &id, request).await {
         Ok(_) => {
             Ok(Redirect::to(&format!("/problems/{id}/testcases?added={name}")).into_response())
         }
-        Err(e @ (ApiError::Unprocessable(_) | ApiError::Conflict(_))) => {
+        Err(e @ (AppError::Invalid(_) | AppError::Conflict(_))) => {
+            let e = ApiError::from(e);
             let status = e.status();
             let notice = Some(Notice::Refused(e.to_string()));
             render(&state, &visitor, &problem, notice, &form, status).await
@@ -337,11 +331,13 @@ pub async fn delete(
     let form = read_csrf_form(form)?;
     visitor.check_csrf(form.csrf.as_deref())?;
     let problem = staff_problem(&state, &visitor, &id).await?;
-    match remove_testcase(&state, &visitor.caller, &id, &name).await {
+    match state.app.remove_testcase(&visitor.caller, &id, &name).await {
         Ok(()) => {
             Ok(Redirect::to(&format!("/problems/{id}/testcases?deleted={name}")).into_response())
         }
-        Err(e @ ApiError::Conflict(_)) => refused_on_the_page(&state, &visitor, &problem, e).await,
+        Err(e @ AppError::Conflict(_)) => {
+            refused_on_the_page(&state, &visitor, &problem, e.into()).await
+        }
         Err(other) => Err(other.into()),
     }
 }
@@ -380,12 +376,18 @@ async fn set_hidden(
     let form = read_csrf_form(form)?;
     visitor.check_csrf(form.csrf.as_deref())?;
     let problem = staff_problem(&state, &visitor, &id).await?;
-    match change_visibility(&state, &visitor.caller, &id, &name, hidden).await {
+    match state
+        .app
+        .set_testcase_hidden(&visitor.caller, &id, &name, hidden)
+        .await
+    {
         Ok(()) => {
             let done = if hidden { "hidden" } else { "shown" };
             Ok(Redirect::to(&format!("/problems/{id}/testcases?{done}={name}")).into_response())
         }
-        Err(e @ ApiError::Conflict(_)) => refused_on_the_page(&state, &visitor, &problem, e).await,
+        Err(e @ AppError::Conflict(_)) => {
+            refused_on_the_page(&state, &visitor, &problem, e.into()).await
+        }
         Err(other) => Err(other.into()),
     }
 }
@@ -412,7 +414,7 @@ pub async fn rejudge(
 ) -> Result<Redirect, PageError> {
     let form = read_csrf_form(form)?;
     visitor.check_csrf(form.csrf.as_deref())?;
-    let queued = requeue_problem(&state, &visitor.caller, &id).await?;
+    let queued = state.app.requeue_problem(&visitor.caller, &id).await?;
     Ok(Redirect::to(&format!(
         "/problems/{id}/testcases?rejudged={queued}"
     )))

@@ -3,9 +3,8 @@
 //! keeps only hashed), a form to issue one, and a revoke button on each
 //! live token.
 //!
-//! Every action goes through the API's own functions ([`issue_token`],
-//! [`token_page`], [`revoke_token`]), so it is refused for the same
-//! reasons with the same words: admins only (setters and contestants get
+//! Every action goes through the application's use cases, as the API's
+//! do, so it is refused for the same reasons with the same words: admins only (setters and contestants get
 //! the API's 403 for the page and for every form), an invalid name or
 //! lifetime as a 422, a name that is a user of another role as a 409, the
 //! admin's own token as a 409. A new token's secret is shown once, on the
@@ -27,10 +26,8 @@ use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
     api::{NewToken, TokenCreated},
     domain::{Role, Timestamp, TokenId},
-    http::{
-        ApiError, AppState,
-        tokens::{issue_token, revoke_token, token_page},
-    },
+    app::AppError,
+    http::{ApiError, AppState},
     store::TokenPage,
 };
 
@@ -81,7 +78,7 @@ pub async fn show(
 ) -> Result<Response, PageError> {
     // Admins only (the API's 403), before a malformed query is refused.
     let before = query.as_ref().ok().and_then(|Query(query)| query.before);
-    let tokens = token_page(&state, &visitor.caller, before, PAGE_SIZE).await?;
+    let tokens = state.app.token_page(&visitor.caller, before, PAGE_SIZE).await?;
     let Query(query) =
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
     let notice = query
@@ -206,7 +203,7 @@ fn time_text(at: Timestamp) -> String {
 
 /// The form's lifetime in seconds: `None` for an empty field, a message
 /// naming the field for anything but a whole number of a known unit. The
-/// bounds are the API's, checked by [`issue_token`].
+/// bounds are the API's, checked by [`App::issue_token`](crate::app::App::issue_token).
 fn lifetime_seconds(form: &IssueForm) -> Result<Option<u64>, String> {
     let amount = form.expires_in.trim();
     if amount.is_empty() {
@@ -241,7 +238,7 @@ pub async fn issue(
     })?;
     visitor.check_csrf(form.csrf.as_deref())?;
     // Admins only, before the form's content is looked at.
-    let tokens = token_page(&state, &visitor.caller, None, PAGE_SIZE).await?;
+    let tokens = state.app.token_page(&visitor.caller, None, PAGE_SIZE).await?;
     let refused = |message: String, status: StatusCode| {
         render(
             &visitor,
@@ -264,9 +261,9 @@ pub async fn issue(
         role,
         expires_in_seconds,
     };
-    match issue_token(&state, &visitor.caller, request).await {
+    match state.app.issue_token(&visitor.caller, request).await {
         Ok(created) => {
-            let tokens = token_page(&state, &visitor.caller, None, PAGE_SIZE).await?;
+            let tokens = state.app.token_page(&visitor.caller, None, PAGE_SIZE).await?;
             Ok(render(
                 &visitor,
                 &tokens,
@@ -275,7 +272,8 @@ pub async fn issue(
                 StatusCode::CREATED,
             ))
         }
-        Err(e @ (ApiError::Unprocessable(_) | ApiError::Conflict(_))) => {
+        Err(e @ (AppError::Invalid(_) | AppError::Conflict(_))) => {
+            let e = ApiError::from(e);
             Ok(refused(e.to_string(), e.status()))
         }
         Err(other) => Err(other.into()),
@@ -300,10 +298,11 @@ pub async fn revoke(
         PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
     })?;
     visitor.check_csrf(form.csrf.as_deref())?;
-    match revoke_token(&state, &visitor.caller, id).await {
+    match state.app.revoke_token(&visitor.caller, id).await {
         Ok(()) => Ok(Redirect::to(&format!("/tokens?revoked={id}")).into_response()),
-        Err(e @ ApiError::Conflict(_)) => {
-            let tokens = token_page(&state, &visitor.caller, None, PAGE_SIZE).await?;
+        Err(e @ AppError::Conflict(_)) => {
+            let e = ApiError::from(e);
+            let tokens = state.app.token_page(&visitor.caller, None, PAGE_SIZE).await?;
             let notice = Some(Notice::Refused(e.to_string()));
             Ok(render(
                 &visitor,

@@ -7,7 +7,7 @@
 //! session cookie and checks the CSRF token of their forms), so the arrows
 //! between those two run one way: `session` uses `page`, never the reverse.
 
-use crate::http::auth::Caller;
+use crate::app::Caller;
 
 /// A signed-in visitor: the same [`Caller`] the API's bearer tokens give,
 /// so pages call the same code with the same permissions. Taken from a

@@ -1,0 +1,133 @@
+//! The application layer: every use case of nimjudge, as the edges call
+//! them. `http` (the JSON API), `web` (the HTML pages) and `cli` reach the
+//! database only through [`App`]: its store is private here, so a rule
+//! (who may read what, what a contestant sees of a judgement, how a
+//! submission is validated and admitted) is written once and holds for
+//! every edge.
+//!
+//! # Layout
+//! - [`error`]: [`AppError`], the refusals and failures of a use case.
+//! - [`submissions`]: submitting (validation, idempotency, limits, the
+//!   insert), reading with visibility and redaction, waiting for a verdict,
+//!   listing, rejudging, the verdict log.
+//! - [`problems`]: problems and testcases; setters add, hide and delete
+//!   testcases and rejudge a problem.
+//! - [`tokens`]: issuing, listing and revoking tokens; signing in.
+//! - [`ops`]: what health and metrics report.
+//!
+//! Judging itself is the workers' (`worker`): a use case here queues work
+//! and wakes them, it never judges.
+
+pub mod error;
+pub mod ops;
+pub mod problems;
+pub mod submissions;
+pub mod tokens;
+
+use std::{sync::Arc, time::Duration};
+
+use tokio_util::sync::CancellationToken;
+
+pub use error::AppError;
+
+use crate::{
+    config::LimitsConfig,
+    domain::{Principal, Role, TokenId},
+    job_signals::JobSignals,
+    programs::Programs,
+    store::Store,
+    telemetry::Metrics,
+};
+
+/// The application: the store, the signals that wake workers and long
+/// polls, the metrics, this host's programs, and the settings use cases
+/// follow. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct App {
+    store: Store,
+    signals: JobSignals,
+    metrics: Metrics,
+    programs: Arc<Programs>,
+    settings: AppSettings,
+    /// Fires at shutdown, so long polls return at once instead of holding
+    /// the graceful shutdown open.
+    shutdown: CancellationToken,
+}
+
+/// The settings use cases follow.
+#[derive(Clone, Copy, Debug)]
+pub struct AppSettings {
+    /// Per-user submission limits (admins are exempt).
+    pub limits: LimitsConfig,
+    /// Longest wait for a verdict a client may ask for.
+    pub max_wait: Duration,
+    /// How often a wait re-reads the submission, for verdicts written by
+    /// another process.
+    pub wait_recheck: Duration,
+    /// Free space health asks for before it calls failing writes recovered:
+    /// room for the largest request body twice over (its row and its log).
+    pub write_probe_free_bytes: u64,
+}
+
+impl App {
+    pub fn new(
+        store: Store,
+        signals: JobSignals,
+        metrics: Metrics,
+        programs: Arc<Programs>,
+        settings: AppSettings,
+        shutdown: CancellationToken,
+    ) -> App {
+        App {
+            store,
+            signals,
+            metrics,
+            programs,
+            settings,
+            shutdown,
+        }
+    }
+
+    /// This host's sandbox and languages.
+    pub fn programs(&self) -> &Programs {
+        &self.programs
+    }
+}
+
+/// Who asks: an authenticated user with a role, and the token they came
+/// with (an admin may not revoke it).
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub principal: Principal,
+    pub token: TokenId,
+}
+
+impl Caller {
+    pub fn name(&self) -> &str {
+        &self.principal.name
+    }
+
+    pub fn role(&self) -> Role {
+        self.principal.role
+    }
+
+    /// Setters and admins only.
+    pub fn require_staff(&self) -> Result<(), AppError> {
+        if self.principal.role.is_staff() {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden(
+                "only setters and admins may do this".into(),
+            ))
+        }
+    }
+
+    /// Admins only.
+    pub fn require_admin(&self) -> Result<(), AppError> {
+        if self.principal.role == Role::Admin {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden("only admins may do this".into()))
+        }
+    }
+}

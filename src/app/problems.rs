@@ -1,0 +1,213 @@
+//! Problems and testcases: everyone reads problems and public testcases;
+//! setters and admins see hidden ones, add, hide and delete the testcases
+//! they added, and rejudge a problem. To a contestant a hidden testcase does
+//! not exist: asking for it is refused as a missing one, so its existence is
+//! not revealed either.
+
+use std::collections::BTreeMap;
+
+use super::{App, AppError, Caller};
+use crate::{
+    api::{NewTestcase, TestcaseCreated},
+    domain::{Problem, ProblemId, ReferenceStatus, Testcase, TestcaseName},
+    solver,
+    store::{Standing, TestcaseChange},
+};
+
+impl App {
+    /// Every problem, by id, without statements.
+    pub async fn problems(&self) -> Result<Vec<Problem>, AppError> {
+        Ok(self.store.problems().await?)
+    }
+
+    /// One problem with its statement.
+    pub async fn problem(&self, id: &ProblemId) -> Result<Problem, AppError> {
+        self.store
+            .problem(id)
+            .await?
+            .ok_or_else(|| AppError::NotFound(format!("no problem `{id}`")))
+    }
+
+    /// Where `caller` stands on each problem they submitted to.
+    pub async fn standings(
+        &self,
+        caller: &Caller,
+    ) -> Result<BTreeMap<ProblemId, Standing>, AppError> {
+        Ok(self.store.standings(caller.name()).await?)
+    }
+
+    /// The testcases of a problem `caller` may see: public ones, and hidden
+    /// ones too for setters and admins.
+    pub async fn testcases(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+    ) -> Result<Vec<Testcase>, AppError> {
+        self.problem(id).await?;
+        Ok(self.store.testcases(id, caller.role().is_staff()).await?)
+    }
+
+    /// The public testcases of a problem, for every role: the ones answers
+    /// are submitted to.
+    pub async fn public_testcases(&self, id: &ProblemId) -> Result<Vec<Testcase>, AppError> {
+        self.problem(id).await?;
+        Ok(self.store.testcases(id, false).await?)
+    }
+
+    /// The inputs of the public testcases `wanted` picks, by name (a
+    /// testcase deleted meanwhile is left out). Never a hidden input,
+    /// whoever asks.
+    pub async fn public_inputs(
+        &self,
+        id: &ProblemId,
+        wanted: impl Fn(&Testcase) -> bool,
+    ) -> Result<Vec<(Testcase, String)>, AppError> {
+        let mut inputs = Vec::new();
+        for listed in self.public_testcases(id).await? {
+            if !wanted(&listed) {
+                continue;
+            }
+            if let Some((testcase, input)) = self.store.testcase(id, &listed.name).await?
+                && !testcase.hidden
+            {
+                inputs.push((testcase, input));
+            }
+        }
+        Ok(inputs)
+    }
+
+    /// A testcase's input: a public one for anyone, a hidden one for
+    /// setters and admins; to a contestant a hidden testcase is missing.
+    pub async fn testcase_input(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+        name: &TestcaseName,
+    ) -> Result<String, AppError> {
+        match self.store.testcase(id, name).await? {
+            Some((testcase, input)) if !testcase.hidden || caller.role().is_staff() => Ok(input),
+            _ => Err(AppError::NotFound(format!(
+                "problem `{id}` has no testcase `{name}`"
+            ))),
+        }
+    }
+
+    /// Adds a setter's testcase: staff only, an existing problem, an input
+    /// the validator accepts (refused quoting it), a free name (conflict).
+    /// A worker then computes the reference output.
+    pub async fn add_testcase(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+        body: NewTestcase,
+    ) -> Result<TestcaseCreated, AppError> {
+        caller.require_staff()?;
+        self.problem(id).await?;
+        validate_input(id, body.input.clone()).await?;
+        let added = self
+            .store
+            .add_testcase(id, &body.name, &body.input, body.hidden, caller.name())
+            .await?;
+        if !added {
+            return Err(AppError::Conflict(format!(
+                "problem `{id}` already has a testcase `{}`",
+                body.name
+            )));
+        }
+        // A worker computes the reference output.
+        self.signals.job_added();
+        let url = format!("/api/problems/{id}/testcases/{}/input", body.name);
+        Ok(TestcaseCreated {
+            name: body.name,
+            hidden: body.hidden,
+            status: ReferenceStatus::Pending,
+            url,
+        })
+    }
+
+    /// Hides or shows a setter's testcase, with the same refusals as
+    /// [`App::remove_testcase`]. Verdicts already given stay until a
+    /// rejudge.
+    pub async fn set_testcase_hidden(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+        name: &TestcaseName,
+        hidden: bool,
+    ) -> Result<(), AppError> {
+        caller.require_staff()?;
+        let change = self.store.set_testcase_hidden(id, name, hidden).await?;
+        setter_change(change, id, name, "change it")
+    }
+
+    /// Deletes a setter's testcase: staff only, an existing testcase, and
+    /// never one from the problem folder (conflict, saying to remove it
+    /// from `problem.toml`).
+    pub async fn remove_testcase(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+        name: &TestcaseName,
+    ) -> Result<(), AppError> {
+        caller.require_staff()?;
+        let change = self.store.delete_testcase(id, name).await?;
+        setter_change(change, id, name, "remove it")
+    }
+
+    /// Queues every judged submission of a problem again: staff only, an
+    /// existing problem. Returns how many were queued.
+    pub async fn requeue_problem(&self, caller: &Caller, id: &ProblemId) -> Result<u64, AppError> {
+        caller.require_staff()?;
+        self.problem(id).await?;
+        let queued = self.store.rejudge_problem(id, caller.name()).await?;
+        for _ in 0..queued.min(64) {
+            self.signals.job_added();
+        }
+        Ok(queued)
+    }
+
+    /// How many submissions of a problem wait for a verdict (a rejudge's
+    /// progress): staff only.
+    pub async fn unjudged_of_problem(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+    ) -> Result<i64, AppError> {
+        caller.require_staff()?;
+        Ok(self.store.unjudged_of_problem(id).await?)
+    }
+}
+
+/// Validates an input with the problem's validator, on the blocking pool;
+/// a refusal carries the validator's message.
+pub(super) async fn validate_input(problem: &ProblemId, input: String) -> Result<(), AppError> {
+    let Some(solver) = solver::find(problem.as_str()) else {
+        return Err(AppError::Invalid(format!(
+            "problem `{problem}` has no validator"
+        )));
+    };
+    tokio::task::spawn_blocking(move || solver.validate(&input))
+        .await?
+        .map_err(|e| AppError::Invalid(format!("invalid input: {e}")))
+}
+
+/// A setter's change to a testcase as a use case answers it: not found for
+/// a missing one, a conflict for one from the problem folder, saying to
+/// `what` there.
+fn setter_change(
+    change: TestcaseChange,
+    id: &ProblemId,
+    name: &TestcaseName,
+    what: &str,
+) -> Result<(), AppError> {
+    match change {
+        TestcaseChange::Done => Ok(()),
+        TestcaseChange::Missing => Err(AppError::NotFound(format!(
+            "problem `{id}` has no testcase `{name}`"
+        ))),
+        TestcaseChange::Bundled(origin) => Err(AppError::Conflict(format!(
+            "testcase `{name}` is a {origin} testcase from problems/{id}/problem.toml; \
+             {what} there (the next start syncs the change), not through the API"
+        ))),
+    }
+}

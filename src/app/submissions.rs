@@ -1,0 +1,389 @@
+//! Submissions: contestants submit and read their own; setters and admins
+//! read every one and rejudge.
+//!
+//! What a contestant reads of a judgement follows the problem's
+//! [`Feedback`]: the full difference (with the expected token) only under
+//! `full`, per-testcase verdicts and safe messages under `verdict`, the
+//! verdict alone under `none`. Custom checks are an oracle for any input, so
+//! contestants may send them only where the problem allows it.
+//!
+//! A client that retries a submission (after a timeout, a dropped
+//! connection) sends the same idempotency key; the first submission is then
+//! returned instead of storing another. A key belongs to its user and is
+//! kept as long as the submission. The request is compared by a hash of its
+//! parsed body, so whitespace and key order do not matter, but the same key
+//! with a different problem or different answers is refused.
+
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+use tokio::sync::broadcast::{Receiver, error::RecvError};
+
+use super::{App, AppError, Caller};
+use crate::{
+    api::SubmitRequest,
+    domain::{Feedback, Judgement, Payload, Role, Submission, SubmissionId, SubmissionState},
+    store::{
+        Admission, AdmissionOutcome, IdempotencyKey, ListFilter, NewSubmission, RejudgeOutcome,
+        SubmissionPage, SubmissionRecord, hex,
+    },
+};
+
+/// What taking a submission in did.
+#[derive(Debug, Clone)]
+pub enum Submitted {
+    /// Stored, as stored: queued (a worker was woken), running (a waiting
+    /// worker claimed it) or done (a waiting worker judged it first).
+    Stored(Box<Submission>),
+    /// A retry of an earlier request with the same idempotency key: the
+    /// first submission as it is now, nothing stored.
+    Replayed(Box<Submission>),
+}
+
+/// The most rows a listing returns at once.
+pub const MAX_LIST_LIMIT: i64 = 500;
+
+impl App {
+    /// Validates a submission and admits it: the one path every submission
+    /// takes, from the API and from the web UI's forms alike, so both refuse
+    /// the same requests with the same errors.
+    pub async fn submit(
+        &self,
+        caller: &Caller,
+        key: Option<String>,
+        body: SubmitRequest,
+    ) -> Result<Submitted, AppError> {
+        let request_hash = request_hash(&body)?;
+        if let Some(key) = &key
+            && let Some((first, hash)) = self
+                .store
+                .idempotent_submission(caller.name(), key)
+                .await?
+        {
+            return if hash == request_hash {
+                self.replayed(first).await
+            } else {
+                Err(reused(key, first))
+            };
+        }
+        let problem = body.problem;
+        let Some(rules) = self.store.submission_rules(&problem).await? else {
+            return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
+        };
+        let payload = match (
+            body.answers,
+            body.input,
+            body.output,
+            body.language,
+            body.source,
+        ) {
+            (Some(answers), None, None, None, None) => {
+                if answers.is_empty() {
+                    return Err(AppError::Invalid(
+                        "`answers` is empty: answer at least one testcase".into(),
+                    ));
+                }
+                let unknown: Vec<&str> = answers
+                    .keys()
+                    .filter(|name| !rules.public_testcases.contains(*name))
+                    .map(|name| name.as_str())
+                    .collect();
+                if !unknown.is_empty() {
+                    return Err(AppError::Invalid(format!(
+                        "problem `{problem}` has no public testcase named {}",
+                        unknown.join(", ")
+                    )));
+                }
+                Payload::Answers { answers }
+            }
+            (None, Some(input), Some(output), None, None) => {
+                if !rules.custom_checks && !caller.role().is_staff() {
+                    return Err(AppError::Forbidden(format!(
+                        "custom checks are off for problem `{problem}`: its setter has not \
+                         enabled them (`custom_checks` in problem.toml)"
+                    )));
+                }
+                super::problems::validate_input(&problem, input.clone()).await?;
+                Payload::Custom { input, output }
+            }
+            (None, None, None, Some(language), Some(source)) => {
+                // The request's own faults first, whatever this host can do.
+                if source.trim().is_empty() {
+                    return Err(AppError::Invalid("`source` is empty".into()));
+                }
+                self.programs.usable(&language)?;
+                Payload::Program { language, source }
+            }
+            _ => {
+                return Err(AppError::Invalid(
+                    "give exactly one of: `answers` (testcase name → output); both `input` and \
+                     `output`; both `language` and `source`"
+                        .into(),
+                ));
+            }
+        };
+        let admission = Admission {
+            submission: NewSubmission {
+                problem: &problem,
+                user: caller.name(),
+                payload: &payload,
+            },
+            idempotency: key.as_deref().map(|key| IdempotencyKey {
+                key,
+                request_hash: &request_hash,
+            }),
+            limits: (caller.role() != Role::Admin).then_some(&self.settings.limits),
+        };
+        match self.store.admit(&admission).await? {
+            AdmissionOutcome::Queued(row) => {
+                // A waiting worker may have claimed it in the admission
+                // itself, or judged it before it was stored.
+                match row.state {
+                    SubmissionState::Queued => self.signals.job_added(),
+                    SubmissionState::Done => {
+                        let latency = row.latency_ms.unwrap_or(0);
+                        self.metrics
+                            .observe_latency_ms(u64::try_from(latency).unwrap_or(0));
+                        self.signals.judged(row.id);
+                    }
+                    SubmissionState::Running => {}
+                }
+                Ok(Submitted::Stored(Box::new(row)))
+            }
+            AdmissionOutcome::Replayed(first) => self.replayed(first).await,
+            AdmissionOutcome::KeyReused(first) => {
+                Err(reused(key.as_deref().unwrap_or_default(), first))
+            }
+            AdmissionOutcome::Limited(exceeded) => Err(AppError::Limited(exceeded)),
+        }
+    }
+
+    /// A retried submission's answer: the first one, as it is now.
+    async fn replayed(&self, id: SubmissionId) -> Result<Submitted, AppError> {
+        let submission = self.store.submission(&id).await?.ok_or_else(|| {
+            AppError::Internal(format!("idempotency key of a missing submission {id}"))
+        })?;
+        Ok(Submitted::Replayed(Box::new(submission)))
+    }
+
+    /// A submission `caller` may read ([`visible`]) with its judgements and
+    /// events, read as one snapshot, cut to what the caller may see: for a
+    /// contestant, [`redact_for_contestant`] applies to the submission and
+    /// its judgements by the problem's feedback.
+    pub async fn readable_record(
+        &self,
+        caller: &Caller,
+        id: &SubmissionId,
+    ) -> Result<SubmissionRecord, AppError> {
+        let mut record = self
+            .store
+            .submission_record(id)
+            .await?
+            .ok_or_else(|| AppError::NotFound(format!("no submission `{id}`")))?;
+        visible(caller, &record.submission)?;
+        if !caller.role().is_staff() {
+            let feedback = self.problem_feedback(&record.submission).await?;
+            redact_for_contestant(feedback, &mut record.submission, &mut record.judgements);
+        }
+        Ok(record)
+    }
+
+    /// [`App::readable_record`], after waiting up to `wait` (at most the
+    /// configured `server.max_wait`) for its verdict.
+    pub async fn record_when_judged(
+        &self,
+        caller: &Caller,
+        id: &SubmissionId,
+        wait: Duration,
+    ) -> Result<SubmissionRecord, AppError> {
+        // Subscribe before reading, so a verdict written in between is not
+        // missed.
+        let mut judged = self.signals.subscribe();
+        let mut record = self.readable_record(caller, id).await?;
+        let deadline = tokio::time::Instant::now() + wait.min(self.settings.max_wait);
+        // The in-process wake-up misses verdicts written by another process
+        // on the same database, so the row is also re-read every
+        // `wait_recheck`, and once more at the deadline: what is returned is
+        // never older than the wait.
+        while record.submission.state != SubmissionState::Done
+            && tokio::time::Instant::now() < deadline
+        {
+            let recheck_at =
+                (tokio::time::Instant::now() + self.settings.wait_recheck).min(deadline);
+            tokio::select! {
+                () = self.shutdown.cancelled() => break,
+                () = tokio::time::sleep_until(recheck_at) => {}
+                () = next_match(&mut judged, *id) => {}
+            }
+            record = self.readable_record(caller, id).await?;
+        }
+        Ok(record)
+    }
+
+    /// The feedback setting of a submission's problem; the default if the
+    /// problem is gone.
+    async fn problem_feedback(&self, submission: &Submission) -> Result<Feedback, AppError> {
+        Ok(self
+            .store
+            .submission_rules(&submission.problem)
+            .await?
+            .map(|rules| rules.feedback)
+            .unwrap_or_default())
+    }
+
+    /// One page of submissions, newest first, cut to what `caller` may see:
+    /// a contestant lists their own only (another user named is refused),
+    /// without what the problem's feedback hides. `limit` is 1 to
+    /// [`MAX_LIST_LIMIT`].
+    pub async fn list_submissions(
+        &self,
+        caller: &Caller,
+        mut filter: ListFilter,
+    ) -> Result<SubmissionPage, AppError> {
+        if !caller.role().is_staff() {
+            match &filter.user {
+                Some(user) if user != caller.name() => {
+                    return Err(AppError::Forbidden(
+                        "contestants may only list their own submissions".into(),
+                    ));
+                }
+                _ => filter.user = Some(caller.name().to_string()),
+            }
+        }
+        if !(1..=MAX_LIST_LIMIT).contains(&filter.limit) {
+            return Err(AppError::Invalid(format!(
+                "limit must be between 1 and {MAX_LIST_LIMIT}"
+            )));
+        }
+        let mut page = self.store.list_submissions(&filter).await?;
+        self.redact_listing(caller, &mut page.submissions).await?;
+        Ok(page)
+    }
+
+    /// Cuts a listing to what `caller` may see: under feedback `none` a
+    /// contestant sees the verdict alone, without the message or progress.
+    async fn redact_listing(
+        &self,
+        caller: &Caller,
+        submissions: &mut [Submission],
+    ) -> Result<(), AppError> {
+        if caller.role().is_staff() {
+            return Ok(());
+        }
+        let silent: Vec<_> = self
+            .store
+            .problems()
+            .await?
+            .into_iter()
+            .filter(|p| p.feedback == Feedback::None)
+            .map(|p| p.id)
+            .collect();
+        for submission in submissions {
+            if silent.contains(&submission.problem) {
+                submission.message = None;
+                submission.progress = None;
+            }
+        }
+        Ok(())
+    }
+
+    /// Queues one submission again: staff only, an existing submission
+    /// (not found), not one already waiting (conflict). Earlier judgements
+    /// stay.
+    pub async fn requeue_submission(
+        &self,
+        caller: &Caller,
+        id: &SubmissionId,
+    ) -> Result<(), AppError> {
+        caller.require_staff()?;
+        match self.store.rejudge(id, caller.name()).await? {
+            RejudgeOutcome::Queued => {
+                self.signals.job_added();
+                Ok(())
+            }
+            RejudgeOutcome::NotFound => Err(AppError::NotFound(format!("no submission `{id}`"))),
+            RejudgeOutcome::Pending => Err(AppError::Conflict(format!(
+                "submission `{id}` is already waiting to be judged"
+            ))),
+        }
+    }
+}
+
+/// The hash a retry must match: sha256 of the parsed request as JSON
+/// (answers are a sorted map, so the text is canonical).
+fn request_hash(request: &SubmitRequest) -> Result<String, AppError> {
+    let json = serde_json::to_vec(request)
+        .map_err(|e| AppError::Internal(format!("cannot encode a request: {e}")))?;
+    Ok(hex(&Sha256::digest(&json)))
+}
+
+/// The refusal of a key reused for another request.
+fn reused(key: &str, first: SubmissionId) -> AppError {
+    AppError::Invalid(format!(
+        "Idempotency-Key `{key}` was used before for a different request (submission {first}); \
+         send a new key for a new submission"
+    ))
+}
+
+/// Lets `caller` read `submission` if it is theirs, or any for setters and
+/// admins. Another contestant's is refused as a missing one, so a
+/// contestant cannot even learn that an id exists.
+fn visible(caller: &Caller, submission: &Submission) -> Result<(), AppError> {
+    if !caller.role().is_staff() && submission.user != caller.name() {
+        return Err(AppError::NotFound(format!(
+            "no submission `{}`",
+            submission.id
+        )));
+    }
+    Ok(())
+}
+
+/// Removes from a contestant's own submission what the problem's feedback
+/// does not show them. Under `none`, the verdict alone: no message, no
+/// per-testcase results and no progress (its total counts the testcases,
+/// hidden ones too). Otherwise no detail (the expected token) unless
+/// the feedback is `full`, and of a hidden testcase only its verdict, time
+/// and memory: no message, no detail, no exit status.
+fn redact_for_contestant(
+    feedback: Feedback,
+    submission: &mut Submission,
+    judgements: &mut [Judgement],
+) {
+    if feedback == Feedback::None {
+        submission.message = None;
+        submission.progress = None;
+        for judgement in judgements.iter_mut() {
+            judgement.message = None;
+            judgement.results.clear();
+        }
+        return;
+    }
+    for result in judgements.iter_mut().flat_map(|j| j.results.iter_mut()) {
+        if feedback != Feedback::Full || result.hidden {
+            result.detail = None;
+        }
+        if result.hidden {
+            result.message = None;
+            if let Some(run) = &mut result.run {
+                run.exit_code = None;
+                run.signal = None;
+            }
+        }
+    }
+}
+
+/// Resolves when `id` is judged, or when messages were lost (so the caller
+/// must look again).
+async fn next_match(judged: &mut Receiver<SubmissionId>, id: SubmissionId) {
+    loop {
+        match judged.recv().await {
+            Ok(seen) if seen == id => return,
+            Ok(_) => {}
+            Err(RecvError::Lagged(_)) => return,
+            Err(RecvError::Closed) => {
+                // Nothing more will come; the periodic re-read goes on.
+                std::future::pending::<()>().await;
+            }
+        }
+    }
+}
