@@ -14,11 +14,14 @@
 //!   testcases and rejudge a problem.
 //! - [`tokens`]: issuing, listing and revoking tokens; signing in.
 //! - [`ops`]: what health and metrics report.
+//! - [`operator`]: the host's tools on the database itself (`nimjudge
+//!   token`, `nimjudge log`).
 //!
 //! Judging itself is the workers' (`worker`): a use case here queues work
 //! and wakes them, it never judges.
 
 pub mod error;
+pub mod operator;
 pub mod ops;
 pub mod problems;
 pub mod submissions;

@@ -2,11 +2,7 @@
 //! whether this host judges programs.
 
 use super::{App, AppError};
-use crate::{
-    domain::Verdict,
-    store::WriteStatus,
-    telemetry::QueueSnapshot,
-};
+use crate::{domain::Verdict, store::WriteStatus, telemetry::QueueSnapshot};
 
 /// The state health reports.
 #[derive(Debug, Clone)]

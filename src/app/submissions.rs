@@ -55,10 +55,8 @@ impl App {
     ) -> Result<Submitted, AppError> {
         let request_hash = request_hash(&body)?;
         if let Some(key) = &key
-            && let Some((first, hash)) = self
-                .store
-                .idempotent_submission(caller.name(), key)
-                .await?
+            && let Some((first, hash)) =
+                self.store.idempotent_submission(caller.name(), key).await?
         {
             return if hash == request_hash {
                 self.replayed(first).await

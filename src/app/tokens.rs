@@ -6,7 +6,7 @@
 use super::{App, AppError, Caller};
 use crate::{
     api::{NewToken, TokenCreated},
-    domain::{Timestamp, TokenId, token_expiry, validate_user_name},
+    domain::{Timestamp, TokenId},
     store::{OpenedSession, Revocation, SessionHolder, TokenPage},
 };
 
@@ -32,22 +32,18 @@ impl App {
         request: NewToken,
     ) -> Result<TokenCreated, AppError> {
         caller.require_admin()?;
-        let name = request.name;
-        validate_user_name(&name).map_err(|e| AppError::Invalid(e.to_string()))?;
-        let expires_at = request
-            .expires_in_seconds
-            .map(|seconds| token_expiry(Timestamp::now(), seconds))
-            .transpose()
-            .map_err(AppError::Invalid)?;
-        let issued = self
-            .store
-            .create_token(&name, request.role, expires_at)
-            .await?;
+        let issued = super::operator::issue(
+            &self.store,
+            &request.name,
+            request.role,
+            request.expires_in_seconds,
+        )
+        .await?;
         Ok(TokenCreated {
             id: issued.id,
-            name,
+            name: request.name,
             role: request.role,
-            expires_at,
+            expires_at: issued.expires_at,
             token: issued.secret,
         })
     }

@@ -4,15 +4,15 @@
 
 use std::{io::Write as _, process::ExitCode};
 
-use anyhow::bail;
 use clap::Args;
 use serde::Serialize;
 
 use super::{ConfigArg, tables};
 use crate::{
+    app::operator::Operator,
     config::Config,
     domain::{Event, ProblemId, Submission, SubmissionId, TestcaseResult, Timestamp, Verdict},
-    store::{ListFilter, OpenMode, Store, SubmissionRecord},
+    store::{ListFilter, SubmissionRecord},
 };
 
 #[derive(Debug, Args)]
@@ -70,22 +70,17 @@ enum LogLine<'a> {
 
 pub async fn run(args: LogArgs) -> anyhow::Result<ExitCode> {
     let config = Config::load(args.config.config.as_deref())?;
-    let store = Store::open(&config.database, OpenMode::MustExist).await?;
-    let result = print(&store, args).await;
-    store.close().await;
+    let operator = Operator::open(&config.database).await?;
+    let result = print(&operator, args).await;
+    operator.close().await;
     result
 }
 
-async fn print(store: &Store, args: LogArgs) -> anyhow::Result<ExitCode> {
+async fn print(operator: &Operator, args: LogArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let Some(id) = args.id else {
-        if let Some(problem) = &args.problem
-            && store.problem(problem).await?.is_none()
-        {
-            bail!("no problem `{problem}` (`nimjudge problems` lists them)");
-        }
-        let page = store
-            .list_submissions(&ListFilter {
+        let page = operator
+            .log(ListFilter {
                 problem: args.problem,
                 verdict: args.verdict,
                 user: args.user,
@@ -103,14 +98,11 @@ async fn print(store: &Store, args: LogArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     };
-    let Some(SubmissionRecord {
+    let SubmissionRecord {
         submission,
         judgements,
         events,
-    }) = store.submission_record(&id).await?
-    else {
-        bail!("no submission `{id}`");
-    };
+    } = operator.record(&id).await?;
     let results = judgements.last().map_or(&[][..], |j| &j.results[..]);
     if args.json {
         let submission = &submission;

@@ -1,9 +1,9 @@
 //! `nimjudge token create|list|revoke`: tokens straight in the daemon's
 //! database, for the first admin and for when the API is not at hand.
 //!
-//! The rules are the API's: the same name check ([`validate_user_name`]),
-//! the same lifetime rule ([`token_expiry`]), and a name is one user with one
-//! role (the store refuses another role).
+//! The rules are the API's ([`Operator::issue_token`] shares them): the
+//! same name check, the same lifetime rule, and a name is one user with one
+//! role.
 
 use std::process::ExitCode;
 
@@ -12,9 +12,10 @@ use clap::Subcommand;
 
 use super::{ConfigArg, tables};
 use crate::{
+    app::operator::Operator,
     config::Config,
-    domain::{Role, Timestamp, TokenId, token_expiry, validate_user_name},
-    store::{OpenMode, Revocation, Store},
+    domain::{Role, Timestamp, TokenId},
+    store::Revocation,
 };
 
 #[derive(Debug, Subcommand)]
@@ -84,9 +85,9 @@ fn parse_lifetime(text: &str) -> Result<u64, String> {
 
 /// Opens the daemon's database. A token in a database the daemon does not
 /// use would be useless, so a missing one is never created here.
-async fn open(config: &ConfigArg) -> anyhow::Result<Store> {
+async fn open(config: &ConfigArg) -> anyhow::Result<Operator> {
     let config = Config::load(config.config.as_deref())?;
-    Ok(Store::open(&config.database, OpenMode::MustExist).await?)
+    Ok(Operator::open(&config.database).await?)
 }
 
 pub async fn run(action: TokenAction) -> anyhow::Result<ExitCode> {
@@ -97,27 +98,23 @@ pub async fn run(action: TokenAction) -> anyhow::Result<ExitCode> {
             expires_in,
             config,
         } => {
-            validate_user_name(&name)?;
-            let expires_at = expires_in
-                .map(|seconds| token_expiry(Timestamp::now(), seconds))
-                .transpose()
-                .map_err(anyhow::Error::msg)?;
-            let store = open(&config).await?;
-            let issued = store.create_token(&name, role, expires_at).await;
-            store.close().await;
+            let operator = open(&config).await?;
+            let issued = operator.issue_token(&name, role, expires_in).await;
+            let store = operator.describe();
+            operator.close().await;
             let issued = issued?;
+            let expires_at = issued.expires_at;
             let until = expires_at.map_or("until revoked".to_string(), |at| format!("until {at}"));
             eprintln!(
                 "created {role} token {} for {name} ({until}) in {}",
-                issued.id,
-                store.describe()
+                issued.id, store
             );
             println!("{}", issued.secret);
         }
         TokenAction::List { json, config } => {
-            let store = open(&config).await?;
-            let tokens = store.tokens().await;
-            store.close().await;
+            let operator = open(&config).await?;
+            let tokens = operator.tokens().await;
+            operator.close().await;
             let tokens = tokens?;
             if json {
                 /// A JSON line: the token and its state, as the table has it.
@@ -137,9 +134,9 @@ pub async fn run(action: TokenAction) -> anyhow::Result<ExitCode> {
             }
         }
         TokenAction::Revoke { id, config } => {
-            let store = open(&config).await?;
-            let revoked = store.revoke_token(id).await;
-            store.close().await;
+            let operator = open(&config).await?;
+            let revoked = operator.revoke_token(id).await;
+            operator.close().await;
             match revoked? {
                 Revocation::Revoked => eprintln!("revoked token {id}"),
                 Revocation::AlreadyRevoked => eprintln!("token {id} was revoked already"),

@@ -19,8 +19,8 @@ use maud::{Markup, PreEscaped, html};
 use super::{PageError, PagePath, page, statement, stored_zip::StoredZip, visitor::Visitor};
 use crate::{
     api::SubmitRequest,
-    domain::{LanguageId, ProblemId, TestcaseName, TestcaseOrigin},
     app::submissions::Submitted,
+    domain::{LanguageId, ProblemId, TestcaseName, TestcaseOrigin},
     http::{AppState, idempotency},
     solver::grundy_plot,
     store::Standing,
@@ -179,7 +179,10 @@ pub async fn input(
     visitor: Visitor,
     PagePath((id, name)): PagePath<(ProblemId, TestcaseName)>,
 ) -> Result<Response, PageError> {
-    let input = state.app.testcase_input(&visitor.caller, &id, &name).await?;
+    let input = state
+        .app
+        .testcase_input(&visitor.caller, &id, &name)
+        .await?;
     Ok((
         [
             (

@@ -29,8 +29,8 @@ use serde::Deserialize;
 
 use super::{PageError, page, visitor::Visitor};
 use crate::{
-    domain::Timestamp,
     app::Caller,
+    domain::Timestamp,
     http::{AppState, auth_throttle::ClientAddress},
     store::sessions::random_secret,
 };

@@ -20,8 +20,8 @@ use serde_json::{Value, json};
 
 use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
-    domain::{Event, Submission, SubmissionId, SubmissionState, TestcaseResult},
     app::AppError,
+    domain::{Event, Submission, SubmissionId, SubmissionState, TestcaseResult},
     http::AppState,
     store::{ListFilter, SubmissionRecord},
 };

@@ -28,8 +28,8 @@ use super::{
 };
 use crate::{
     api::NewTestcase,
-    domain::{Problem, ProblemId, TestcaseName, TestcaseOrigin},
     app::AppError,
+    domain::{Problem, ProblemId, TestcaseName, TestcaseOrigin},
     http::{ApiError, AppState},
 };
 

@@ -25,8 +25,8 @@ use serde::Deserialize;
 use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
     api::{NewToken, TokenCreated},
-    domain::{Role, Timestamp, TokenId},
     app::AppError,
+    domain::{Role, Timestamp, TokenId},
     http::{ApiError, AppState},
     store::TokenPage,
 };
@@ -78,7 +78,10 @@ pub async fn show(
 ) -> Result<Response, PageError> {
     // Admins only (the API's 403), before a malformed query is refused.
     let before = query.as_ref().ok().and_then(|Query(query)| query.before);
-    let tokens = state.app.token_page(&visitor.caller, before, PAGE_SIZE).await?;
+    let tokens = state
+        .app
+        .token_page(&visitor.caller, before, PAGE_SIZE)
+        .await?;
     let Query(query) =
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
     let notice = query
@@ -238,7 +241,10 @@ pub async fn issue(
     })?;
     visitor.check_csrf(form.csrf.as_deref())?;
     // Admins only, before the form's content is looked at.
-    let tokens = state.app.token_page(&visitor.caller, None, PAGE_SIZE).await?;
+    let tokens = state
+        .app
+        .token_page(&visitor.caller, None, PAGE_SIZE)
+        .await?;
     let refused = |message: String, status: StatusCode| {
         render(
             &visitor,
@@ -263,7 +269,10 @@ pub async fn issue(
     };
     match state.app.issue_token(&visitor.caller, request).await {
         Ok(created) => {
-            let tokens = state.app.token_page(&visitor.caller, None, PAGE_SIZE).await?;
+            let tokens = state
+                .app
+                .token_page(&visitor.caller, None, PAGE_SIZE)
+                .await?;
             Ok(render(
                 &visitor,
                 &tokens,
@@ -302,7 +311,10 @@ pub async fn revoke(
         Ok(()) => Ok(Redirect::to(&format!("/tokens?revoked={id}")).into_response()),
         Err(e @ AppError::Conflict(_)) => {
             let e = ApiError::from(e);
-            let tokens = state.app.token_page(&visitor.caller, None, PAGE_SIZE).await?;
+            let tokens = state
+                .app
+                .token_page(&visitor.caller, None, PAGE_SIZE)
+                .await?;
             let notice = Some(Notice::Refused(e.to_string()));
             Ok(render(
                 &visitor,
