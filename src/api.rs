@@ -18,7 +18,7 @@ use utoipa::{
 };
 
 use crate::domain::{
-    Event, Judgement, LanguageId, Problem, ProblemId, ReferenceStatus, Role, Submission,
+    Event, Judgement, LanguageId, Payload, Problem, ProblemId, ReferenceStatus, Role, Submission,
     SubmissionId, SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp, TokenId,
     TokenRecord, Verdict,
 };
@@ -141,6 +141,59 @@ pub struct SubmissionDocument {
     pub judgements: Vec<Judgement>,
     /// The event log, oldest first.
     pub events: Vec<Event>,
+    /// What was submitted (absent from a server that does not say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<SubmittedContent>,
+}
+
+/// What a submission sent, for its submitter and for setters and admins: a
+/// program's language and source in full; of answers and of a custom check,
+/// the sizes (their texts can be megabytes each).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum SubmittedContent {
+    /// One output per testcase answered, by testcase name.
+    Answers { answers: Vec<AnsweredTestcase> },
+    /// The contestant's own input and their output for it.
+    Custom { input_bytes: u64, output_bytes: u64 },
+    /// A program.
+    Program {
+        language: LanguageId,
+        source: String,
+    },
+}
+
+/// One answered testcase: its name and the answer's size.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct AnsweredTestcase {
+    pub testcase: TestcaseName,
+    pub bytes: u64,
+}
+
+impl SubmittedContent {
+    /// What `payload` shows of itself.
+    pub fn of(payload: &Payload) -> SubmittedContent {
+        let bytes = |text: &str| u64::try_from(text.len()).unwrap_or(u64::MAX);
+        match payload {
+            Payload::Answers { answers } => SubmittedContent::Answers {
+                answers: answers
+                    .iter()
+                    .map(|(testcase, answer)| AnsweredTestcase {
+                        testcase: testcase.clone(),
+                        bytes: bytes(answer),
+                    })
+                    .collect(),
+            },
+            Payload::Custom { input, output } => SubmittedContent::Custom {
+                input_bytes: bytes(input),
+                output_bytes: bytes(output),
+            },
+            Payload::Program { language, source } => SubmittedContent::Program {
+                language: language.clone(),
+                source: source.clone(),
+            },
+        }
+    }
 }
 
 /// Query of `GET /api/submissions/{id}`.

@@ -21,7 +21,7 @@ use tokio::sync::broadcast::{Receiver, error::RecvError};
 
 use super::{App, AppError, Caller};
 use crate::{
-    api::SubmitRequest,
+    api::{SubmitRequest, SubmittedContent},
     domain::{Feedback, Judgement, Payload, Role, Submission, SubmissionId, SubmissionState},
     store::{
         Admission, AdmissionOutcome, IdempotencyKey, ListFilter, NewSubmission, RejudgeOutcome,
@@ -184,6 +184,26 @@ impl App {
             redact_for_contestant(feedback, &mut record.submission, &mut record.judgements);
         }
         Ok(record)
+    }
+
+    /// What a submission `caller` may read sent ([`SubmittedContent`]):
+    /// theirs, or any for setters and admins. `None` for a payload that
+    /// cannot be decoded (its judging said why).
+    pub async fn submitted_content(
+        &self,
+        caller: &Caller,
+        id: &SubmissionId,
+    ) -> Result<Option<SubmittedContent>, AppError> {
+        let missing = || AppError::NotFound(format!("no submission `{id}`"));
+        let (user, payload) = self
+            .store
+            .submission_payload(id)
+            .await?
+            .ok_or_else(missing)?;
+        if !caller.role().is_staff() && user != caller.name() {
+            return Err(missing());
+        }
+        Ok(payload.ok().as_ref().map(SubmittedContent::of))
     }
 
     /// [`App::readable_record`], after waiting up to `wait` (at most the

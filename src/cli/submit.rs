@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{EXIT_NOT_ACCEPTED, client::Client, tables};
 use crate::{
-    api::SubmitRequest,
+    api::{SubmitRequest, SubmittedContent},
     domain::{LanguageId, ProblemId, SubmissionId, SubmissionState, TestcaseName, Verdict},
 };
 
@@ -56,6 +56,10 @@ pub struct SubmitArgs {
 pub struct StatusArgs {
     /// The submission id.
     pub id: SubmissionId,
+    /// Print what was submitted instead of the verdict: a program's source
+    /// as sent (its language on stderr), or the sizes of answers.
+    #[arg(long)]
+    pub source: bool,
     #[command(flatten)]
     pub server: ServerArgs,
 }
@@ -220,7 +224,32 @@ pub async fn inputs(args: InputsArgs) -> anyhow::Result<ExitCode> {
 
 pub async fn status(args: StatusArgs) -> anyhow::Result<ExitCode> {
     let client = Client::new(&args.server.server, &args.server.token)?;
+    if args.source {
+        return print_content(&client, args.id).await;
+    }
     wait_and_print(&client, args.id).await
+}
+
+/// What a submission sent, without waiting for its verdict.
+async fn print_content(client: &Client, id: SubmissionId) -> anyhow::Result<ExitCode> {
+    let document = client.submission(id, Duration::ZERO).await?;
+    match document.content {
+        Some(SubmittedContent::Program { language, source }) => {
+            eprintln!("{language}");
+            print!("{source}");
+        }
+        Some(SubmittedContent::Answers { answers }) => {
+            for answer in answers {
+                println!("{}\t{} bytes", answer.testcase, answer.bytes);
+            }
+        }
+        Some(SubmittedContent::Custom {
+            input_bytes,
+            output_bytes,
+        }) => println!("custom check: input {input_bytes} bytes, output {output_bytes} bytes"),
+        None => bail!("the server does not say what submission {id} sent"),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Long-polls until the verdict, with a spinner on stderr when it is a

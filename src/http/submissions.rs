@@ -135,6 +135,7 @@ pub async fn show(
 ) -> Result<Json<SubmissionDocument>, ApiError> {
     let wait = Duration::from_millis(query.wait_ms.unwrap_or(0));
     let record = state.app.record_when_judged(&caller, &id, wait).await?;
+    let content = state.app.submitted_content(&caller, &id).await?;
     let SubmissionRecord {
         submission,
         judgements,
@@ -149,6 +150,7 @@ pub async fn show(
         results,
         judgements,
         events,
+        content,
     }))
 }
 

@@ -457,6 +457,25 @@ impl Store {
         row.as_ref().map(submission).transpose()
     }
 
+    /// What a submission sent, with its submitter: the payload as stored
+    /// (`Err` names why an unreadable one cannot be decoded).
+    pub async fn submission_payload(
+        &self,
+        id: &SubmissionId,
+    ) -> Result<Option<(String, Result<Payload, String>)>, StoreError> {
+        let row = query("select user_name, kind, payload from submission where id = $1")
+            .bind(id.to_string())
+            .fetch_optional(&self.read)
+            .await?;
+        row.map(|row| {
+            let user: String = row.try_get("user_name")?;
+            let kind: String = row.try_get("kind")?;
+            let payload: String = row.try_get("payload")?;
+            Ok((user, decode_payload(&kind, &payload)))
+        })
+        .transpose()
+    }
+
     /// One submission with every judgement (oldest first, with results)
     /// and its event log, read by one statement, so one snapshot: a
     /// verdict written meanwhile is in all three parts or in none.

@@ -18,8 +18,13 @@ use maud::{Markup, html};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{PageError, PagePath, page, visitor::Visitor};
+use super::{
+    PageError, PagePath,
+    page::{self, byte_size},
+    visitor::Visitor,
+};
 use crate::{
+    api::SubmittedContent,
     app::AppError,
     domain::{Event, Submission, SubmissionId, SubmissionState, TestcaseResult},
     http::AppState,
@@ -140,6 +145,17 @@ pub async fn show(
         judgements,
         events,
     } = readable(&state, &visitor, &id).await?;
+    let content = state.app.submitted_content(&visitor.caller, &id).await?;
+    let language_name = match &content {
+        Some(SubmittedContent::Program { language, .. }) => Some(
+            state
+                .app
+                .programs()
+                .language(language)
+                .map_or_else(|| language.to_string(), |l| l.config.name.clone()),
+        ),
+        _ => None,
+    };
     let rejudged = query.map(|Query(q)| q.rejudged).unwrap_or_default();
     let latest = judgements.last();
     let results = latest.map(|j| j.results.as_slice()).unwrap_or_default();
@@ -165,6 +181,9 @@ pub async fn show(
                     dt { "Problem" } dd { a href={ "/problems/" (submission.problem) } { (submission.problem) } }
                     dt { "User" } dd { (submission.user) }
                     dt { "Kind" } dd { (submission.kind) }
+                    @if let Some(name) = &language_name {
+                        dt { "Language" } dd #language { (name) }
+                    }
                     dt { "Submitted" } dd { (short_time(&submission)) }
                     dt { "State" } dd #state { (page::state_label(submission.state)) }
                 }
@@ -201,6 +220,28 @@ pub async fn show(
         section #compile-section hidden[compile_output.is_none()] {
             h2 { "Compiler output" }
             pre #compile-output { (compile_output.unwrap_or_default()) }
+        }
+        @match &content {
+            Some(SubmittedContent::Program { source, .. }) => section #source-section {
+                h2 { "Source" }
+                pre #source { code { (source) } }
+            },
+            Some(SubmittedContent::Answers { answers }) => section #answers-section {
+                h2 { "Answers sent" }
+                table.list #answers {
+                    thead { tr { th { "Testcase" } th.num { "Size" } } }
+                    tbody {
+                        @for answer in answers {
+                            tr { td { (answer.testcase) } td.num { (byte_size(usize::try_from(answer.bytes).unwrap_or(usize::MAX))) } }
+                        }
+                    }
+                }
+            },
+            Some(SubmittedContent::Custom { input_bytes, output_bytes }) => section #custom-section {
+                h2 { "Custom check sent" }
+                p { "An input of " (byte_size(usize::try_from(*input_bytes).unwrap_or(usize::MAX))) " and an output of " (byte_size(usize::try_from(*output_bytes).unwrap_or(usize::MAX))) "." }
+            },
+            None => {},
         }
         section {
             h2 { "Event log" }

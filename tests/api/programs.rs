@@ -74,6 +74,10 @@ impl TestApp {
                 .await;
             assert_eq!(status, StatusCode::OK, "{body}");
             if body["submission"]["state"] == "done" {
+                // The document shows its submitter what was sent.
+                assert_eq!(body["content"]["kind"], "program", "{body}");
+                assert_eq!(body["content"]["language"], language, "{body}");
+                assert_eq!(body["content"]["source"], source, "{body}");
                 return body;
             }
         }

@@ -180,6 +180,53 @@ async fn a_wrong_token_is_wa_naming_the_testcase_and_the_token_found() {
 }
 
 #[tokio::test]
+async fn a_submission_shows_its_submitter_and_staff_what_was_sent_and_nobody_else() {
+    let dir = TestDir::with_custom_checks();
+    let app = TestApp::spawn(&dir, 1).await;
+    let mut answers = correct_answers();
+    let first = answers.keys().next().expect("a testcase").clone();
+    answers.insert(first.clone(), "Alice\n\n\n".into());
+    let id = app.submit_answers(&app.contestant, &answers).await;
+    let body = app.verdict(&id, &app.contestant).await;
+    let content = &body["content"];
+    assert_eq!(content["kind"], "answers", "{body}");
+    let sent = content["answers"].as_array().expect("answers");
+    assert_eq!(sent.len(), answers.len(), "{body}");
+    for entry in sent {
+        let name = entry["testcase"].as_str().expect("a name");
+        assert_eq!(entry["bytes"], answers[name].len(), "{body}");
+    }
+    assert_eq!(sent[0]["bytes"], 8, "{body}");
+    for staff in [&app.setter, &app.admin] {
+        let (status, seen) = app.get(&format!("/api/submissions/{id}"), staff).await;
+        assert_eq!(status, StatusCode::OK, "{seen}");
+        assert_eq!(seen["content"], body["content"]);
+    }
+    let (status, seen) = app.get(&format!("/api/submissions/{id}"), &app.other).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{seen}");
+    assert!(seen.get("content").is_none(), "{seen}");
+
+    let input = "3\n4 4 1\n";
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "input": input, "output": "Bob\n" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let judged = app
+        .verdict(&submission_id(&body["id"]), &app.contestant)
+        .await;
+    assert_eq!(
+        judged["content"],
+        json!({ "kind": "custom", "input_bytes": input.len(), "output_bytes": 4 }),
+        "{judged}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn a_custom_check_judges_one_input_of_the_contestants_choice() {
     let dir = TestDir::with_custom_checks();
     let app = TestApp::spawn(&dir, 1).await;
@@ -422,5 +469,29 @@ async fn the_client_downloads_inputs_submits_answers_beside_them_and_lists_its_o
     let out = cli(vec!["submissions".into()]).await.unwrap();
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(table.contains("nim") && table.contains("AC"), "{table}");
+    // What the submission sent: each answer's size, as the files held.
+    let mine = listed[0]["id"].as_str().expect("an id").to_string();
+    let out = cli(vec!["status".into(), mine, "--source".into()])
+        .await
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let sent = String::from_utf8_lossy(&out.stdout).into_owned();
+    for input in &inputs {
+        let name = input.file_stem().and_then(|n| n.to_str()).expect("a name");
+        let bytes = std::fs::metadata(input.with_extension("out"))
+            .expect("an answer")
+            .len();
+        assert!(sent.contains(&format!("{name}\t{bytes} bytes")), "{sent}");
+    }
+    // Another contestant's is not found.
+    let out = cli(vec!["status".into(), theirs.to_string(), "--source".into()])
+        .await
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no submission"));
     app.stop().await;
 }

@@ -508,7 +508,15 @@ async fn the_submit_forms_go_through_the_apis_rules_and_a_program_form_is_queued
     assert_eq!(stored_submissions(&app).await, 1);
     let page = web.get(&location).await;
     assert_eq!(page.status(), StatusCode::OK);
-    assert!(page.text().await.expect("page").contains(r#"id="verdict""#));
+    let page = page.text().await.expect("page");
+    assert!(page.contains(r#"id="verdict""#), "{page}");
+    // The page shows its submitter what was sent: the language and the
+    // source, escaped.
+    assert!(page.contains(r#"<dd id="language">"#), "{page}");
+    assert!(
+        page.contains(r#"<pre id="source"><code>print('First')"#),
+        "{page}"
+    );
     // Submitted but not accepted: the problem reads as tried.
     let problems = web.get("/problems").await.text().await.expect("page");
     assert!(
