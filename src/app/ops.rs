@@ -2,7 +2,11 @@
 //! whether this host judges programs.
 
 use super::{App, AppError};
-use crate::{domain::Verdict, store::WriteStatus, telemetry::QueueSnapshot};
+use crate::{
+    domain::Verdict,
+    store::WriteStatus,
+    telemetry::{Metrics, QueueSnapshot},
+};
 
 /// The state health reports.
 #[derive(Debug, Clone)]
@@ -49,5 +53,10 @@ impl App {
                 program_judging: self.programs.sandbox().is_ok(),
             })
             .map_err(|e| AppError::Internal(format!("cannot encode the metrics: {e}")))
+    }
+
+    /// The metrics registry, which the HTTP edge adds its requests to.
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
     }
 }

@@ -19,6 +19,7 @@
 //! - [`ops`]: health and metrics.
 //! - [`languages`]: the languages programs may be written in.
 //! - [`request_body`]: reading a body within its size and time limits.
+//! - [`request_log`]: a log line and a count for every request.
 //! - [`server`]: the accept loop: connection timeouts, the connection cap and
 //!   a shutdown bounded by its grace period.
 
@@ -30,6 +31,7 @@ pub mod languages;
 pub mod ops;
 pub mod problems;
 pub mod request_body;
+pub mod request_log;
 pub mod server;
 pub mod submissions;
 pub mod tokens;
@@ -293,6 +295,11 @@ pub fn router(state: AppState, limits: RouterLimits, pages: Pages) -> Router {
             request_body::read_within_limits,
         )))
         .method_not_allowed_fallback(method_not_allowed)
+        // On each route (its matched path known) and the fallbacks.
+        .layer(middleware::from_fn_with_state(
+            state.app.metrics().clone(),
+            request_log::log_and_count,
+        ))
         // Every answer, the API's JSON and text too, is read as the type it
         // says it is (pages set the same and more for themselves).
         .layer(middleware::map_response(no_sniffing))

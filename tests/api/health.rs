@@ -157,3 +157,44 @@ async fn submit_program(app: &TestApp) -> (StatusCode, serde_json::Value) {
     )
     .await
 }
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_and_status_and_report_the_process() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    for _ in 0..3 {
+        let (status, _) = app.get("/api/problems/nim", &app.contestant).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let (status, _) = app.get("/api/problems/nosuch", &app.contestant).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app.get("/api/nothing/here", &app.contestant).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let metrics = metrics_text(&app).await;
+    for line in [
+        "nimjudge_http_requests_total{method=\"GET\",route=\"/api/problems/{id}\",status=\"200\"} 3\n",
+        "nimjudge_http_requests_total{method=\"GET\",route=\"/api/problems/{id}\",status=\"404\"} 1\n",
+        "nimjudge_http_request_duration_seconds_count{route=\"/api/problems/{id}\"} 4\n",
+    ] {
+        assert!(metrics.contains(line), "{line} in {metrics}");
+    }
+    // An unknown API path is one series, whatever the path.
+    assert!(
+        metrics.contains(
+            "nimjudge_http_requests_total{method=\"GET\",route=\"/api/{*rest}\",status=\"404\"} 1\n"
+        ),
+        "{metrics}"
+    );
+    for family in [
+        "nimjudge_build_info{version=",
+        "process_cpu_seconds_total ",
+        "process_resident_memory_bytes ",
+        "process_start_time_seconds ",
+    ] {
+        assert!(
+            metrics.lines().any(|l| l.starts_with(family)),
+            "{family} in {metrics}"
+        );
+    }
+    app.stop().await;
+}

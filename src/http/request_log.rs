@@ -1,0 +1,52 @@
+//! One line and one count per request: each answered request is logged on
+//! the `nimjudge::access` target (method, path, status, time; silence it
+//! with `nimjudge::access=warn` in the log filter) and counted for
+//! `/metrics` by method, route and status, with its duration by route.
+//! The route is the path template (`/api/submissions/{id}`), so ids make no
+//! new series; an unknown path counts as `unmatched`.
+
+use std::time::Instant;
+
+use axum::{
+    extract::{MatchedPath, Request, State},
+    middleware::Next,
+    response::Response,
+};
+
+use crate::telemetry::{Metrics, RequestLabels};
+
+/// The middleware: answers the request, then logs and counts it.
+pub async fn log_and_count(
+    State(metrics): State<Metrics>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("unmatched", MatchedPath::as_str)
+        .to_string();
+    let response = next.run(request).await;
+    let took = started.elapsed();
+    let status = response.status().as_u16();
+    tracing::info!(
+        target: "nimjudge::access",
+        method = %method,
+        path = %path,
+        status,
+        ms = took.as_secs_f64() * 1e3,
+        "request"
+    );
+    metrics.observe_request(
+        RequestLabels {
+            method: method.as_str().to_string(),
+            route,
+            status,
+        },
+        took,
+    );
+    response
+}
