@@ -252,7 +252,7 @@ impl App {
     /// One page of submissions, newest first, cut to what `caller` may see:
     /// a contestant lists their own only (another user named is refused),
     /// without what the problem's feedback hides. `limit` is 1 to
-    /// [`MAX_LIST_LIMIT`].
+    /// [`MAX_LIST_LIMIT`]; a problem named must exist.
     pub async fn list_submissions(
         &self,
         caller: &Caller,
@@ -272,6 +272,12 @@ impl App {
             return Err(AppError::Invalid(format!(
                 "limit must be between 1 and {MAX_LIST_LIMIT}"
             )));
+        }
+        // An unknown problem is a mistake to say, not an empty page.
+        if let Some(problem) = &filter.problem
+            && self.store.problem(problem).await?.is_none()
+        {
+            return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         }
         let mut page = self.store.list_submissions(&filter).await?;
         self.redact_listing(caller, &mut page.submissions).await?;

@@ -8,8 +8,8 @@ use serde::de::DeserializeOwned;
 
 use crate::{
     api::{
-        ErrorBody, LanguageList, Queued, SubmissionDocument, SubmissionPage, SubmitRequest,
-        TestcaseList,
+        ErrorBody, LanguageList, ListQuery, Queued, SubmissionDocument, SubmissionPage,
+        SubmitRequest, TestcaseList,
     },
     domain::{ProblemId, SubmissionId, TestcaseName},
 };
@@ -163,6 +163,12 @@ impl Client {
         let problem = problem.map_or(String::new(), |p| format!("&problem={p}"));
         let url = format!("{}/api/submissions?limit={limit}{problem}", self.base);
         self.send(self.http.get(url)).await
+    }
+
+    /// `GET /api/submissions` with every filter of `query`: one page.
+    pub async fn list_submissions(&self, query: &ListQuery) -> Result<SubmissionPage, ClientError> {
+        let url = format!("{}/api/submissions", self.base);
+        self.send(self.http.get(url).query(query)).await
     }
 
     /// `GET /api/languages`.

@@ -1,14 +1,18 @@
-//! `nimjudge log`: the reviewers' view, read straight from the database:
-//! a listing of submissions, or one submission's results and event log, as
-//! tables or as JSON lines.
+//! `nimjudge log`: the reviewers' view: a listing of submissions, or one
+//! submission's results and event log, as tables or as JSON lines. Read
+//! straight from the database on the server's host, or over the API from
+//! anywhere with `--server` and a setter's or admin's token (a contestant's
+//! token lists their own submissions only).
 
-use std::{io::Write as _, process::ExitCode};
+use std::{io::Write as _, process::ExitCode, time::Duration};
 
+use anyhow::bail;
 use clap::Args;
 use serde::Serialize;
 
-use super::{ConfigArg, tables};
+use super::{ConfigArg, client::Client, tables};
 use crate::{
+    api::ListQuery,
     app::operator::Operator,
     config::Config,
     domain::{Event, ProblemId, Submission, SubmissionId, TestcaseResult, Timestamp, Verdict},
@@ -37,8 +41,22 @@ pub struct LogArgs {
     /// JSON lines instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Read over the API of this server (its base URL) instead of the
+    /// database. Given only on the command line, so a client's
+    /// NIMJUDGE_SERVER never turns a host's `log` away from its database.
+    #[arg(long)]
+    pub server: Option<String>,
+    /// The API token, with --server.
+    #[arg(long, env = "NIMJUDGE_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
     #[command(flatten)]
     pub config: ConfigArg,
+}
+
+/// What `log` prints, from the database or from the API.
+enum Read {
+    Listing(Vec<Submission>),
+    One(Box<SubmissionRecord>),
 }
 
 impl clap::ValueEnum for Verdict {
@@ -69,40 +87,103 @@ enum LogLine<'a> {
 }
 
 pub async fn run(args: LogArgs) -> anyhow::Result<ExitCode> {
-    let config = Config::load(args.config.config.as_deref())?;
-    let operator = Operator::open(&config.database).await?;
-    let result = print(&operator, args).await;
-    operator.close().await;
-    result
+    let read = match &args.server {
+        Some(server) => {
+            let Some(token) = &args.token else {
+                bail!("--server needs a token: --token or NIMJUDGE_TOKEN");
+            };
+            over_the_api(&Client::new(server, token)?, &args).await?
+        }
+        None => {
+            let config = Config::load(args.config.config.as_deref())?;
+            let operator = Operator::open(&config.database).await?;
+            let read = from_the_database(&operator, &args).await;
+            operator.close().await;
+            read?
+        }
+    };
+    print(read, &args)
 }
 
-async fn print(operator: &Operator, args: LogArgs) -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
-    let Some(id) = args.id else {
-        let page = operator
-            .log(ListFilter {
-                problem: args.problem,
+async fn from_the_database(operator: &Operator, args: &LogArgs) -> anyhow::Result<Read> {
+    Ok(match args.id {
+        Some(id) => Read::One(Box::new(operator.record(&id).await?)),
+        None => Read::Listing(
+            operator
+                .log(ListFilter {
+                    problem: args.problem.clone(),
+                    verdict: args.verdict,
+                    user: args.user.clone(),
+                    since: args.since,
+                    before: None,
+                    limit: args.limit,
+                })
+                .await?
+                .submissions,
+        ),
+    })
+}
+
+async fn over_the_api(client: &Client, args: &LogArgs) -> anyhow::Result<Read> {
+    if let Some(id) = args.id {
+        let document = client.submission(id, Duration::ZERO).await?;
+        return Ok(Read::One(Box::new(SubmissionRecord {
+            submission: document.submission,
+            judgements: document.judgements,
+            events: document.events,
+        })));
+    }
+    // The API's pages hold at most 500: follow the cursor to the limit.
+    let mut listed = Vec::new();
+    let mut cursor = None;
+    loop {
+        let wanted = args.limit - i64::try_from(listed.len()).unwrap_or(i64::MAX);
+        let page = client
+            .list_submissions(&ListQuery {
+                problem: args.problem.clone(),
                 verdict: args.verdict,
-                user: args.user,
+                user: args.user.clone(),
                 since: args.since,
-                before: None,
-                limit: args.limit,
+                limit: Some(wanted.min(500)),
+                cursor: cursor.take(),
             })
             .await?;
-        if args.json {
-            for row in &page.submissions {
-                writeln!(out, "{}", serde_json::to_string(row)?)?;
+        listed.extend(page.submissions);
+        match page.next_cursor {
+            Some(next) if i64::try_from(listed.len()).unwrap_or(i64::MAX) < args.limit => {
+                cursor = Some(next);
             }
-        } else {
-            write!(out, "{}", tables::submissions(&page.submissions))?;
+            _ => break,
         }
-        return Ok(ExitCode::SUCCESS);
+    }
+    Ok(Read::Listing(listed))
+}
+
+fn print(read: Read, args: &LogArgs) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let (
+        SubmissionRecord {
+            submission,
+            judgements,
+            events,
+        },
+        id,
+    ) = match read {
+        Read::Listing(submissions) => {
+            if args.json {
+                for row in &submissions {
+                    writeln!(out, "{}", serde_json::to_string(row)?)?;
+                }
+            } else {
+                write!(out, "{}", tables::submissions(&submissions))?;
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        Read::One(record) => {
+            let id = record.submission.id;
+            (*record, id)
+        }
     };
-    let SubmissionRecord {
-        submission,
-        judgements,
-        events,
-    } = operator.record(&id).await?;
     let results = judgements.last().map_or(&[][..], |j| &j.results[..]);
     if args.json {
         let submission = &submission;

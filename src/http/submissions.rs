@@ -167,7 +167,7 @@ pub async fn show(
         (status = BAD_REQUEST, description = "A malformed query.", body = ErrorBody),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
         (status = FORBIDDEN, description = "A contestant asked for another user.", body = ErrorBody),
-        (status = UNPROCESSABLE_ENTITY, description = "A limit out of range or an invalid cursor.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "A limit out of range, an invalid cursor or an unknown problem.", body = ErrorBody),
     )
 )]
 pub async fn list(

@@ -21,6 +21,7 @@ use maud::html;
 
 use super::{PageError, page, visitor::Visitor};
 use crate::{
+    app::AppError,
     domain::{ProblemId, Timestamp, Verdict},
     http::AppState,
     store::ListFilter,
@@ -166,10 +167,12 @@ pub async fn show(
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
     let form = LogForm::from_query(query)?;
     let (page, problem) = match form.filter() {
-        Ok(filter) => (
-            Some(state.app.list_submissions(&visitor.caller, filter).await?),
-            None,
-        ),
+        Ok(filter) => match state.app.list_submissions(&visitor.caller, filter).await {
+            Ok(page) => (Some(page), None),
+            // Said beside the form, as a filter that does not parse is.
+            Err(AppError::Invalid(message)) => (None, Some(message)),
+            Err(other) => return Err(other.into()),
+        },
         Err(message) => (None, Some(message)),
     };
     let verdicts = Verdict::ALL;

@@ -315,6 +315,11 @@ async fn reviewers_filter_and_page_through_submissions() {
     ids.push(app.submit_answers(&app.other, &correct_answers()).await);
     app.drain().await;
 
+    // A problem that does not exist is a mistake, not an empty page.
+    let (status, body) = app.get("/api/submissions?problem=nosuch", &app.admin).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"], "unknown problem `nosuch`");
+
     // Pages of two, newest first, until the cursor runs out.
     let mut seen = Vec::new();
     let mut cursor: Option<String> = None;
@@ -493,5 +498,100 @@ async fn the_client_downloads_inputs_submits_answers_beside_them_and_lists_its_o
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no submission"));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn reviewers_read_the_log_over_the_api_from_anywhere() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let mine = app
+        .submit_answers(&app.contestant, &correct_answers())
+        .await;
+    let theirs = app.submit_answers(&app.other, &correct_answers()).await;
+    app.verdict(&mine, &app.contestant).await;
+    app.verdict(&theirs, &app.other).await;
+    let log = |token: String, args: Vec<String>| {
+        let server = app.address.clone();
+        tokio::task::spawn_blocking(move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_nimjudge"))
+                .args(["log", "--server", &server])
+                .args(args)
+                .env("NIMJUDGE_TOKEN", token)
+                // No database here: everything comes over the API.
+                .env(
+                    "NIMJUDGE_DATABASE__URL",
+                    "sqlite:///nonexistent/nimjudge.db",
+                )
+                .output()
+                .expect("the client runs")
+        })
+    };
+    let lines = |out: &std::process::Output| -> Vec<serde_json::Value> {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect()
+    };
+    // A setter sees everyone's, filtered as asked.
+    let out = log(app.setter.clone(), vec!["--json".into()])
+        .await
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listed = lines(&out);
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    let out = log(
+        app.setter.clone(),
+        vec![
+            "--json".into(),
+            "--user".into(),
+            "dave".into(),
+            "--verdict".into(),
+            "ac".into(),
+        ],
+    )
+    .await
+    .unwrap();
+    let listed = lines(&out);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0]["id"], theirs.to_string());
+    // One submission: its results and events.
+    let out = log(app.setter.clone(), vec![mine.to_string(), "--json".into()])
+        .await
+        .unwrap();
+    let kinds: Vec<String> = lines(&out)
+        .iter()
+        .map(|l| l["type"].as_str().expect("a type").to_string())
+        .collect();
+    assert_eq!(
+        kinds.first().map(String::as_str),
+        Some("submission"),
+        "{kinds:?}"
+    );
+    assert!(kinds.iter().any(|k| k == "event"), "{kinds:?}");
+    // An unknown problem is said, not an empty table.
+    let out = log(
+        app.setter.clone(),
+        vec!["--problem".into(), "nosuch".into()],
+    )
+    .await
+    .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("unknown problem `nosuch`"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A contestant's token lists their own only.
+    let out = log(app.contestant.clone(), vec!["--json".into()])
+        .await
+        .unwrap();
+    let listed = lines(&out);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0]["id"], mine.to_string());
     app.stop().await;
 }

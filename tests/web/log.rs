@@ -92,7 +92,12 @@ async fn the_verdict_log_filters_by_problem_user_verdict_and_time_and_pages_with
     assert!(listed(&dave_ac).is_empty() && dave_ac.contains("No submissions match"));
     let nim = log_page(&web, "/log?problem=nim", StatusCode::OK).await;
     assert_eq!(listed(&nim).len(), 3);
-    let other_problem = log_page(&web, "/log?problem=xy-game", StatusCode::OK).await;
+    // A problem this judge does not host is named, not an empty table.
+    let other_problem = log_page(&web, "/log?problem=xy-game", StatusCode::BAD_REQUEST).await;
+    assert!(
+        other_problem.contains("unknown problem `xy-game`"),
+        "{other_problem}"
+    );
     assert!(listed(&other_problem).is_empty());
     let since_start = log_page(&web, &format!("/log?since={start}"), StatusCode::OK).await;
     assert_eq!(listed(&since_start).len(), 3);
