@@ -110,9 +110,18 @@ async fn no_feedback_shows_the_contestant_the_verdict_only() {
         assert_eq!(judgement["message"], Value::Null, "{judgement}");
         assert_eq!(judgement["results"], json!([]), "{judgement}");
     }
-    let text = contestant.to_string();
+    // What the contestant sent names the public testcases they answered
+    // (theirs, and listed on the problem page); nothing else may.
+    let mut judged = contestant.clone();
+    let sent = judged
+        .as_object_mut()
+        .and_then(|document| document.remove("content"))
+        .expect("the content sent");
+    assert_eq!(sent["kind"], "answers", "{sent}");
+    let text = judged.to_string();
     assert!(!text.contains("small-1"), "a testcase is named: {text}");
     assert!(!text.contains(&expected), "`{expected}` leaks: {text}");
+    assert!(!sent.to_string().contains(&expected), "`{expected}` leaks: {sent}");
     let listed = listing(&app).await;
     assert!(!listed.contains("small-1"), "{listed}");
     assert!(listed.contains("\"verdict\":\"WA\""), "{listed}");
