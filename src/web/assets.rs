@@ -27,6 +27,12 @@ pub async fn rejudge_script() -> impl IntoResponse {
     script(include_str!("static/rejudge.js"))
 }
 
+/// `GET /static/confirm.js`: asks before a form with `data-confirm` is
+/// sent.
+pub async fn confirm_script() -> impl IntoResponse {
+    script(include_str!("static/confirm.js"))
+}
+
 fn script(text: &'static str) -> impl IntoResponse {
     (
         [

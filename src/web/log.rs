@@ -206,7 +206,7 @@ pub async fn show(
             button type="submit" id="log-button" { "Filter" }
         }
         @if let Some(message) = &problem {
-            p.alert #log-error { (message) }
+            p.alert #log-error { (page::prose(message)) }
         }
         @if let Some(page) = &page {
             @if page.submissions.is_empty() {

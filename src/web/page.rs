@@ -12,9 +12,24 @@ use maud::{DOCTYPE, Markup, html};
 use super::visitor::Visitor;
 use crate::domain::{Role, SubmissionState, Verdict};
 
-/// A whole page: `title`, the menu for `visitor` (none on the sign-in and
-/// error pages), and `body`.
+/// A whole page: `title`, the menu for `visitor` (none on the sign-in
+/// page), and `body`.
 pub fn frame(title: &str, visitor: Option<&Visitor>, body: Markup) -> Markup {
+    framed(title, visitor.map_or(Menu::None, Menu::For), body)
+}
+
+/// What the page's header offers.
+enum Menu<'a> {
+    /// Nothing (the sign-in page).
+    None,
+    /// The links every signed-in visitor has, whoever asks (an error page,
+    /// which does not know its visitor; a signed-out one is sent to sign in).
+    Basic,
+    /// The menu of this visitor's role, with their name and sign-out.
+    For(&'a Visitor),
+}
+
+fn framed(title: &str, menu: Menu<'_>, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -27,26 +42,33 @@ pub fn frame(title: &str, visitor: Option<&Visitor>, body: Markup) -> Markup {
             body {
                 header.top {
                     a.brand href="/" { "nimjudge" }
-                    @if let Some(visitor) = visitor {
-                        nav {
+                    @match menu {
+                        Menu::None => {},
+                        Menu::Basic => nav {
                             a href="/problems" { "Problems" }
                             a href="/submissions" { "My submissions" }
-                            @if visitor.caller.role().is_staff() {
-                                a href="/submissions?everyone=true" { "All submissions" }
-                                a href="/log" { "Verdict log" }
+                        },
+                        Menu::For(visitor) => {
+                            nav {
+                                a href="/problems" { "Problems" }
+                                a href="/submissions" { "My submissions" }
+                                @if visitor.caller.role().is_staff() {
+                                    a href="/submissions?everyone=true" { "All submissions" }
+                                    a href="/log" { "Verdict log" }
+                                }
+                                @if visitor.caller.role() == Role::Admin {
+                                    a href="/tokens" { "Tokens" }
+                                }
                             }
-                            @if visitor.caller.role() == Role::Admin {
-                                a href="/tokens" { "Tokens" }
+                            div.who {
+                                span.name { (visitor.caller.name()) }
+                                span class={ "role role-" (visitor.caller.role()) } { (visitor.caller.role()) }
+                                form.inline method="post" action="/sign-out" {
+                                    input type="hidden" name="csrf" value=(visitor.csrf);
+                                    button.link type="submit" id="sign-out" { "Sign out" }
+                                }
                             }
-                        }
-                        div.who {
-                            span.name { (visitor.caller.name()) }
-                            span class={ "role role-" (visitor.caller.role()) } { (visitor.caller.role()) }
-                            form.inline method="post" action="/sign-out" {
-                                input type="hidden" name="csrf" value=(visitor.csrf);
-                                button.link type="submit" id="sign-out" { "Sign out" }
-                            }
-                        }
+                        },
                     }
                 }
                 main { (body) }
@@ -58,17 +80,27 @@ pub fn frame(title: &str, visitor: Option<&Visitor>, body: Markup) -> Markup {
 /// The page of a failed request: its status and a message safe to show.
 pub fn error(status: StatusCode, message: &str) -> Markup {
     let reason = status.canonical_reason().unwrap_or("Error");
-    frame(
+    framed(
         reason,
-        None,
+        Menu::Basic,
         html! {
             section.error {
                 h1 { (status.as_u16()) " " (reason) }
-                p #error-message { (message) }
+                p #error-message { (prose(message)) }
                 p { a href="/problems" { "Back to the problems" } }
             }
         },
     )
+}
+
+/// A message as prose: its `backticked` parts (names, settings, values, as
+/// messages quote them) as code, the rest as text, all escaped.
+pub fn prose(message: &str) -> Markup {
+    html! {
+        @for (index, part) in message.split('`').enumerate() {
+            @if index % 2 == 1 { code { (part) } } @else { (part) }
+        }
+    }
 }
 
 /// A verdict as a coloured badge; a submission still waiting shows its

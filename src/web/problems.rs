@@ -75,15 +75,21 @@ pub async fn show(
     let problem = state.app.problem(&id).await?;
     // The forms answer public testcases only, for every role, as the API.
     let public = state.app.public_testcases(&id).await?;
-    let samples: Vec<(TestcaseName, String)> = state
-        .app
-        .public_inputs(&id, |t| t.origin == TestcaseOrigin::Sample)
-        .await?
-        .into_iter()
-        .map(|(testcase, input)| (testcase.name, input))
-        .collect();
+    let statement = statement::for_page(problem.statement.as_deref().unwrap_or_default());
+    // The statement's own samples show outputs too; one without gets the
+    // sample inputs here.
+    let samples: Vec<(TestcaseName, String)> = if statement.has_samples {
+        Vec::new()
+    } else {
+        state
+            .app
+            .public_inputs(&id, |t| t.origin == TestcaseOrigin::Sample)
+            .await?
+            .into_iter()
+            .map(|(testcase, input)| (testcase.name, input))
+            .collect()
+    };
     let languages = state.app.programs().list();
-    let statement = statement::render(problem.statement.as_deref().unwrap_or_default());
     // One idempotency key per form and page load: sending the same form
     // twice (a double click, a resent POST) makes one submission.
     let answers_key = uuid::Uuid::new_v4().to_string();
@@ -107,7 +113,7 @@ pub async fn show(
         @if grundy_plot::find(id.as_str()).is_some() {
             p #grundy-link { a href={ "/problems/" (id) "/grundy" } { "Grundy plot" } " of one pile: how the game's values fall, size by size." }
         }
-        article.statement #statement { (PreEscaped(statement)) }
+        article.statement #statement { (PreEscaped(statement.html)) }
         @if !samples.is_empty() {
             section #samples {
                 h2 { "Sample inputs" }

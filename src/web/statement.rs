@@ -43,6 +43,39 @@ pub fn render(markdown: &str) -> String {
     out
 }
 
+/// A statement as the problem page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageStatement {
+    /// The HTML, without the `Source:` and `Time limit:` lines of the
+    /// statement's head (before its first `## ` section): the page shows
+    /// the problem's source and limits above it, from `problem.toml`.
+    pub html: String,
+    /// The statement has a samples section of its own (`## Sample…`),
+    /// with outputs, so the page adds none.
+    pub has_samples: bool,
+}
+
+/// [`render`] for the problem page (see [`PageStatement`]).
+pub fn for_page(markdown: &str) -> PageStatement {
+    let mut in_head = true;
+    let mut kept = String::with_capacity(markdown.len());
+    let mut has_samples = false;
+    for line in markdown.split_inclusive('\n') {
+        if let Some(heading) = line.strip_prefix("## ") {
+            in_head = false;
+            has_samples |= heading.trim_start().starts_with("Sample");
+        }
+        if in_head && (line.starts_with("Source:") || line.starts_with("Time limit:")) {
+            continue;
+        }
+        kept.push_str(line);
+    }
+    PageStatement {
+        html: render(&kept),
+        has_samples,
+    }
+}
+
 /// A link target with a scheme other than http, https or mailto becomes
 /// empty; relative targets and fragments stay.
 fn safe_target(target: CowStr<'_>) -> CowStr<'_> {
@@ -65,7 +98,30 @@ fn safe_target(target: CowStr<'_>) -> CowStr<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::render;
+    use super::{PageStatement, for_page, render};
+
+    #[test]
+    fn the_page_drops_the_heads_source_and_limits_and_notes_its_samples() {
+        let markdown = "# Nim\n\nSource: somewhere — https://example.com\nTime limit: 2 s. Memory limit: 512 MiB.\n\n\
+                        ## Rules\n\nTime limit: stays in a section.\n\n## Samples\n\n```\n1\n```\n";
+        let page = for_page(markdown);
+        assert!(page.has_samples);
+        assert!(!page.html.contains("Source:"), "{}", page.html);
+        assert!(!page.html.contains("Memory limit"), "{}", page.html);
+        assert!(page.html.contains("<h1>Nim</h1>"), "{}", page.html);
+        assert!(
+            page.html.contains("Time limit: stays in a section."),
+            "{}",
+            page.html
+        );
+        assert_eq!(
+            for_page("# Nim\n"),
+            PageStatement {
+                html: "<h1>Nim</h1>\n".into(),
+                has_samples: false
+            }
+        );
+    }
 
     #[test]
     fn markdown_becomes_html() {

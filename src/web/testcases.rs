@@ -151,6 +151,7 @@ async fn render(
             a href={ "/problems/" (id) } { (problem.title) } " › Testcases"
         }
         h1 { "Testcases: " (problem.title) }
+        script src="/static/confirm.js" defer {}
         @match &notice {
             Some(Notice::Done(text)) => p.notice #testcase-notice { (text) },
             Some(Notice::Rejudged(text, count)) => {
@@ -165,7 +166,7 @@ async fn render(
                     script src="/static/rejudge.js" defer {}
                 }
             }
-            Some(Notice::Refused(text)) => p.alert #testcase-error { (text) },
+            Some(Notice::Refused(text)) => p.alert #testcase-error { (page::prose(text)) },
             None => {},
         }
         table.list #testcase-list {
@@ -189,7 +190,8 @@ async fn render(
                                     button.small type="submit" id={ (action) "-" (testcase.name) } { (label) }
                                 }
                                 " "
-                                form.inline method="post" action={ "/problems/" (id) "/testcases/" (testcase.name) "/delete" } {
+                                form.inline method="post" action={ "/problems/" (id) "/testcases/" (testcase.name) "/delete" }
+                                    data-confirm={ "Delete testcase " (testcase.name) "? Verdicts given stay until a rejudge." } {
                                     input type="hidden" name="csrf" value=(visitor.csrf);
                                     button.small type="submit" id={ "delete-" (testcase.name) } { "Delete" }
                                 }
@@ -216,7 +218,8 @@ async fn render(
                 }
                 button type="submit" id="add-testcase-button" { "Add testcase" }
             }
-            form.card #rejudge-problem method="post" action={ "/problems/" (id) "/rejudge" } {
+            form.card #rejudge-problem method="post" action={ "/problems/" (id) "/rejudge" }
+                data-confirm={ "Rejudge every judged submission of " (problem.title) "? Their earlier judgements stay in the log." } {
                 h2 { "Rejudge" }
                 p.muted { "Queue every judged submission of this problem again, against the testcases above." }
                 input type="hidden" name="csrf" value=(visitor.csrf);

@@ -127,7 +127,7 @@ fn render(
                 pre.secret #new-secret { (created.token) }
             },
             Some(Notice::Done(text)) => p.notice #token-notice { (text) },
-            Some(Notice::Refused(text)) => p.alert #token-error { (text) },
+            Some(Notice::Refused(text)) => p.alert #token-error { (page::prose(text)) },
             None => {},
         }
         table.list #token-list {

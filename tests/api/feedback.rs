@@ -121,7 +121,10 @@ async fn no_feedback_shows_the_contestant_the_verdict_only() {
     let text = judged.to_string();
     assert!(!text.contains("small-1"), "a testcase is named: {text}");
     assert!(!text.contains(&expected), "`{expected}` leaks: {text}");
-    assert!(!sent.to_string().contains(&expected), "`{expected}` leaks: {sent}");
+    assert!(
+        !sent.to_string().contains(&expected),
+        "`{expected}` leaks: {sent}"
+    );
     let listed = listing(&app).await;
     assert!(!listed.contains("small-1"), "{listed}");
     assert!(listed.contains("\"verdict\":\"WA\""), "{listed}");

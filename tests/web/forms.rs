@@ -464,7 +464,7 @@ async fn the_submit_forms_go_through_the_apis_rules_and_a_program_form_is_queued
             .text()
             .await
             .expect("page")
-            .contains("`source` is empty")
+            .contains("<code>source</code> is empty")
     );
     assert_eq!(stored_submissions(&app).await, 0);
 

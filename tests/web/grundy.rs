@@ -43,7 +43,10 @@ async fn the_plot_is_an_svg_with_one_bar_per_size_and_bad_parameters_are_a_400_n
     let nim = page(&web, "/problems/nim", StatusCode::OK).await;
     assert!(!nim.contains("/grundy"), "{nim}");
     let none = page(&web, "/problems/nim/grundy", StatusCode::NOT_FOUND).await;
-    assert!(none.contains("problem `nim` has no Grundy plot"), "{none}");
+    assert!(
+        none.contains("problem <code>nim</code> has no Grundy plot"),
+        "{none}"
+    );
     page(&web, "/problems/no-such/grundy", StatusCode::NOT_FOUND).await;
 
     // The defaults: X = 3, Y = 5, 120 sizes from 0.
@@ -125,7 +128,7 @@ async fn the_plot_is_an_svg_with_one_bar_per_size_and_bad_parameters_are_a_400_n
     )
     .await;
     assert!(
-        unknown.contains("unknown parameter `z` (this plot takes `x`, `y`, `from`, `count`)"),
+        unknown.contains("unknown parameter <code>z</code> (this plot takes <code>x</code>, <code>y</code>, <code>from</code>, <code>count</code>)"),
         "{unknown}"
     );
 

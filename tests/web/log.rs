@@ -95,7 +95,7 @@ async fn the_verdict_log_filters_by_problem_user_verdict_and_time_and_pages_with
     // A problem this judge does not host is named, not an empty table.
     let other_problem = log_page(&web, "/log?problem=xy-game", StatusCode::BAD_REQUEST).await;
     assert!(
-        other_problem.contains("unknown problem `xy-game`"),
+        other_problem.contains("unknown problem <code>xy-game</code>"),
         "{other_problem}"
     );
     assert!(listed(&other_problem).is_empty());
@@ -119,14 +119,17 @@ async fn the_verdict_log_filters_by_problem_user_verdict_and_time_and_pages_with
 
     // Bad filters: 400, named, the form refilled, no table.
     for (query, message) in [
-        ("verdict=XX", "verdict `XX`"),
+        ("verdict=XX", "verdict <code>XX</code>"),
         (
             "since=yesterday",
-            "since `yesterday` is not an RFC 3339 time",
+            "since <code>yesterday</code> is not an RFC 3339 time",
         ),
-        ("limit=0", "limit `0` must be a whole number from 1 to 200"),
-        ("problem=Not_A_Slug", "problem `Not_A_Slug`"),
-        ("colour=red", "unknown filter `colour`"),
+        (
+            "limit=0",
+            "limit <code>0</code> must be a whole number from 1 to 200",
+        ),
+        ("problem=Not_A_Slug", "problem <code>Not_A_Slug</code>"),
+        ("colour=red", "unknown filter <code>colour</code>"),
     ] {
         let page = log_page(&web, &format!("/log?{query}"), StatusCode::BAD_REQUEST).await;
         assert!(page.contains(message), "{query}: {page}");

@@ -443,9 +443,26 @@ async fn a_setter_rejudges_a_problem_and_the_progress_bar_follows_it_to_the_end(
             .goto(&format!("{}/problems/nim/testcases", app.address))
             .await
             .expect("open the testcase page");
-        click_and_wait_for_page(&client, Locator::Id("rejudge-problem-button"), |path| {
-            path == "/problems/nim/testcases"
-        })
+        // The page asks first; nothing is queued until the setter agrees.
+        client
+            .find(Locator::Id("rejudge-problem-button"))
+            .await
+            .expect("the rejudge button")
+            .click()
+            .await
+            .expect("click");
+        let question = client.get_alert_text().await.expect("a confirmation");
+        assert!(
+            question.starts_with("Rejudge every judged submission of Nim?"),
+            "{question}"
+        );
+        client.accept_alert().await.expect("agree");
+        wait_for_text(
+            &client,
+            "#testcase-notice",
+            "Queued 2 submissions of this problem for rejudging.",
+            Duration::from_secs(10),
+        )
         .await;
         let notice = text_of(&client, "#testcase-notice").await;
         assert_eq!(

@@ -165,7 +165,7 @@ async fn a_setters_forms_go_through_the_apis_rules_and_show_refusals_on_the_page
             .text()
             .await
             .expect("page")
-            .contains("the name `Bad Name`")
+            .contains("the name <code>Bad Name</code>")
     );
     let taken = add(&web, &web.csrf, "sample-1", "2\n4 5\n", false).await;
     assert_eq!(taken.status(), StatusCode::CONFLICT);
@@ -174,7 +174,7 @@ async fn a_setters_forms_go_through_the_apis_rules_and_show_refusals_on_the_page
             .text()
             .await
             .expect("page")
-            .contains("problem `nim` already has a testcase `sample-1`")
+            .contains("problem <code>nim</code> already has a testcase <code>sample-1</code>")
     );
 
     // A valid one is added and listed, hidden.
@@ -200,7 +200,9 @@ async fn a_setters_forms_go_through_the_apis_rules_and_show_refusals_on_the_page
     assert_eq!(bundled.status(), StatusCode::CONFLICT);
     let body = bundled.text().await.expect("the page");
     assert!(
-        body.contains("testcase `sample-1` is a sample testcase from problems/nim/problem.toml"),
+        body.contains(
+            "testcase <code>sample-1</code> is a sample testcase from problems/nim/problem.toml"
+        ),
         "{body}"
     );
     // The setter's own is deleted (with the token only).

@@ -197,7 +197,7 @@ async fn the_issue_form_shows_the_apis_refusals_on_the_page_and_keeps_what_was_t
         (
             &[("name", "frank"), ("role", "owner")],
             StatusCode::UNPROCESSABLE_ENTITY,
-            "unknown role `owner`",
+            "unknown role <code>owner</code>",
         ),
         (
             &[
@@ -206,7 +206,7 @@ async fn the_issue_form_shows_the_apis_refusals_on_the_page_and_keeps_what_was_t
                 ("expires_in", "soon"),
             ],
             StatusCode::UNPROCESSABLE_ENTITY,
-            "the expiry `soon` is not a whole number",
+            "the expiry <code>soon</code> is not a whole number",
         ),
     ];
     for (fields, status, message) in cases {
