@@ -7,7 +7,7 @@
 //! words) the API would refuse the same request. A testcase input follows
 //! the API's rule too: a hidden one is a 404 to a contestant.
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, path::Path};
 
 use axum::{
     extract::{Multipart, State, multipart::MultipartRejection},
@@ -140,13 +140,18 @@ pub async fn show(
         section.forms {
             form.card #submit-answers method="post" action=(action) enctype="multipart/form-data" {
                 h2 { "Submit answers" }
-                p.muted { "One output file per testcase; testcases left without a file count as WA." }
+                p.muted { "One output file per testcase, named after it (" code { "sample-1.out" } "); testcases left without a file count as WA." }
                 input type="hidden" name="csrf" value=(visitor.csrf);
                 input type="hidden" name="key" value=(answers_key);
                 input type="hidden" name="kind" value="answers";
-                @for testcase in &public {
-                    label for={ "answer-" (testcase.name) } { (testcase.name) ".out" }
-                    input type="file" id={ "answer-" (testcase.name) } name={ "answer-" (testcase.name) };
+                label for="answer-files" { "Answer files (choose them all at once)" }
+                input type="file" id="answer-files" name="answer_files" multiple;
+                details #one-by-one {
+                    summary { "…or one testcase at a time" }
+                    @for testcase in &public {
+                        label for={ "answer-" (testcase.name) } { (testcase.name) ".out" }
+                        input type="file" id={ "answer-" (testcase.name) } name={ "answer-" (testcase.name) };
+                    }
                 }
                 button type="submit" id="submit-answers-button" { "Submit answers" }
             }
@@ -264,17 +269,43 @@ async fn read_form(mut multipart: Multipart) -> Result<SubmitForm, PageError> {
     };
     while let Some(field) = multipart.next_field().await.map_err(malformed)? {
         let name = field.name().unwrap_or_default().to_string();
-        let no_file = field.file_name().is_some_and(str::is_empty);
+        let file_name = field.file_name().map(str::to_string);
+        let no_file = file_name.as_deref().is_some_and(str::is_empty);
         let bytes = field.bytes().await.map_err(malformed)?;
         if no_file && bytes.is_empty() {
             continue;
         }
         let text = String::from_utf8(bytes.to_vec())
             .map_err(|_| PageError::BadForm(format!("the field `{name}` is not UTF-8 text")))?;
-        if let Some(testcase) = name.strip_prefix("answer-") {
-            let testcase: TestcaseName = testcase
-                .parse()
-                .map_err(|e| PageError::BadForm(format!("the field `{name}`: {e}")))?;
+        // A file of the many-files picker answers the testcase its name
+        // says (`sample-1.out`), a file of a testcase's own picker that one.
+        let testcase = if name == "answer_files" {
+            let file = file_name.unwrap_or_default();
+            let stem = Path::new(&file)
+                .file_stem()
+                .and_then(|stem| stem.to_str())
+                .unwrap_or_default()
+                .to_string();
+            Some(stem.parse::<TestcaseName>().map_err(|e| {
+                PageError::BadForm(format!(
+                    "the answer file `{file}` names no testcase ({e}); name each file after its testcase, as `sample-1.out`"
+                ))
+            })?)
+        } else if let Some(testcase) = name.strip_prefix("answer-") {
+            Some(
+                testcase
+                    .parse::<TestcaseName>()
+                    .map_err(|e| PageError::BadForm(format!("the field `{name}`: {e}")))?,
+            )
+        } else {
+            None
+        };
+        if let Some(testcase) = testcase {
+            if form.answers.contains_key(&testcase) {
+                return Err(PageError::BadForm(format!(
+                    "testcase `{testcase}` is answered twice; send one file for it"
+                )));
+            }
             form.answers.insert(testcase, text);
             continue;
         }

@@ -427,6 +427,31 @@ async fn the_submit_forms_go_through_the_apis_rules_and_a_program_form_is_queued
         page.contains("has no public testcase named small-9"),
         "{page}"
     );
+    // Many files in the one picker answer the testcases they are named
+    // after; a file that names no testcase, or a testcase answered twice,
+    // is a 400 that says which.
+    for (files, message) in [
+        (
+            vec![("answer_files", Some("Not A Name.out"), "First\n")],
+            "the answer file <code>Not A Name.out</code> names no testcase",
+        ),
+        (
+            vec![
+                ("answer_files", Some("sample-1.out"), "First\n"),
+                ("answer-sample-1", Some("x.out"), "First\n"),
+            ],
+            "testcase <code>sample-1</code> is answered twice",
+        ),
+    ] {
+        let mut fields = vec![("csrf", None, web.csrf.as_str()), ("kind", None, "answers")];
+        fields.extend(files);
+        let response = web
+            .post_multipart("/problems/nim/submissions", &fields)
+            .await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        let page = response.text().await.expect("page");
+        assert!(page.contains(message), "{message}: {page}");
+    }
     // No file chosen at all.
     let response = web
         .post_multipart(

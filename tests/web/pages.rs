@@ -54,19 +54,22 @@ async fn a_contestant_submits_answers_and_watches_the_verdict_become_ac_without_
         );
         screenshot(&client, "problem").await;
 
-        // One answer file per public testcase, chosen in the file inputs.
+        // One answer file per public testcase, all chosen at once in the
+        // one picker, each named after its testcase.
         let answers = tempfile::tempdir().expect("a folder for answer files");
+        let mut paths = Vec::new();
         for (name, output) in correct_answers() {
             let path = answers.path().join(format!("{name}.out"));
             std::fs::write(&path, output).expect("write an answer file");
-            client
-                .find(Locator::Id(&format!("answer-{name}")))
-                .await
-                .expect("the testcase's file input")
-                .send_keys(&path.display().to_string())
-                .await
-                .expect("choose the file");
+            paths.push(path.display().to_string());
         }
+        client
+            .find(Locator::Id("answer-files"))
+            .await
+            .expect("the answer files' input")
+            .send_keys(&paths.join("\n"))
+            .await
+            .expect("choose the files");
         let path = click_and_wait_for_page(&client, Locator::Id("submit-answers-button"), |path| {
             path.starts_with("/submissions/")
         })
