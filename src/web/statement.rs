@@ -5,13 +5,15 @@
 //! as escaped text, never passed through, and a link or image whose target
 //! uses a scheme other than http, https or mailto (`javascript:`, `data:`)
 //! loses its target. The rest is pulldown-cmark's own HTML writer, which
-//! escapes text and attributes.
+//! escapes text and attributes. Plain-text maths in prose (`A_i`, `10^18`)
+//! is set as sub- and superscripts (see [`with_scripts`]).
 
-use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, html};
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, TextMergeStream, html};
 
 /// The statement as HTML, safe to embed in a page.
 pub fn render(markdown: &str) -> String {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    let mut in_code_block = false;
     let events = Parser::new_ext(markdown, options).map(|event| match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::Start(Tag::Link {
@@ -38,9 +40,89 @@ pub fn render(markdown: &str) -> String {
         }),
         other => other,
     });
+    // Sub- and superscripts in prose (`A_i`, `10^18`), never in code; text
+    // the parser split (at a `_` that might have begun emphasis, at raw
+    // HTML now text) is one event again first, so scripts are found whole.
+    let events = TextMergeStream::new(events).flat_map(|event| {
+        match &event {
+            Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
+            Event::End(TagEnd::CodeBlock) => in_code_block = false,
+            _ => {}
+        }
+        match event {
+            Event::Text(text) if !in_code_block => with_scripts(&text),
+            other => vec![other],
+        }
+    });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
     html::push_html(&mut out, events);
     out
+}
+
+/// `text` with the statements' plain-text maths set as sub- and
+/// superscripts: `A_i`, `s_{n-1}` (a one-letter name, then `_` and a word
+/// or a braced group) and `10^18`, `2^k`, `2^{30}` (a number or a
+/// one-letter name, then `^`). Anything else stays as it is (`abc255_g`,
+/// `Nim_K`, `snake_case`). The scripts' text is escaped like any text.
+fn with_scripts(text: &str) -> Vec<Event<'static>> {
+    let mut events = Vec::new();
+    let mut plain = 0;
+    let mut at = 0;
+    let bytes = text.as_bytes();
+    while at < bytes.len() {
+        let mark = bytes[at];
+        if (mark == b'_' || mark == b'^')
+            && let Some((script, end)) = script_after(text, at)
+        {
+            let base = &text[..at];
+            let word_start = base
+                .char_indices()
+                .rev()
+                .find(|(_, c)| !c.is_ascii_alphanumeric())
+                .map_or(0, |(i, c)| i + c.len_utf8());
+            let word = &base[word_start..];
+            let base_fits = match mark {
+                b'_' => word.len() == 1 && word.as_bytes()[0].is_ascii_alphabetic(),
+                _ => {
+                    (word.len() == 1 && word.as_bytes()[0].is_ascii_alphabetic())
+                        || (!word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()))
+                }
+            };
+            if base_fits {
+                if plain < at {
+                    events.push(Event::Text(CowStr::from(text[plain..at].to_string())));
+                }
+                let tag = if mark == b'_' { "sub" } else { "sup" };
+                events.push(Event::InlineHtml(CowStr::from(format!("<{tag}>"))));
+                events.push(Event::Text(CowStr::from(script.to_string())));
+                events.push(Event::InlineHtml(CowStr::from(format!("</{tag}>"))));
+                plain = end;
+                at = end;
+                continue;
+            }
+        }
+        at += 1;
+    }
+    if plain < text.len() {
+        events.push(Event::Text(CowStr::from(text[plain..].to_string())));
+    }
+    events
+}
+
+/// The script after the `_` or `^` at `at`: a braced group's inside (no
+/// nesting) or a run of ASCII letters and digits; and where it ends.
+fn script_after(text: &str, at: usize) -> Option<(&str, usize)> {
+    let rest = &text[at + 1..];
+    let (script, taken) = if let Some(group) = rest.strip_prefix('{') {
+        let close = group.find('}')?;
+        (&group[..close], close + 2)
+    } else {
+        let run = rest
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(rest.len());
+        (&rest[..run], run)
+    };
+    (!script.is_empty()).then_some((script, at + 1 + taken))
 }
 
 /// A statement as the problem page shows it.
@@ -99,6 +181,45 @@ fn safe_target(target: CowStr<'_>) -> CowStr<'_> {
 #[cfg(test)]
 mod tests {
     use super::{PageStatement, for_page, render};
+
+    #[test]
+    fn plain_text_maths_becomes_sub_and_superscripts_outside_code() {
+        let html = render(
+            "1 ≤ A_i ≤ 10^18, s_{n-1} and 2^{30}, 2^k.\n\n\
+             Not abc255_g, Nim_K, snake_case or `A_i`; nor x_ or 10^.\n\n```\ns_1 10^9\n```\n",
+        );
+        assert!(
+            html.contains("1 ≤ A<sub>i</sub> ≤ 10<sup>18</sup>, s<sub>n-1</sub> and 2<sup>30</sup>, 2<sup>k</sup>."),
+            "{html}"
+        );
+        assert!(
+            html.contains("Not abc255_g, Nim_K, snake_case or <code>A_i</code>; nor x_ or 10^."),
+            "{html}"
+        );
+        assert!(
+            html.contains("<pre><code>s_1 10^9\n</code></pre>"),
+            "{html}"
+        );
+        // A script's text is escaped like any text.
+        assert!(render("x_{<b>}").contains("x<sub>&lt;b&gt;</sub>"));
+        // After a character of several bytes.
+        assert!(render("1 ≤ N ≤ 2·10^5, ·A_i").contains("2·10<sup>5</sup>, ·A<sub>i</sub>"));
+    }
+
+    #[test]
+    fn every_bundled_statement_renders() {
+        let problems = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+        let mut rendered = 0;
+        for entry in std::fs::read_dir(problems).expect("the problems folder") {
+            let statement = entry.expect("an entry").path().join("statement.md");
+            if let Ok(markdown) = std::fs::read_to_string(&statement) {
+                let page = for_page(&markdown);
+                assert!(page.html.contains("<h1>"), "{}", statement.display());
+                rendered += 1;
+            }
+        }
+        assert!(rendered >= 12, "{rendered} statements");
+    }
 
     #[test]
     fn the_page_drops_the_heads_source_and_limits_and_notes_its_samples() {
