@@ -501,3 +501,53 @@ async fn a_setter_rejudges_a_problem_and_the_progress_bar_follows_it_to_the_end(
     })
     .await;
 }
+
+#[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
+async fn on_a_phone_no_page_is_wider_than_the_screen() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        let app = TestApp::spawn(&dir, 1).await;
+        let id = app
+            .submit_answers(&app.contestant, &correct_answers())
+            .await;
+        app.verdict(&id, &app.admin).await;
+        sign_in(&client, &app.address, &app.admin).await;
+        client
+            .set_window_size(390, 844)
+            .await
+            .expect("a phone's width");
+        for (name, path) in [
+            ("problems", "/problems".to_string()),
+            ("problem", "/problems/nim".to_string()),
+            ("submissions", "/submissions?everyone=true".to_string()),
+            ("submission", format!("/submissions/{id}")),
+            ("log", "/log".to_string()),
+            ("tokens", "/tokens".to_string()),
+            ("testcases", "/problems/nim/testcases".to_string()),
+        ] {
+            client
+                .goto(&format!("{}{path}", app.address))
+                .await
+                .expect("open the page");
+            let widths = client
+                .execute(
+                    "return [document.documentElement.scrollWidth, window.innerWidth];",
+                    vec![],
+                )
+                .await
+                .expect("the page's widths");
+            let (page, screen) = (
+                widths[0].as_i64().expect("a width"),
+                widths[1].as_i64().expect("a width"),
+            );
+            assert!(
+                page <= screen,
+                "{path}: the page is {page} px wide on a {screen} px screen"
+            );
+            screenshot(&client, &format!("phone-{name}")).await;
+        }
+        app.stop().await;
+    })
+    .await;
+}
