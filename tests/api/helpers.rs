@@ -273,3 +273,24 @@ async fn token(store: &Store, name: &str, role: Role) -> String {
         .expect("create token")
         .secret
 }
+
+/// Runs the `nimjudge` binary with `args` as a client of the server at
+/// `server` holding `token` (`NIMJUDGE_SERVER`, `NIMJUDGE_TOKEN`), with a
+/// database that does not exist, so whatever it reads comes over the API.
+pub async fn run_client(server: &str, token: &str, args: Vec<String>) -> std::process::Output {
+    let (server, token) = (server.to_string(), token.to_string());
+    tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_nimjudge"))
+            .args(args)
+            .env("NIMJUDGE_SERVER", server)
+            .env("NIMJUDGE_TOKEN", token)
+            .env(
+                "NIMJUDGE_DATABASE__URL",
+                "sqlite:///nonexistent/nimjudge.db",
+            )
+            .output()
+            .expect("the client runs")
+    })
+    .await
+    .expect("the client's thread")
+}
