@@ -20,6 +20,17 @@ impl App {
         Ok(self.store.problems().await?)
     }
 
+    /// Every problem's title, by id, for lists that name problems.
+    pub async fn problem_titles(&self) -> Result<BTreeMap<ProblemId, String>, AppError> {
+        Ok(self
+            .store
+            .problems()
+            .await?
+            .into_iter()
+            .map(|problem| (problem.id, problem.title))
+            .collect())
+    }
+
     /// One problem with its statement.
     pub async fn problem(&self, id: &ProblemId) -> Result<Problem, AppError> {
         self.store

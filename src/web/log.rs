@@ -176,6 +176,7 @@ pub async fn show(
         Err(message) => (None, Some(message)),
     };
     let verdicts = Verdict::ALL;
+    let titles = state.app.problem_titles().await?;
     let body = html! {
         h1 { "Verdict log" }
         form.card.filters #log-filters method="get" action="/log" {
@@ -221,7 +222,7 @@ pub async fn show(
                         @for submission in &page.submissions {
                             tr data-id=(submission.id) {
                                 td { a href={ "/submissions/" (submission.id) } { (submission.created_at.strftime("%Y-%m-%d %H:%M:%S")) } }
-                                td { (submission.problem) }
+                                td { a href={ "/problems/" (submission.problem) } { (titles.get(&submission.problem).map_or(submission.problem.as_str(), String::as_str)) } }
                                 td { (submission.user) }
                                 td { (submission.kind) }
                                 td { (page::verdict_badge(submission.state, submission.verdict)) }

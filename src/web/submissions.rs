@@ -65,6 +65,7 @@ pub async fn list(
         )
         .await?;
     let submissions = page.submissions;
+    let titles = state.app.problem_titles().await?;
     let older = page.next_cursor.map(|cursor| {
         let everyone = if everyone { "&everyone=true" } else { "" };
         format!("/submissions?before={cursor}{everyone}")
@@ -89,7 +90,7 @@ pub async fn list(
                     @for submission in &submissions {
                         tr {
                             td { a href={ "/submissions/" (submission.id) } { (short_time(submission)) } }
-                            td { a href={ "/problems/" (submission.problem) } { (submission.problem) } }
+                            td { a href={ "/problems/" (submission.problem) } { (titles.get(&submission.problem).map_or(submission.problem.as_str(), String::as_str)) } }
                             @if everyone { td { (submission.user) } }
                             td { (submission.kind) }
                             td { (page::verdict_badge(submission.state, submission.verdict)) }
