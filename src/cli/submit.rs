@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{EXIT_NOT_ACCEPTED, client::Client, tables};
 use crate::{
-    api::{SubmitRequest, SubmittedContent},
+    api::{ListQuery, SubmitRequest, SubmittedContent},
     domain::{LanguageId, ProblemId, SubmissionId, SubmissionState, TestcaseName, Verdict},
 };
 
@@ -54,8 +54,9 @@ pub struct SubmitArgs {
 
 #[derive(Debug, Args)]
 pub struct StatusArgs {
-    /// The submission id.
-    pub id: SubmissionId,
+    /// The submission id, or its first characters (at least 4; 8 are
+    /// nearly always enough), among your 500 newest submissions.
+    pub id: String,
     /// Print what was submitted instead of the verdict: a program's source
     /// as sent (its language on stderr), or the sizes of answers.
     #[arg(long)]
@@ -224,10 +225,44 @@ pub async fn inputs(args: InputsArgs) -> anyhow::Result<ExitCode> {
 
 pub async fn status(args: StatusArgs) -> anyhow::Result<ExitCode> {
     let client = Client::new(&args.server.server, &args.server.token)?;
+    let id = resolve_id(&client, &args.id).await?;
     if args.source {
-        return print_content(&client, args.id).await;
+        return print_content(&client, id).await;
     }
-    wait_and_print(&client, args.id).await
+    wait_and_print(&client, id).await
+}
+
+/// The submission `text` names: a whole id, or the start of one of the
+/// caller's 500 newest submissions (every user's, for setters and admins),
+/// which must be the only one that starts so.
+async fn resolve_id(client: &Client, text: &str) -> anyhow::Result<SubmissionId> {
+    if let Ok(id) = text.parse::<SubmissionId>() {
+        return Ok(id);
+    }
+    let prefix = text.to_ascii_lowercase();
+    if prefix.len() < 4 || !prefix.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-') {
+        bail!("`{text}` is neither a submission id nor its first 4 or more characters");
+    }
+    let page = client
+        .list_submissions(&ListQuery {
+            limit: Some(500),
+            ..ListQuery::default()
+        })
+        .await?;
+    let matching: Vec<SubmissionId> = page
+        .submissions
+        .iter()
+        .map(|submission| submission.id)
+        .filter(|id| id.to_string().starts_with(&prefix))
+        .collect();
+    match matching[..] {
+        [id] => Ok(id),
+        [] => bail!("no submission among your 500 newest starts with `{text}`"),
+        _ => bail!(
+            "{} submissions start with `{text}`; give more of the id",
+            matching.len()
+        ),
+    }
 }
 
 /// What a submission sent, without waiting for its verdict.

@@ -482,6 +482,32 @@ async fn the_client_downloads_inputs_submits_answers_beside_them_and_lists_its_o
     let out = cli(vec!["status".into(), theirs.to_string(), "--source".into()]).await;
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no submission"));
+    // An id may be shortened to its start, among the caller's own.
+    let short = listed[0]["id"].as_str().expect("an id")[..8].to_string();
+    let out = cli(vec!["status".into(), short.to_uppercase()]).await;
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("verdict AC"), "{stdout}");
+    for (text, said) in [
+        (
+            theirs.to_string()[..8].to_string(),
+            "no submission among your 500 newest starts with",
+        ),
+        (
+            "zz".to_string(),
+            "is neither a submission id nor its first 4 or more characters",
+        ),
+    ] {
+        let out = cli(vec!["status".into(), text.clone()]).await;
+        assert!(!out.status.success(), "{text}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(said), "{text}: {stderr}");
+    }
     app.stop().await;
 }
 
