@@ -33,6 +33,11 @@ pub async fn confirm_script() -> impl IntoResponse {
     script(include_str!("static/confirm.js"))
 }
 
+/// `GET /static/copy.js`: copy buttons on a problem page's blocks.
+pub async fn copy_script() -> impl IntoResponse {
+    script(include_str!("static/copy.js"))
+}
+
 fn script(text: &'static str) -> impl IntoResponse {
     (
         [

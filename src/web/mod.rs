@@ -125,6 +125,7 @@ fn router() -> Router<AppState> {
         .route("/static/submission.js", get(assets::submission_script))
         .route("/static/rejudge.js", get(assets::rejudge_script))
         .route("/static/confirm.js", get(assets::confirm_script))
+        .route("/static/copy.js", get(assets::copy_script))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::map_response(security_headers))

@@ -114,6 +114,7 @@ pub async fn show(
             p #grundy-link { a href={ "/problems/" (id) "/grundy" } { "Grundy plot" } " of one pile: how the game's values fall, size by size." }
         }
         article.statement #statement { (PreEscaped(statement.html)) }
+        script src="/static/copy.js" defer {}
         @if !samples.is_empty() {
             section #samples {
                 h2 { "Sample inputs" }

@@ -78,7 +78,13 @@ pub async fn list(
     let body = html! {
         h1 { (title) }
         @if submissions.is_empty() {
-            p.muted #no-submissions { "No submissions yet." }
+            p.muted #no-submissions {
+                "No submissions yet."
+                // Setters and admins judge others' work more than they submit.
+                @if !everyone && visitor.caller.role().is_staff() {
+                    " " a #everyones href="/submissions?everyone=true" { "Everyone's submissions" } " are one click away."
+                }
+            }
         } @else {
             table.list #submissions {
                 thead { tr {

@@ -52,6 +52,13 @@ async fn a_contestant_submits_answers_and_watches_the_verdict_become_ac_without_
             text_of(&client, "#samples pre").await,
             NIM_TESTCASES[0].2.trim_end()
         );
+        // Each sample block has a Copy button (served over localhost, so
+        // the browser offers a clipboard).
+        let copies = client
+            .find_all(Locator::Css("#samples button.copy"))
+            .await
+            .expect("copy buttons");
+        assert_eq!(copies.len(), NIM_TESTCASES.len());
         screenshot(&client, "problem").await;
 
         // One answer file per public testcase, all chosen at once in the

@@ -122,6 +122,18 @@ async fn a_setters_forms_go_through_the_apis_rules_and_show_refusals_on_the_page
     let app = TestApp::spawn(&dir, 0).await;
     let web = WebClient::sign_in(&app, &app.setter).await;
 
+    // A setter with none of their own is pointed at everyone's.
+    let own = web
+        .get("/submissions")
+        .await
+        .text()
+        .await
+        .expect("the page");
+    assert!(
+        own.contains(r#"<a id="everyones" href="/submissions?everyone=true">"#),
+        "{own}"
+    );
+
     let page = web.get("/problems/nim/testcases").await;
     assert_eq!(page.status(), StatusCode::OK);
     let body = page.text().await.expect("the page");
