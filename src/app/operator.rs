@@ -8,7 +8,10 @@
 use super::AppError;
 use crate::{
     config::DatabaseConfig,
-    domain::{ProblemId, Role, Timestamp, TokenId, TokenRecord, token_expiry, validate_user_name},
+    domain::{
+        ProblemId, Role, SubmissionId, Timestamp, TokenId, TokenRecord, token_expiry,
+        validate_user_name,
+    },
     store::{
         IssuedToken, ListFilter, OpenMode, Revocation, Store, StoreError, SubmissionPage,
         SubmissionRecord,
@@ -84,10 +87,7 @@ impl Operator {
     }
 
     /// A submission with every judgement and event.
-    pub async fn record(
-        &self,
-        id: &crate::domain::SubmissionId,
-    ) -> Result<SubmissionRecord, AppError> {
+    pub async fn record(&self, id: &SubmissionId) -> Result<SubmissionRecord, AppError> {
         self.store
             .submission_record(id)
             .await?

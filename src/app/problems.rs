@@ -65,26 +65,18 @@ impl App {
         Ok(self.store.testcases(id, false).await?)
     }
 
-    /// The inputs of the public testcases `wanted` picks, by name (a
-    /// testcase deleted meanwhile is left out). Never a hidden input,
-    /// whoever asks.
-    pub async fn public_inputs(
+    /// A public testcase's input, for anyone; `None` for a testcase that
+    /// is hidden or gone (deleted since it was listed). Never a hidden
+    /// input, whoever asks.
+    pub async fn public_input(
         &self,
         id: &ProblemId,
-        wanted: impl Fn(&Testcase) -> bool,
-    ) -> Result<Vec<(Testcase, String)>, AppError> {
-        let mut inputs = Vec::new();
-        for listed in self.public_testcases(id).await? {
-            if !wanted(&listed) {
-                continue;
-            }
-            if let Some((testcase, input)) = self.store.testcase(id, &listed.name).await?
-                && !testcase.hidden
-            {
-                inputs.push((testcase, input));
-            }
-        }
-        Ok(inputs)
+        name: &TestcaseName,
+    ) -> Result<Option<String>, AppError> {
+        Ok(match self.store.testcase(id, name).await? {
+            Some((testcase, input)) if !testcase.hidden => Some(input),
+            _ => None,
+        })
     }
 
     /// A testcase's input: a public one for anyone, a hidden one for

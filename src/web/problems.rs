@@ -78,17 +78,14 @@ pub async fn show(
     let statement = statement::for_page(problem.statement.as_deref().unwrap_or_default());
     // The statement's own samples show outputs too; one without gets the
     // sample inputs here.
-    let samples: Vec<(TestcaseName, String)> = if statement.has_samples {
-        Vec::new()
-    } else {
-        state
-            .app
-            .public_inputs(&id, |t| t.origin == TestcaseOrigin::Sample)
-            .await?
-            .into_iter()
-            .map(|(testcase, input)| (testcase.name, input))
-            .collect()
-    };
+    let mut samples: Vec<(&TestcaseName, String)> = Vec::new();
+    if !statement.has_samples {
+        for testcase in public.iter().filter(|t| t.origin == TestcaseOrigin::Sample) {
+            if let Some(input) = state.app.public_input(&id, &testcase.name).await? {
+                samples.push((&testcase.name, input));
+            }
+        }
+    }
     let languages = state.app.programs().list();
     // One idempotency key per form and page load: sending the same form
     // twice (a double click, a resent POST) makes one submission.
@@ -227,7 +224,11 @@ pub async fn inputs_zip(
     PagePath(id): PagePath<ProblemId>,
 ) -> Result<Response, PageError> {
     let mut zip = StoredZip::with_limit(MAX_INPUTS_ZIP_BYTES);
-    for (testcase, input) in state.app.public_inputs(&id, |_| true).await? {
+    // One input read at a time, so the cap bounds the memory held.
+    for testcase in state.app.public_testcases(&id).await? {
+        let Some(input) = state.app.public_input(&id, &testcase.name).await? else {
+            continue;
+        };
         zip.add(&format!("{}.in", testcase.name), input.as_bytes())
             .map_err(|e| {
                 PageError::TooLarge(format!(
