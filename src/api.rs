@@ -114,12 +114,10 @@ fn answers_without_repeats<'de, D: Deserializer<'de>>(
     deserializer.deserialize_option(AnswersVisitor)
 }
 
-/// The answer to a submission or rejudge: its state as stored, usually
-/// `queued` (or `running`, claimed at once by an idle worker). An answers
-/// submission may be `done` already, with its verdict: an idle worker
-/// judged it before it was stored (read its results at `url`). A retry
-/// with an `Idempotency-Key` gets the same body for the first submission,
-/// with its state now.
+/// The answer to a submission or rejudge: its state as stored, `queued`.
+/// A retry with an `Idempotency-Key` gets the same body for the first
+/// submission, with its state now (`done` with its verdict once judged;
+/// read its results at `url`).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Queued {
     pub id: SubmissionId,

@@ -134,18 +134,7 @@ impl App {
         };
         match self.store.admit(&admission).await? {
             AdmissionOutcome::Queued(row) => {
-                // A waiting worker may have claimed it in the admission
-                // itself, or judged it before it was stored.
-                match row.state {
-                    SubmissionState::Queued => self.signals.job_added(),
-                    SubmissionState::Done => {
-                        let latency = row.latency_ms.unwrap_or(0);
-                        self.metrics
-                            .observe_latency_ms(u64::try_from(latency).unwrap_or(0));
-                        self.signals.judged(row.id);
-                    }
-                    SubmissionState::Running => {}
-                }
+                self.signals.job_added();
                 Ok(Submitted::Stored(Box::new(row)))
             }
             AdmissionOutcome::Replayed(first) => self.replayed(first).await,

@@ -25,7 +25,7 @@ fn queued(id: SubmissionId) -> impl IntoResponse {
 }
 
 /// The `202 Accepted` answer for a submission stored as `state` (with its
-/// verdict, if a waiting worker judged it before it was stored).
+/// verdict, when a retry finds it judged).
 fn accepted(
     id: SubmissionId,
     state: SubmissionState,
@@ -62,7 +62,7 @@ fn accepted(
         (status = OK, description = "A retry: this key was used for the same request before; the first submission, in its current state.", body = Queued,
             headers(("Location" = String, description = "The submission's URL"),
                 ("Idempotent-Replayed" = String, description = "`true`"))),
-        (status = ACCEPTED, description = "Stored: queued, running, or done with its verdict (answers an idle worker judged before storing them).", body = Queued,
+        (status = ACCEPTED, description = "Stored and queued; a retry with the same Idempotency-Key answers the first submission, in its state now (done with its verdict once judged).", body = Queued,
             headers(("Location" = String, description = "The submission's URL"))),
         (status = BAD_REQUEST, description = "Malformed JSON or Idempotency-Key.", body = ErrorBody),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),

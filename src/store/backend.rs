@@ -22,8 +22,6 @@
 
 use std::{borrow::Cow, sync::Arc};
 
-use serde::Serialize;
-
 use sqlx::{
     AssertSqlSafe, Database, Decode, Encode, Postgres, Row as _, Sqlite, Type,
     postgres::{PgPool, PgRow},
@@ -184,60 +182,6 @@ impl Tx {
             Tx::Postgres(tx) => tx.commit().await,
         }
     }
-
-    /// Runs `statements` in order and commits; returns every row they
-    /// returned, in order.
-    ///
-    /// On SQLite they go to the connection's thread as one script that
-    /// ends with the `COMMIT` (and starts with the `BEGIN` if nothing was
-    /// sent yet): one hand-off, so the one writer does not wait, between
-    /// statements, for this task to be scheduled. On PostgreSQL they run
-    /// one after another. After an error the transaction rolls back when it
-    /// drops.
-    pub async fn commit_with(
-        self,
-        statements: Vec<Statement<'_>>,
-    ) -> Result<Vec<DbRow>, sqlx::Error> {
-        match self {
-            Tx::Sqlite(mut tx) => {
-                let mut script = String::new();
-                let mut args = Vec::new();
-                for statement in statements {
-                    let (sql, statement_args) = positional(statement.sql, statement.args);
-                    script.push_str(&sql);
-                    script.push_str(";\n");
-                    args.extend(statement_args);
-                }
-                if script.is_empty() {
-                    tx.commit().await?;
-                    return Ok(Vec::new());
-                }
-                script.push_str("commit");
-                let (sql, connection) = tx.opening(Cow::Owned(script))?;
-                let outcome = bound(sql_query::<Sqlite>(sql), args)
-                    .fetch_all(connection)
-                    .await;
-                tx.check(&outcome);
-                let rows = outcome?;
-                tx.committed();
-                Ok(rows.into_iter().map(DbRow::Sqlite).collect())
-            }
-            Tx::Postgres(mut tx) => {
-                let mut rows = Vec::new();
-                for Statement { sql, args } in statements {
-                    rows.extend(
-                        bound(sql_query::<Postgres>(sql), args)
-                            .fetch_all(&mut *tx)
-                            .await?
-                            .into_iter()
-                            .map(DbRow::Postgres),
-                    );
-                }
-                tx.commit().await?;
-                Ok(rows)
-            }
-        }
-    }
 }
 
 /// An argument of a statement: the few types the store binds.
@@ -246,37 +190,6 @@ pub(super) enum Arg<'a> {
     Int(Option<i64>),
     Text(Option<Cow<'a, str>>),
     Bool(bool),
-    /// A column of values as one array: PostgreSQL's `bigint[]`, `text[]`
-    /// or `boolean[]`, which `unnest` turns back into rows, so a statement
-    /// of any number of rows has one text and a fixed number of arguments.
-    /// SQLite has no arrays; it receives the column's JSON text.
-    Column(Column),
-}
-
-/// The values of [`Arg::Column`].
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub(super) enum Column {
-    Ints(Vec<Option<i64>>),
-    Texts(Vec<Option<String>>),
-    Bools(Vec<bool>),
-}
-
-impl Arg<'_> {
-    /// A column of integers.
-    pub fn ints(values: impl IntoIterator<Item = Option<i64>>) -> Self {
-        Arg::Column(Column::Ints(values.into_iter().collect()))
-    }
-
-    /// A column of text.
-    pub fn texts(values: impl IntoIterator<Item = Option<String>>) -> Self {
-        Arg::Column(Column::Texts(values.into_iter().collect()))
-    }
-
-    /// A column of flags.
-    pub fn bools(values: impl IntoIterator<Item = bool>) -> Self {
-        Arg::Column(Column::Bools(values.into_iter().collect()))
-    }
 }
 
 impl From<i64> for Arg<'_> {
@@ -339,13 +252,11 @@ impl From<Option<String>> for Arg<'_> {
     }
 }
 
-/// Where a statement runs: on a pool (a connection of its own), inside
-/// a transaction, or on one PostgreSQL connection (a warm-up's: it
-/// prepares the statement in that connection's cache).
+/// Where a statement runs: on a pool (a connection of its own) or inside
+/// a transaction.
 pub(super) enum Target<'e> {
     Pool(&'e Pool),
     Tx(&'e mut Tx),
-    Connection(&'e mut sqlx::PgConnection),
 }
 
 impl<'e> From<&'e Pool> for Target<'e> {
@@ -380,14 +291,6 @@ impl DbRow {
             DbRow::Postgres(row) => row.try_get(column),
         }
     }
-
-    /// Whether the row has a column named `column`.
-    pub fn has(&self, column: &str) -> bool {
-        match self {
-            DbRow::Sqlite(row) => row.try_column(column).is_ok(),
-            DbRow::Postgres(row) => row.try_column(column).is_ok(),
-        }
-    }
 }
 
 /// A statement and its arguments, ready to run on either driver.
@@ -408,7 +311,7 @@ pub(super) fn query<'a>(sql: &'static str) -> Statement<'a> {
 }
 
 /// Binds every argument, in order, to a driver's query.
-fn bound<'q, DB: BindsColumns>(
+fn bound<'q, DB: Database>(
     mut query: Query<'q, DB, DB::Arguments>,
     args: Vec<Arg<'_>>,
 ) -> Query<'q, DB, DB::Arguments>
@@ -424,41 +327,9 @@ where
             Arg::Int(value) => query.bind(value),
             Arg::Text(value) => query.bind(value.map(Cow::into_owned)),
             Arg::Bool(value) => query.bind(value),
-            Arg::Column(column) => DB::bind_column(query, column),
         };
     }
     query
-}
-
-/// How a driver binds an [`Arg::Column`].
-trait BindsColumns: Database {
-    fn bind_column(
-        query: Query<'_, Self, Self::Arguments>,
-        column: Column,
-    ) -> Query<'_, Self, Self::Arguments>;
-}
-
-impl BindsColumns for Postgres {
-    fn bind_column(
-        query: Query<'_, Self, Self::Arguments>,
-        column: Column,
-    ) -> Query<'_, Self, Self::Arguments> {
-        match column {
-            Column::Ints(values) => query.bind(values),
-            Column::Texts(values) => query.bind(values),
-            Column::Bools(values) => query.bind(values),
-        }
-    }
-}
-
-impl BindsColumns for Sqlite {
-    fn bind_column(
-        query: Query<'_, Self, Self::Arguments>,
-        column: Column,
-    ) -> Query<'_, Self, Self::Arguments> {
-        // Serializing vectors of numbers, strings and flags cannot fail.
-        query.bind(serde_json::to_string(&column).unwrap_or_default())
-    }
 }
 
 /// A statement's text and arguments with SQLite's bare `?` placeholders in
@@ -559,11 +430,6 @@ macro_rules! dispatch {
             Target::Tx(Tx::Postgres(tx)) => $postgres(
                 bound(sql_query::<Postgres>(sql), args)
                     .$method(&mut **tx)
-                    .await?,
-            ),
-            Target::Connection(connection) => $postgres(
-                bound(sql_query::<Postgres>(sql), args)
-                    .$method(&mut *connection)
                     .await?,
             ),
         }
@@ -710,7 +576,6 @@ mod tests {
                 Arg::Int(value) => format!("{value:?}"),
                 Arg::Text(value) => format!("{value:?}"),
                 Arg::Bool(value) => format!("{value}"),
-                Arg::Column(column) => format!("{column:?}"),
             })
             .collect()
     }
@@ -766,65 +631,6 @@ mod tests {
             .iter()
             .map(|row| row.try_get::<i64>("x").expect("x"))
             .collect()
-    }
-
-    #[tokio::test]
-    async fn a_script_runs_its_statements_in_order_and_commits_them_together() {
-        let (_dir, pool) = sqlite_pool().await;
-        let mut tx = pool.begin().await.expect("begin");
-        // The `BEGIN` goes with this first statement.
-        let first = query("insert into t values ($1) returning x")
-            .bind(1i64)
-            .fetch_one(&mut tx)
-            .await
-            .expect("insert");
-        assert_eq!(first.try_get::<i64>("x").expect("x"), 1);
-        let rows = tx
-            .commit_with(vec![
-                query("insert into t values ($1), ($2)")
-                    .bind(2i64)
-                    .bind(3i64),
-                query("update t set x = x * $1 where x > $2 returning x")
-                    .bind(10i64)
-                    .bind(1i64),
-                query("select count(*) as n from t where x < $1").bind(100i64),
-            ])
-            .await
-            .expect("commit");
-        let returned: Vec<i64> = rows
-            .iter()
-            .map(|row| {
-                if row.has("n") {
-                    row.try_get::<i64>("n").expect("n")
-                } else {
-                    row.try_get::<i64>("x").expect("x")
-                }
-            })
-            .collect();
-        assert_eq!(returned, [20, 30, 3], "each statement's rows, in order");
-        assert_eq!(values_of_t(&pool).await, [1, 20, 30]);
-    }
-
-    #[tokio::test]
-    async fn a_script_that_fails_in_its_middle_leaves_nothing_and_the_connection_usable() {
-        let (_dir, pool) = sqlite_pool().await;
-        let tx = pool.begin().await.expect("begin");
-        let failed = tx
-            .commit_with(vec![
-                query("insert into t values ($1)").bind(1i64),
-                query("insert into t values ($1)").bind(Option::<i64>::None),
-                query("insert into t values ($1)").bind(3i64),
-            ])
-            .await;
-        assert!(failed.is_err(), "the null breaks `not null`");
-        assert_eq!(values_of_t(&pool).await, Vec::<i64>::new(), "rolled back");
-        // The one connection is back outside a transaction: a new one
-        // begins and commits.
-        let tx = pool.begin().await.expect("begin");
-        tx.commit_with(vec![query("insert into t values ($1)").bind(4i64)])
-            .await
-            .expect("commit");
-        assert_eq!(values_of_t(&pool).await, [4]);
     }
 
     #[tokio::test]

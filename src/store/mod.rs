@@ -14,14 +14,10 @@
 //! # Layout
 //! - this file: connecting, migrations, conversions.
 //! - [`backend`]: the two drivers behind one statement type.
-//! - [`analyzer`]: PostgreSQL's statistics of the queue's tables, kept
-//!   fresh while they grow (plans made for empty tables walk every row).
 //! - [`tokens`]: bearer tokens: issuing, listing, revoking, authenticating.
 //! - [`catalog`]: problems, testcases and cached reference outputs.
 //! - [`catalog_cache`]: the catalog rows every submission reads, kept in
 //!   memory: exact by a problem's revision for judging, briefly for the API.
-//! - [`checkpointer`]: SQLite's WAL checkpoints, on a connection of their
-//!   own instead of inside the writer's commits.
 //! - [`notices`]: news between processes on one PostgreSQL database.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
@@ -30,18 +26,12 @@
 //! - [`sqlite_connections`]: SQLite's connections, held without sqlx's pool.
 //! - [`standing`]: a user's solved or tried problems, for the web UI.
 //! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
-//! - [`waiting_workers`]: this process's idle workers, whose claims an
-//!   admission makes in its own transaction.
-//! - [`warm_up`]: PostgreSQL connections warmed before they serve (a new
-//!   connection's first statements load its caches).
 //! - [`write_health`]: whether the database takes writes, for health.
 
 pub mod admission;
-mod analyzer;
 pub mod backend;
 pub mod catalog;
 pub mod catalog_cache;
-mod checkpointer;
 pub mod notices;
 pub mod queue;
 pub mod sessions;
@@ -51,8 +41,6 @@ pub mod synthetic;
 #[cfg(test)]
 mod tests;
 pub mod tokens;
-pub mod waiting_workers;
-mod warm_up;
 pub mod write_health;
 
 use std::{
@@ -83,7 +71,6 @@ pub use sessions::{OpenedSession, SessionHolder};
 use sqlite_connections::SqliteConnections;
 pub use standing::Standing;
 pub use tokens::{IssuedToken, Revocation, TokenPage};
-pub use waiting_workers::{ClaimOffer, Handed, JudgeFirst};
 pub use write_health::{WriteFailure, WriteStatus};
 
 use crate::{
@@ -109,10 +96,6 @@ pub enum StoreError {
     Corrupt(String),
     #[error("cannot lock the database for startup: {0}")]
     Lock(std::io::Error),
-    /// The admission task stopped before it answered (its runtime is
-    /// shutting down); whether the submission was stored is unknown.
-    #[error("the admission queue stopped before it answered")]
-    WriterGone,
     /// A name is one user with one role: a token for the same name with
     /// another role is refused.
     #[error("the user `{name}` exists already as {role}; a name is one user with one role")]
@@ -150,18 +133,11 @@ pub struct Store {
     location: Location,
     /// The outcome of the latest write, for health.
     write_health: write_health::WriteHealth,
-    /// The admission task's queue (see [`Store::admit`]).
-    admissions: admission::AdmissionQueue,
     /// Catalog rows kept in memory (see [`catalog_cache`]).
     catalog_cache: Arc<catalog_cache::CatalogCache>,
-    /// This process's idle workers (see [`waiting_workers`]).
-    waiting_workers: Arc<waiting_workers::WaitingWorkers>,
     /// What this store's job notices carry, so it skips them when they
     /// come back (see [`notices::Origin`]).
     origin: notices::Origin,
-    /// SQLite's checkpointing connection, shared with the write probe so
-    /// the two never race for the checkpoint lock; `None` on PostgreSQL.
-    checkpoints: Option<Arc<SqliteConnections>>,
 }
 
 /// Where the data lives.
@@ -226,14 +202,7 @@ impl Store {
         let lock = StartupLock::acquire(&location).await?;
         // One connection for every write; `read_connections` for reads
         // (see `sqlite_connections` for why not sqlx's pool).
-        let write = SqliteConnections::open_writer(
-            options.clone().pragma(
-                "wal_autocheckpoint",
-                checkpointer::WRITER_CHECKPOINT_PAGES.to_string(),
-            ),
-            ACQUIRE_TIMEOUT,
-        )
-        .await?;
+        let write = SqliteConnections::open_writer(options.clone(), ACQUIRE_TIMEOUT).await?;
         {
             let mut lease = write.acquire().await?;
             // `run_direct` on the connection itself: `run` takes an
@@ -245,8 +214,6 @@ impl Store {
                 .await?;
         }
         drop(lock);
-        let checkpoints = SqliteConnections::open(options.clone(), 1, ACQUIRE_TIMEOUT).await?;
-        checkpointer::start(&write, Arc::clone(&checkpoints));
         let read = SqliteConnections::open(
             options.read_only(true),
             config.read_connections,
@@ -258,11 +225,8 @@ impl Store {
             read: Pool::Sqlite(read),
             location,
             write_health: write_health::WriteHealth::default(),
-            admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
-            waiting_workers: Arc::default(),
             origin: notices::Origin::new(),
-            checkpoints: Some(checkpoints),
         })
     }
 
@@ -296,28 +260,17 @@ impl Store {
                     Ok(true)
                 })
             })
-            .after_connect(|connection, _| {
-                Box::pin(async move {
-                    warm_up::warm(connection).await;
-                    Ok(())
-                })
-            })
             .connect_with(options)
             .await?;
         sqlx::migrate!("migrations/postgres").run(&pool).await?;
-        warm_up::warm_pool(&pool, size).await;
-        analyzer::start(pool.clone());
         let pool = Pool::Postgres(pool);
         Ok(Store {
             write: pool.clone(),
             read: pool,
             location,
             write_health: write_health::WriteHealth::default(),
-            admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
-            waiting_workers: Arc::default(),
             origin: notices::Origin::new(),
-            checkpoints: None,
         })
     }
 

@@ -14,7 +14,7 @@ use sqlx::postgres::PgListener;
 
 use super::{
     Store, StoreError,
-    backend::{Pool, Statement, Tx},
+    backend::{Pool, Tx},
 };
 use crate::domain::SubmissionId;
 
@@ -39,10 +39,9 @@ pub enum Notice {
 }
 
 /// The store (one per process) that sent a notice. A process signals its
-/// own jobs to its own workers without the database, and only when no
-/// worker of its own took them already (see [`Store::offer_to_claim`]), so
-/// it skips the job notices it sent itself: heard back, each woke an idle
-/// worker to look for a job that was not there.
+/// own jobs to its own workers without the database, so it skips the job
+/// notices it sent itself: heard back, each would wake an idle worker to
+/// look for a job another worker took already.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Origin(uuid::Uuid);
 
@@ -117,23 +116,6 @@ pub(super) async fn job_queued(tx: &mut Tx, origin: Origin) -> Result<(), StoreE
     Ok(())
 }
 
-/// Finishes a statement whose common table expression `queued` inserts
-/// submissions (`… returning` their columns) and which selects them: it
-/// still returns the rows, and also announces, at commit, that jobs are
-/// waiting (the statement is its own round trip, the notice rides along),
-/// if any row went in queued. Rows claimed or judged as they went in wait
-/// for no worker; a notice of them would only wake every listening process
-/// (this one too, which skips it) and take the lock that commits with
-/// notices take turns by. PostgreSQL only.
-pub(super) fn queued_jobs_announced(statement: Statement<'_>, origin: Origin) -> Statement<'_> {
-    statement
-        .push(" left join (select pg_notify(")
-        .push_bind(JOBS)
-        .push(", ")
-        .push_bind(origin.to_string())
-        .push(") where exists (select 1 from queued where state = 'queued')) as notice on true")
-}
-
 /// Announces, at commit, that the catalog changed.
 pub(super) async fn catalog_changed(tx: &mut Tx) -> Result<(), StoreError> {
     tx.notify(CATALOG, "").await?;
@@ -141,40 +123,13 @@ pub(super) async fn catalog_changed(tx: &mut Tx) -> Result<(), StoreError> {
 }
 
 /// Submission ids per judged notice, at most: 36 bytes and a space each.
-pub(super) const IDS_PER_NOTICE: usize = 200;
+const IDS_PER_NOTICE: usize = 200;
 
-/// Finishes a statement of common table expressions, one of them `judged`,
-/// which returns the `id`s of submissions just judged (at most
-/// [`IDS_PER_NOTICE`]): the statement returns those ids, and announces
-/// them, at commit, as one judged notice (none when it judged nothing).
-/// PostgreSQL only.
-pub(super) fn judged_ids_announced(statement: Statement<'_>) -> Statement<'_> {
-    judged_notice(statement.push(" select judged.id from judged, "))
-}
-
-/// [`judged_ids_announced`] for a statement whose last common table
-/// expression is also a claim, `claim` (see `queue::pg_claim_expressions`):
-/// it returns the judged ids (with a null `seq`) and then the claimed rows
-/// (each with its `seq`), in the columns of a claim's rows.
-pub(super) fn judged_ids_announced_beside_claim(statement: Statement<'_>) -> Statement<'_> {
-    judged_notice(statement.push(
-        " select judged.id, null::bigint as seq, null::text as problem_id, \
-         null::text as kind, null::text as payload, null::bigint as attempt, \
-         null::bigint as tries, null::bigint as queued_at, null::text as worker, \
-         null::bigint as revision from judged, ",
-    ))
-    .push(
-        " union all select id, seq, problem_id, kind, payload, attempt, tries, queued_at, \
-         worker, revision from claim",
-    )
-}
-
-/// The judged notice, at commit, of the ids in `judged`, as a one-row
-/// relation `notice` (none when `judged` is empty, so then the judged ids'
-/// `select` returns no row either).
-fn judged_notice(statement: Statement<'_>) -> Statement<'_> {
-    statement
-        .push("(select pg_notify(")
-        .push_bind(JUDGED)
-        .push(", string_agg(id, ' ')) from judged having count(*) > 0) as notice")
+/// Announces, at commit, that `ids` were judged (no notice for none).
+pub(super) async fn judged(tx: &mut Tx, ids: &[SubmissionId]) -> Result<(), StoreError> {
+    for chunk in ids.chunks(IDS_PER_NOTICE) {
+        let payload: Vec<String> = chunk.iter().map(ToString::to_string).collect();
+        tx.notify(JUDGED, &payload.join(" ")).await?;
+    }
+    Ok(())
 }

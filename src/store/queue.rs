@@ -6,7 +6,6 @@
 //! lease expired (and whose job another worker claimed) can never write a
 //! verdict: zero rows affected means "lease lost, drop the result".
 
-use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use super::{
@@ -102,22 +101,6 @@ pub enum RejudgeOutcome {
     Pending,
 }
 
-/// Joins a verdict's row of a `values` list `v` (its submission's id, then
-/// its claim's attempt) to its submission `s` if that has the claim's
-/// attempt and is in `$state`: `running` while the claim still holds it,
-/// `done` for a row inserted judged. (A `cross join`: see
-/// [`sql_judgement_inserts`].)
-macro_rules! fenced_in {
-    ($state:literal) => {
-        concat!(
-            " cross join submission s on s.id = v.column1 and s.attempt = v.column2 \
-             and s.state = '",
-            $state,
-            "'"
-        )
-    };
-}
-
 /// The columns [`submission`] reads, as a literal for `concat!`.
 macro_rules! submission_columns {
     () => {
@@ -189,6 +172,7 @@ impl Store {
     ) -> Result<Submission, StoreError> {
         self.noted(async {
             let payload = encode_payload(new.payload)?;
+            let now = now_ms();
             let mut tx = OrderedTx::begin(&self.write).await?;
             let row = QueuedRow {
                 id: SubmissionId::new(),
@@ -198,17 +182,9 @@ impl Store {
                 payload: &payload,
                 totals: UserTotals::latest(tx.tx(), new.user).await?.after(&payload),
             };
-            let new = NewRows {
-                rows: &[row],
-                starts: &[],
-                keys: &[],
-            };
-            let turn = InsertTurn::Held(tx);
-            commit_queued_rows(turn, new, Vec::new(), &[], self.origin, now_ms())
-                .await?
-                .0
-                .pop()
-                .ok_or_else(|| StoreError::Corrupt("an insert returned no row".into()))
+            let stored = insert_queued(&mut tx, &row, None, self.origin, now).await?;
+            tx.commit().await?;
+            Ok(stored)
         })
         .await
     }
@@ -261,111 +237,56 @@ impl Store {
     }
 
     /// Writes the verdicts of several claims in one transaction (a group
-    /// commit), each fenced by its claim's attempt as [`Store::finish`] is.
-    /// Returns, in order, whether each was written.
+    /// commit), each fenced by its claim's attempt as [`Store::finish`] is:
+    /// the `update` that marks the row done only if it is still running
+    /// with the claim's attempt, then its judgement and results; a
+    /// `dropped` event for a claim fenced out. The `judged` events and
+    /// verdict counts come by trigger. Returns, in order, whether each was
+    /// written.
     pub async fn finish_batch(
         &self,
         verdicts: &[(&Claim, &JudgementWrite)],
     ) -> Result<Vec<bool>, StoreError> {
-        Ok(self.finish_and_claim(verdicts, None).await?.0)
-    }
-
-    /// [`Store::finish_batch`], and in the same transaction the claim of up
-    /// to `max` next jobs for `worker` as [`Store::claim_batch`] makes it: a
-    /// worker that has written its verdicts takes its next batch in the
-    /// same step instead of a write of its own.
-    pub async fn finish_batch_and_claim(
-        &self,
-        verdicts: &[(&Claim, &JudgementWrite)],
-        worker: &str,
-        lease: Duration,
-        max: usize,
-    ) -> Result<(Vec<bool>, Vec<Claim>), StoreError> {
-        self.finish_and_claim(verdicts, Some((worker, lease, max)))
-            .await
-    }
-
-    /// The verdicts, and the claim `next` asks for.
-    ///
-    /// On SQLite in one transaction: the verdicts' writes
-    /// ([`sql_verdict_writes`]), then the claim, one [`Tx::commit_with`]
-    /// (one hand-off to the writer's thread). On PostgreSQL, where each
-    /// statement is a round trip to the server, the verdicts are one
-    /// statement ([`pg_verdict_writes`], per [`FENCED_ROWS_PER_UPDATE`]),
-    /// and the claim rides in the last of them as more common table
-    /// expressions: one round trip and one commit for both.
-    async fn finish_and_claim(
-        &self,
-        verdicts: &[(&Claim, &JudgementWrite)],
-        next: Option<(&str, Duration, usize)>,
-    ) -> Result<(Vec<bool>, Vec<Claim>), StoreError> {
         self.noted(async {
             let now = now_ms();
-            let dialect = self.write.dialect();
-            let claim = next.map(|(worker, lease, max)| ClaimArgs {
-                worker,
-                now,
-                lease_ms: i64::try_from(lease.as_millis()).unwrap_or(i64::MAX),
-                batch: claim_batch_size(max),
-            });
-            let next_claim =
-                claim.map(|c| claim_statement(dialect, c.worker, c.now, c.lease_ms, c.batch));
-            let (judged, claimed): (Vec<DbRow>, Vec<DbRow>) = match dialect {
-                Dialect::Sqlite => {
-                    let mut statements = sql_verdict_writes(verdicts, now);
-                    statements.extend(next_claim);
-                    // The claim's rows are those with a `seq`; the update's
-                    // have an id alone.
-                    self.write
-                        .begin()
-                        .await?
-                        .commit_with(statements)
-                        .await?
-                        .into_iter()
-                        .partition(|row| !row.has("seq"))
+            let mut tx = self.write.begin().await?;
+            let mut written = Vec::with_capacity(verdicts.len());
+            let mut judged = Vec::new();
+            for (claim, judgement) in verdicts {
+                let ended = query(
+                    "update submission set state = 'done', verdict = $1, message = $2, \
+                     judged_at = $3, lease_until = null, progress_done = null, \
+                     progress_total = null where id = $4 and attempt = $5 and state = 'running'",
+                )
+                .bind(judgement.verdict.as_str())
+                .bind(&judgement.message)
+                .bind(now)
+                .bind(claim.id.to_string())
+                .bind(claim.attempt)
+                .execute(&mut tx)
+                .await?
+                    == 1;
+                if ended {
+                    insert_judgement(&mut tx, claim, judgement, now).await?;
+                    judged.push(claim.id);
+                } else {
+                    let detail =
+                        format!("attempt {} finished after losing its lease", claim.attempt);
+                    insert_event(
+                        &mut tx,
+                        &claim.id,
+                        EventKind::Dropped,
+                        Some(&claim.worker),
+                        Some(&detail),
+                        now,
+                    )
+                    .await?;
                 }
-                Dialect::Postgres => {
-                    let chunks: Vec<_> = verdicts.chunks(FENCED_ROWS_PER_UPDATE).collect();
-                    let (mut judged, mut claimed) = (Vec::new(), Vec::new());
-                    if chunks.is_empty()
-                        && let Some(claim) = next_claim
-                    {
-                        claimed = claim.fetch_all(&self.write).await?;
-                    }
-                    for (index, chunk) in chunks.iter().enumerate() {
-                        // The claim rides with the last verdicts; their
-                        // statement's rows with a `seq` are the claim's.
-                        let with_claim = claim.filter(|_| index + 1 == chunks.len());
-                        let rows = pg_verdict_writes(chunk, now, with_claim)
-                            .fetch_all(&self.write)
-                            .await?;
-                        for row in rows {
-                            if with_claim.is_some() && row.try_get::<Option<i64>>("seq")?.is_some()
-                            {
-                                claimed.push(row);
-                            } else {
-                                judged.push(row);
-                            }
-                        }
-                    }
-                    (judged, claimed)
-                }
-            };
-            let written = judged
-                .iter()
-                .map(|row| row.try_get::<String>("id"))
-                .collect::<Result<HashSet<String>, _>>()?;
-            let claims = match next {
-                Some((worker, ..)) => claims_from(claimed, worker, now)?,
-                None => Vec::new(),
-            };
-            Ok((
-                verdicts
-                    .iter()
-                    .map(|(claim, _)| written.contains(&claim.id.to_string()))
-                    .collect(),
-                claims,
-            ))
+                written.push(ended);
+            }
+            notices::judged(&mut tx, &judged).await?;
+            tx.commit().await?;
+            Ok(written)
         })
         .await
     }
@@ -649,14 +570,8 @@ impl Store {
 }
 
 /// Rows of `result` per insert: 14 bound parameters each, so 5,600 a
-/// statement, far under SQLite's 32,766 and PostgreSQL's 65,535 (the
-/// verdicts' inserts bind two more a row: 6,400).
+/// statement, far under SQLite's 32,766 and PostgreSQL's 65,535.
 const RESULT_ROWS_PER_INSERT: usize = 400;
-/// Rows of `judgement` per insert (9 parameters each).
-const JUDGEMENT_ROWS_PER_INSERT: usize = 400;
-/// Claims fenced per `update` of [`Store::finish_batch`] (4 parameters
-/// each): on PostgreSQL each update sends their ids as one judged notice.
-const FENCED_ROWS_PER_UPDATE: usize = notices::IDS_PER_NOTICE;
 /// Rows of `event` per insert (5 parameters each).
 const EVENT_ROWS_PER_INSERT: usize = 400;
 
@@ -729,10 +644,12 @@ impl OrderedTx {
     pub(super) fn tx(&mut self) -> &mut Tx {
         &mut self.0
     }
-}
 
-/// Rows of `submission` per insert (10 parameters each).
-const SUBMISSION_ROWS_PER_INSERT: usize = 400;
+    /// Commits it (dropping it rolls it back).
+    pub(super) async fn commit(self) -> Result<(), StoreError> {
+        Ok(self.0.commit().await?)
+    }
+}
 
 /// A submission ready to insert: its id chosen, its payload encoded, its
 /// place among its user's submissions known.
@@ -802,16 +719,6 @@ pub(super) fn encode_payload(payload: &Payload) -> Result<String, StoreError> {
         .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))
 }
 
-/// New submissions to insert together: their rows, in order, how each
-/// starts (a short `starts` leaves the rest queued), and the idempotency
-/// keys to store with them.
-#[derive(Clone, Copy)]
-pub(super) struct NewRows<'s, 'a> {
-    pub rows: &'s [QueuedRow<'a>],
-    pub starts: &'s [RowStart<'a>],
-    pub keys: &'s [NewKey<'a>],
-}
-
 /// An idempotency key to store with the submission it made.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct NewKey<'a> {
@@ -822,690 +729,66 @@ pub(super) struct NewKey<'a> {
     pub submission: SubmissionId,
 }
 
-/// Rows of `idempotency_key` per insert on SQLite (5 parameters each).
-const KEYS_PER_INSERT: usize = 400;
-
-/// How an insert of submissions takes its turn (submissions' inserts take
-/// turns; see [`queued_rows_inserts`]).
-pub(super) enum InsertTurn<'p> {
-    /// In a transaction that took it with its `BEGIN`, and holds it from
-    /// its start: what it read before the insert is what the insert meets.
-    Held(OrderedTx),
-    /// On PostgreSQL, in the insert's own statement, in autocommit (one
-    /// round trip, the turn held only while it runs): it fails with
-    /// `serialization_failure` if one of its users' latest submission is
-    /// no longer the one its rows follow (another host admitted one of
-    /// theirs after they were read), and stores nothing.
-    InStatement(&'p Pool),
-}
-
-/// A claim to make for a worker in the transaction that queues new jobs.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct ClaimFor<'a> {
-    pub worker: &'a str,
-    pub lease: Duration,
-    /// Jobs to take at most.
-    pub max: usize,
-}
-
-/// Inserts `new` submissions, in order, with their idempotency keys, runs
-/// `then` (statements whose rows are not submissions) and commits, taking
-/// the inserts' turn as `turn` says, all in one [`Tx::commit_with`] (on
-/// PostgreSQL, one statement in autocommit if that is all there is): one
-/// statement for the rows (per [`SUBMISSION_ROWS_PER_INSERT`]), which
-/// writes their events too and, on PostgreSQL, their keys, and announces
-/// the jobs as from `origin`. Each row starts as its start says
-/// ([`RowStart`]). A row claimed goes in queued instead
-/// if the queue holds a job ahead of the new ones (queued, or running with
-/// its lease run out) when the insert runs: its worker, handed nothing,
-/// looks for work itself, oldest first. A row judged goes in queued
-/// instead if its problem has changed since the judgement's revision; its
-/// judgement is then not written (see [`queued_rows_inserts`]).
-/// Returns the rows in the order given, as inserted, and the jobs each of
-/// `claims` took.
-pub(super) async fn commit_queued_rows<'a>(
-    turn: InsertTurn<'_>,
-    new: NewRows<'_, 'a>,
-    then: Vec<Statement<'a>>,
-    claims: &[ClaimFor<'a>],
-    origin: Origin,
-    now: i64,
-) -> Result<(Vec<Submission>, Vec<Vec<Claim>>), StoreError> {
-    let dialect = match &turn {
-        InsertTurn::Held(OrderedTx(tx)) => tx.dialect(),
-        InsertTurn::InStatement(pool) => pool.dialect(),
-    };
-    let rows = new.rows;
-    let mut statements = if rows.is_empty() {
-        Vec::new()
-    } else {
-        queued_rows_inserts(dialect, new, origin, now)
-    };
-    statements.extend(then);
-    let written = match turn {
-        InsertTurn::Held(OrderedTx(tx)) => tx.commit_with(statements).await?,
-        // The statement takes the turn itself (`submission_turn`).
-        InsertTurn::InStatement(pool) if dialect == Dialect::Postgres => {
-            if statements.is_empty() {
-                Vec::new()
-            } else if let [_] = statements.as_slice() {
-                statements.remove(0).fetch_all(pool).await?
-            } else {
-                // Its first statement takes the turn, held to the COMMIT.
-                pool.begin().await?.commit_with(statements).await?
-            }
-        }
-        InsertTurn::InStatement(_) => {
-            return Err(StoreError::Corrupt(
-                "only PostgreSQL's insert takes its turn in its statement".into(),
-            ));
-        }
-    };
-    if rows.is_empty() {
-        return Ok((Vec::new(), vec![Vec::new(); claims.len()]));
-    }
-    let mut inserted = HashMap::with_capacity(rows.len());
-    let mut by_worker: HashMap<String, Vec<DbRow>> = HashMap::new();
-    for row in written {
-        if !row.has("seq") {
-            // A row of the statements in `then`.
-            continue;
-        }
-        let stored = submission(&row)?;
-        if stored.state == SubmissionState::Running
-            && let Some(worker) = &stored.worker
-        {
-            by_worker.entry(worker.clone()).or_default().push(row);
-        }
-        inserted.insert(stored.id, stored);
-    }
-    let inserted = rows
-        .iter()
-        .map(|row| {
-            inserted.remove(&row.id).ok_or_else(|| {
-                StoreError::Corrupt(format!("the insert of {} returned no row", row.id))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let claims = claims
-        .iter()
-        .map(|claim| {
-            claims_from(
-                by_worker.remove(claim.worker).unwrap_or_default(),
-                claim.worker,
-                now,
-            )
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((inserted, claims))
-}
-
-/// How a new row goes in.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum RowStart<'a> {
-    Queued,
-    /// Claimed by a waiting worker, as its own claim would take it.
-    Claimed(ClaimedBy<'a>),
-    /// Judged already by a waiting worker, before it was stored.
-    Judged(JudgedBy<'a>),
-}
-
-/// A job judged before its row was stored: the claim it was judged under
-/// (attempt 1, at its problem's revision then) and its judgement.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct JudgedBy<'a> {
-    pub claim: &'a Claim,
-    pub judgement: &'a JudgementWrite,
-    /// When the judging ended: the row's `judged_at`.
-    pub judged_at: i64,
-}
-
-/// A worker a new row is inserted as claimed by, and its lease.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct ClaimedBy<'a> {
-    pub worker: &'a str,
-    pub lease_ms: i64,
-}
-
-/// Which worker each of `rows` goes to: `claims` in turn, each taking what
-/// its [`claim_statement`] would take from a queue holding only the rows
-/// not taken yet: a run of answers jobs (at most its batch), or one job of
-/// another kind. Rows left over stay queued.
-pub(super) fn claimed_at_insert<'a>(
-    rows: &[QueuedRow<'_>],
-    claims: &[ClaimFor<'a>],
-) -> Vec<Option<ClaimedBy<'a>>> {
-    let mut claimed_by = vec![None; rows.len()];
-    let mut next = 0;
-    for claim in claims {
-        let Some(first) = rows.get(next) else { break };
-        let by = ClaimedBy {
-            worker: claim.worker,
-            lease_ms: i64::try_from(claim.lease.as_millis()).unwrap_or(i64::MAX),
-        };
-        let batch = usize::try_from(claim_batch_size(claim.max)).unwrap_or(1);
-        let start = next;
-        claimed_by[next] = Some(by);
-        next += 1;
-        while first.kind == SubmissionKind::Answers
-            && next - start < batch
-            && rows
-                .get(next)
-                .is_some_and(|row| row.kind == SubmissionKind::Answers)
-        {
-            claimed_by[next] = Some(by);
-            next += 1;
-        }
-    }
-    claimed_by
-}
-
-/// The inserts of the `new` rows, queued at `now` (each started as its
-/// start says): one statement per
-/// [`SUBMISSION_ROWS_PER_INSERT`] rows, the first of which announces the
-/// jobs as from `origin` (on PostgreSQL, if any went in queued). Each
-/// returns its rows; the rows claimed carry what [`claims_from`] reads.
-/// The judgements of rows judged go in with them on PostgreSQL (one round
-/// trip), after them on SQLite, by [`judged_at_insert_writes`]; so do
-/// their idempotency `keys` (in the statement of the last rows on
-/// PostgreSQL, statements of their own after the rows' on SQLite).
+/// Inserts `row`, queued at `now`, with the idempotency key that made it,
+/// in `tx`, which holds the inserts' turn, and announces the job (on
+/// PostgreSQL, to every host, at commit, as from `origin`). The row's
+/// events are written by its insert (the `submission_queued` trigger).
 ///
-/// created_at never decreases as seq grows (listings bound their scans by
-/// it): the larger of now and the newest row's, read by the insert itself
-/// (no round trip of its own). On PostgreSQL two submitting transactions
-/// could each miss the other's uncommitted row (and a seq taken first
-/// could commit last), so they take turns ([`InsertTurn`]): each insert
-/// takes the turn (`submission_turn`, see PostgreSQL's migration 0010)
-/// before it reads the newest created_at or takes a seq, and checks that
-/// its users' latest submissions are still the ones its rows follow.
-pub(super) fn queued_rows_inserts<'a>(
-    dialect: Dialect,
-    new: NewRows<'_, 'a>,
+/// `created_at` never decreases as `seq` grows (listings bound their scans
+/// by it): the larger of now and the newest row's, read under the turn.
+pub(super) async fn insert_queued(
+    tx: &mut OrderedTx,
+    row: &QueuedRow<'_>,
+    key: Option<NewKey<'_>>,
     origin: Origin,
     now: i64,
-) -> Vec<Statement<'a>> {
-    rows_inserts(dialect, new, origin, true, now)
-}
-
-/// The warm-up's [`queued_rows_inserts`] of `rows` (queued by `origin`),
-/// which, on PostgreSQL, do not take the turn: the warm-up's transaction
-/// is rolled back after, and holding the turn to its end would hold up
-/// every host's inserts meanwhile.
-pub(super) fn warm_up_rows_inserts<'a>(
-    rows: &[QueuedRow<'a>],
-    starts: &[RowStart<'a>],
-    origin: Origin,
-) -> Vec<Statement<'a>> {
-    let new = NewRows {
-        rows,
-        starts,
-        keys: &[],
-    };
-    rows_inserts(Dialect::Postgres, new, origin, false, 0)
-}
-
-/// [`queued_rows_inserts`], on PostgreSQL taking the turn if `take_turn`.
-fn rows_inserts<'a>(
-    dialect: Dialect,
-    NewRows { rows, starts, keys }: NewRows<'_, 'a>,
-    origin: Origin,
-    take_turn: bool,
-    now: i64,
-) -> Vec<Statement<'a>> {
-    let mut statements = Vec::new();
-    let chunks = rows.len().div_ceil(SUBMISSION_ROWS_PER_INSERT);
-    for (number, chunk) in rows.chunks(SUBMISSION_ROWS_PER_INSERT).enumerate() {
-        let offset = number * SUBMISSION_ROWS_PER_INSERT;
-        let starts: Vec<RowStart<'a>> = (0..chunk.len())
-            .map(|index| {
-                starts
-                    .get(offset + index)
-                    .copied()
-                    .unwrap_or(RowStart::Queued)
-            })
-            .collect();
-        statements.push(match dialect {
-            Dialect::Sqlite => sql_queued_rows_insert(chunk, &starts, now),
-            // The keys go with the last rows (a key names its row).
-            Dialect::Postgres => pg_queued_rows_insert(
-                chunk,
-                &starts,
-                if number + 1 == chunks { keys } else { &[] },
-                (number == 0).then_some(origin),
-                take_turn,
-                now,
-            ),
-        });
-    }
-    if dialect == Dialect::Sqlite {
-        statements.extend(keys.chunks(KEYS_PER_INSERT).map(|chunk| {
-            query(
-                "insert into idempotency_key (user_name, key_value, request_hash, \
-                 submission_id, created_at) values ",
-            )
-            .push_rows(chunk.iter().map(|key| {
-                [
-                    key.user.into(),
-                    key.key.into(),
-                    key.request_hash.into(),
-                    key.submission.to_string().into(),
-                    now.into(),
-                ]
-            }))
-        }));
-    }
-    statements
-}
-
-/// The time leases are set and compared by on PostgreSQL: the database's
-/// clock, as a claim's (see `claim_statement`).
-const PG_CLOCK: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
-
-/// PostgreSQL's insert of `rows` (see [`queued_rows_inserts`]), announcing
-/// the jobs as from `origin` if given. The rows travel as one array a
-/// column ([`Arg::Column`]), each with how it starts, so the statement has
-/// one text whatever the rows (two: with the judgements of rows judged, or
-/// without), prepared once a connection and planned once; the problem's
-/// revision, the newest `created_at` and whether the queue is free are
-/// each read once a statement, not once a row and column.
-fn pg_queued_rows_insert<'a>(
-    rows: &[QueuedRow<'a>],
-    starts: &[RowStart<'a>],
-    keys: &[NewKey<'a>],
-    origin: Option<Origin>,
-    take_turn: bool,
-    now: i64,
-) -> Statement<'a> {
-    // Each user's latest submission as the rows were numbered: the one
-    // before the user's first row here.
-    let mut users: Vec<(&str, i64)> = Vec::new();
-    for row in rows {
-        if !users.iter().any(|(user, _)| *user == row.user) {
-            users.push((row.user, row.totals.submissions - 1));
-        }
-    }
-    let queue_asked = starts
-        .iter()
-        .any(|start| matches!(start, RowStart::Claimed(_)));
-    let texts = |value: &dyn Fn(&QueuedRow<'a>, RowStart<'a>) -> Option<String>| {
-        Arg::texts(
-            rows.iter()
-                .zip(starts)
-                .map(|(row, start)| value(row, *start)),
-        )
-    };
-    let ints = |value: &dyn Fn(&QueuedRow<'a>, RowStart<'a>) -> Option<i64>| {
-        Arg::ints(
-            rows.iter()
-                .zip(starts)
-                .map(|(row, start)| value(row, *start)),
-        )
-    };
-    // The turn first: a materialized common table expression that `s`
-    // joins, so it runs before any row is read, numbered or inserted.
-    let statement = query("with turn as materialized (select * from submission_turn(")
-        .push_bind(take_turn)
-        .push(", ")
-        .push_bind(Arg::texts(
-            users.iter().map(|(user, _)| Some(user.to_string())),
-        ))
-        .push("::text[], ")
-        .push_bind(Arg::ints(users.iter().map(|(_, ordinal)| Some(*ordinal))))
-        .push("::bigint[], ")
-        .push_bind(queue_asked)
-        .push(")), r as (select * from unnest(")
-        .push_bind(texts(&|row, _| Some(row.id.to_string())))
-        .push("::text[], ")
-        .push_bind(texts(&|row, _| Some(row.problem.to_string())))
-        .push("::text[], ")
-        .push_bind(texts(&|row, _| Some(row.user.to_string())))
-        .push("::text[], ")
-        .push_bind(texts(&|row, _| Some(row.kind.as_str().to_string())))
-        .push("::text[], ")
-        .push_bind(texts(&|row, _| Some(row.payload.to_string())))
-        .push("::text[], ")
-        .push_bind(ints(&|row, _| {
-            Some(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
-        }))
-        .push("::bigint[], ")
-        .push_bind(ints(&|row, _| Some(row.totals.submissions)))
-        .push("::bigint[], ")
-        .push_bind(ints(&|row, _| Some(row.totals.bytes)))
-        .push("::bigint[], ")
-        .push_bind(texts(&|_, start| {
-            Some(
-                match start {
-                    RowStart::Queued => "queued",
-                    RowStart::Claimed(_) => "claimed",
-                    RowStart::Judged(_) => "judged",
-                }
-                .to_string(),
-            )
-        }))
-        .push("::text[], ")
-        .push_bind(texts(&|_, start| match start {
-            RowStart::Queued => None,
-            RowStart::Claimed(by) => Some(by.worker.to_string()),
-            RowStart::Judged(by) => Some(by.claim.worker.clone()),
-        }))
-        .push("::text[], ")
-        .push_bind(ints(&|_, start| match start {
-            RowStart::Claimed(by) => Some(by.lease_ms),
-            _ => None,
-        }))
-        .push("::bigint[], ")
-        // Attempt, tries and claim time: a claimed row's first claim
-        // (attempt 1, try 1, now), a judged row's judging claim.
-        .push_bind(ints(&|_, start| match start {
-            RowStart::Queued => None,
-            RowStart::Claimed(_) => Some(1),
-            RowStart::Judged(by) => Some(by.claim.attempt),
-        }))
-        .push("::bigint[], ")
-        .push_bind(ints(&|_, start| match start {
-            RowStart::Queued => None,
-            RowStart::Claimed(_) => Some(1),
-            RowStart::Judged(by) => Some(by.claim.tries),
-        }))
-        .push("::bigint[], ")
-        .push_bind(ints(&|_, start| match start {
-            RowStart::Queued => None,
-            RowStart::Claimed(_) => Some(now),
-            RowStart::Judged(by) => Some(by.claim.claimed_at),
-        }))
-        .push("::bigint[], ")
-        // A judged row's revision judged at, verdict, message, end.
-        .push_bind(ints(&|_, start| match start {
-            RowStart::Judged(by) => Some(by.claim.revision),
-            _ => None,
-        }))
-        .push("::bigint[], ")
-        .push_bind(texts(&|_, start| match start {
-            RowStart::Judged(by) => Some(by.judgement.verdict.as_str().to_string()),
-            _ => None,
-        }))
-        .push("::text[], ")
-        .push_bind(texts(&|_, start| match start {
-            RowStart::Judged(by) => by.judgement.message.clone(),
-            _ => None,
-        }))
-        .push("::text[], ")
-        .push_bind(ints(&|_, start| match start {
-            RowStart::Judged(by) => Some(by.judged_at),
-            _ => None,
-        }))
-        .push(
-            "::bigint[]) with ordinality as r (id, problem_id, user_name, kind, payload, \
-             size_bytes, user_ordinal, user_bytes, start, worker, lease_ms, attempt, tries, \
-             claimed_at, revision, verdict, message, judged_at, n)), ",
-        )
-        // Whether the queue holds nothing ahead of the new rows (queued, or
-        // running with its lease run out) is read by the turn, once, and
-        // only if a row is claimed.
-        .push(
-            "s as (select r.*, turn.newest_created_at, case r.start \
-             when 'claimed' then case when turn.queue_free then 'running' \
-             else 'queued' end \
-             when 'judged' then case when p.revision = r.revision then 'done' else 'queued' end \
-             else 'queued' end as state \
-             from turn cross join r left join problem p on p.id = r.problem_id), ",
-        )
-        // A row claimed when the queue was not free, or judged under a
-        // revision its problem no longer has, goes in queued, as if never
-        // claimed or judged. Rows go in in the order given, so their seqs
-        // follow it. Each row's events are written by its insert (the
-        // `submission_queued`, `submission_queued_claimed` and
-        // `submission_queued_judged` triggers).
-        .push(
-            "queued as (insert into submission (id, problem_id, user_name, kind, payload, \
-             size_bytes, state, queued_at, user_ordinal, user_bytes, created_at, attempt, tries, \
-             worker, lease_until, claimed_at, verdict, message, judged_at) \
-             select id, problem_id, user_name, kind, payload, size_bytes, state, ",
-        )
-        .push_bind(now)
-        .push(", user_ordinal, user_bytes, greatest(newest_created_at, ")
-        .push_bind(now)
-        .push(
-            "), case when state = 'queued' then 0 else attempt end, \
-             case when state = 'queued' then 0 else tries end, \
-             case when state <> 'queued' then worker end, \
-             case when state = 'running' then ",
-        )
-        .push(PG_CLOCK)
-        .push(
-            " + lease_ms end, \
-             case when state <> 'queued' then claimed_at end, \
-             case when state = 'done' then verdict end, \
-             case when state = 'done' then message end, \
-             case when state = 'done' then judged_at end \
-             from s order by n returning ",
-        )
-        .push(submission_columns!())
-        .push(
-            ", case when state = 'running' then payload end as payload, tries, \
-             case when state = 'running' then (select p.revision from problem p \
-             where p.id = submission.problem_id) end as revision)",
-        );
-    // The judgements of the rows that went in done. (Written only when a
-    // row was judged: the tally's statement trigger fires on every insert
-    // into `judgement`, even one of no rows.)
-    let judged = verdicts_judged(starts.iter().filter_map(|start| match start {
-        RowStart::Judged(by) => Some(by),
-        _ => None,
-    }));
-    let statement = match judged {
-        Some((judged_at, verdicts)) => pg_judgement_writes(
-            statement.push(", "),
-            &verdicts,
-            judged_at,
-            JudgedRows::InsertedDone,
+) -> Result<Submission, StoreError> {
+    let dialect = tx.0.dialect();
+    let inserted = query(dialect.pick(
+        concat!(
+            "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, \
+             state, queued_at, user_ordinal, user_bytes, created_at) \
+             values ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, \
+             max(coalesce((select max(created_at) from submission), 0), $10)) returning ",
+            submission_columns!()
         ),
-        None => statement,
-    };
-    // The keys, if any (the same text without: arrays of no rows).
-    let key_column =
-        |value: &dyn Fn(&NewKey<'a>) -> String| Arg::texts(keys.iter().map(|key| Some(value(key))));
-    let statement = statement
-        .push(
-            ", keys as (insert into idempotency_key (user_name, key_value, request_hash, \
-             submission_id, created_at) select k.user_name, k.key_value, k.request_hash, \
-             k.submission_id, ",
-        )
-        .push_bind(now)
-        .push(" from unnest(")
-        .push_bind(key_column(&|key| key.user.to_string()))
-        .push("::text[], ")
-        .push_bind(key_column(&|key| key.key.to_string()))
-        .push("::text[], ")
-        .push_bind(key_column(&|key| key.request_hash.to_string()))
-        .push("::text[], ")
-        .push_bind(key_column(&|key| key.submission.to_string()))
-        .push("::text[]) as k (user_name, key_value, request_hash, submission_id))");
-    let statement = statement.push(" select queued.* from queued");
-    match origin {
-        Some(origin) => notices::queued_jobs_announced(statement, origin),
-        None => statement,
-    }
-}
-
-/// SQLite's insert of `rows` (see [`queued_rows_inserts`]): a row of
-/// values each, so one text a number of rows and the ways they start.
-fn sql_queued_rows_insert<'a>(
-    chunk: &[QueuedRow<'a>],
-    starts: &[RowStart<'a>],
-    now: i64,
-) -> Statement<'a> {
-    let start = |index: usize| starts[index];
-    let claims = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Claimed(_)));
-    let judges = (0..chunk.len()).any(|index| matches!(start(index), RowStart::Judged(_)));
-    // Rows go in in the order given, so their seqs follow it.
-    let mut insert = query("");
-    if claims {
-        // Whether the queue holds nothing ahead of the new rows, read
-        // once by the statement (which does not see its own rows).
-        insert = insert.push(
-            "with ahead as (select not exists (select 1 from submission \
-             where state = 'queued') and not exists (select 1 from submission \
-             where state = 'running' and lease_until < ",
-        );
-        insert = insert.push_bind(now).push(") as free) ");
-    }
-    insert = insert.push(
-        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-         queued_at, user_ordinal, user_bytes, created_at",
-    );
-    if claims || judges {
-        insert = insert.push(", attempt, tries, worker, lease_until, claimed_at");
-    }
-    if judges {
-        insert = insert.push(", verdict, message, judged_at");
-    }
-    insert = insert.push(") values ");
-    for (index, row) in chunk.iter().enumerate() {
-        // A judged row goes in done if its problem is still at the
-        // revision it was judged at, else queued, as if never judged.
-        let current = |insert: Statement<'a>, by: &JudgedBy<'a>| {
-            insert
-                .push(" case when (select p.revision from problem p where p.id = ")
-                .push_bind(row.problem.as_str())
-                .push(") = ")
-                .push_bind(by.claim.revision)
-                .push(" then ")
-        };
-        insert = insert
-            .push(if index == 0 { "(" } else { ", (" })
-            .push_bind(row.id.to_string())
-            .push(", ")
-            .push_bind(row.problem.as_str())
-            .push(", ")
-            .push_bind(row.user)
-            .push(", ")
-            .push_bind(row.kind.as_str())
-            .push(", ")
-            .push_bind(row.payload)
-            .push(", ")
-            .push_bind(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
-            .push(", ");
-        insert = match start(index) {
-            RowStart::Queued => insert.push_bind(SubmissionState::Queued.as_str()),
-            RowStart::Claimed(_) => {
-                insert.push("case when (select free from ahead) then 'running' else 'queued' end")
-            }
-            RowStart::Judged(by) => current(insert, &by).push("'done' else 'queued' end"),
-        }
-        .push(", ")
-        .push_bind(now)
-        .push(", ")
-        .push_bind(row.totals.submissions)
-        .push(", ")
-        .push_bind(row.totals.bytes)
-        .push(", max(coalesce((select max(created_at) from submission), 0), ")
-        .push_bind(now)
-        .push(")");
-        if claims || judges {
-            insert = match start(index) {
-                RowStart::Queued => insert.push(", 0, 0, null, null, null"),
-                RowStart::Claimed(by) => {
-                    // Its first claim: attempt 1, try 1.
-                    let when_free = ", case when (select free from ahead) then ";
-                    let insert = insert
-                        .push(when_free)
-                        .push("1 else 0 end")
-                        .push(when_free)
-                        .push("1 else 0 end")
-                        .push(when_free)
-                        .push_bind(by.worker)
-                        .push(" end")
-                        .push(when_free);
-                    insert
-                        .push_bind(now)
-                        .push(" + ")
-                        .push_bind(by.lease_ms)
-                        .push(" end")
-                        .push(when_free)
-                        .push_bind(now)
-                        .push(" end")
-                }
-                RowStart::Judged(by) => {
-                    // Its claim, ended: no lease.
-                    let insert = current(insert.push(","), &by)
-                        .push_bind(by.claim.attempt)
-                        .push(" else 0 end,");
-                    let insert = current(insert, &by)
-                        .push_bind(by.claim.tries)
-                        .push(" else 0 end,");
-                    let insert = current(insert, &by)
-                        .push_bind(by.claim.worker.as_str())
-                        .push(" end, null,");
-                    current(insert, &by)
-                        .push_bind(by.claim.claimed_at)
-                        .push(" end")
-                }
-            };
-        }
-        if judges {
-            insert = match start(index) {
-                RowStart::Queued | RowStart::Claimed(_) => insert.push(", null, null, null"),
-                RowStart::Judged(by) => {
-                    let insert = current(insert.push(","), &by)
-                        .push_bind(by.judgement.verdict.as_str())
-                        .push(" end,");
-                    let insert = current(insert, &by)
-                        .push_bind(&by.judgement.message)
-                        .push(" end,");
-                    current(insert, &by).push_bind(by.judged_at).push(" end")
-                }
-            };
-        }
-        insert = insert.push(")");
-    }
-    // Each row's events are written by its insert (the
-    // `submission_queued`, `submission_queued_claimed` and
-    // `submission_queued_judged` triggers).
-    let insert = insert.push(concat!(" returning ", submission_columns!()));
-    if claims {
-        insert.push(
-            ", payload, tries, \
-             (select p.revision from problem p where p.id = submission.problem_id) as revision",
-        )
-    } else {
-        insert
-    }
-}
-
-/// SQLite's writes of the judgements of rows inserted judged (see
-/// [`RowStart::Judged`]), to run after their inserts in the same
-/// transaction: each judgement and its results go in only if its row went
-/// in done (its problem unchanged since the judging); the `judged` events
-/// came with the rows, and the verdict counts come by trigger. (On
-/// PostgreSQL they are part of the rows' insert, [`queued_rows_inserts`].)
-pub(super) fn judged_at_insert_writes<'a>(
-    dialect: Dialect,
-    judged: &[JudgedBy<'a>],
-) -> Vec<Statement<'a>> {
-    match (dialect, verdicts_judged(judged)) {
-        (Dialect::Sqlite, Some((now, verdicts))) => {
-            sql_judgement_inserts(&verdicts, now, fenced_in!("done"))
-        }
-        _ => Vec::new(),
-    }
-}
-
-/// The verdicts of rows judged before they were stored, with the one time
-/// their writes carry (the last judging's end, as a worker's batch has
-/// one time); `None` if there are none.
-fn verdicts_judged<'a, 'b>(
-    judged: impl IntoIterator<Item = &'b JudgedBy<'a>>,
-) -> Option<(i64, Vec<(&'a Claim, &'a JudgementWrite)>)>
-where
-    'a: 'b,
-{
-    let judged: Vec<&JudgedBy<'a>> = judged.into_iter().collect();
-    let now = judged.iter().map(|by| by.judged_at).max()?;
-    Some((
-        now,
-        judged.iter().map(|by| (by.claim, by.judgement)).collect(),
+        concat!(
+            "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, \
+             state, queued_at, user_ordinal, user_bytes, created_at) \
+             values ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, \
+             greatest(coalesce((select max(created_at) from submission), 0), $10)) returning ",
+            submission_columns!()
+        ),
     ))
+    .bind(row.id.to_string())
+    .bind(row.problem.as_str())
+    .bind(row.user)
+    .bind(row.kind.as_str())
+    .bind(row.payload)
+    .bind(i64::try_from(row.payload.len()).unwrap_or(i64::MAX))
+    .bind(now)
+    .bind(row.totals.submissions)
+    .bind(row.totals.bytes)
+    .bind(now)
+    .fetch_one(&mut tx.0)
+    .await?;
+    if let Some(key) = key {
+        query(
+            "insert into idempotency_key (user_name, key_value, request_hash, submission_id, \
+             created_at) values ($1, $2, $3, $4, $5)",
+        )
+        .bind(key.user)
+        .bind(key.key)
+        .bind(key.request_hash)
+        .bind(key.submission.to_string())
+        .bind(now)
+        .execute(&mut tx.0)
+        .await?;
+    }
+    if dialect == Dialect::Postgres {
+        notices::job_queued(&mut tx.0, origin).await?;
+    }
+    submission(&inserted)
 }
 
 /// An event row to insert.
@@ -1553,382 +836,61 @@ async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result
     Ok(())
 }
 
-/// SQLite's writes of `verdicts`, each fenced by its claim's attempt in
-/// the statements themselves, so all of them go in one script: the
-/// judgements and their results are inserted for the claims whose row is
-/// still running with their attempt, a `dropped` event for the others, then
-/// the `update` that marks the kept ones done and returns their ids. The
-/// `judged` events and verdict counts come by trigger.
-fn sql_verdict_writes<'a>(
-    verdicts: &[(&'a Claim, &'a JudgementWrite)],
+/// Inserts the judgement of `claim`'s attempt and its testcases' results
+/// (per [`RESULT_ROWS_PER_INSERT`]), at `now`.
+async fn insert_judgement(
+    tx: &mut Tx,
+    claim: &Claim,
+    judgement: &JudgementWrite,
     now: i64,
-) -> Vec<Statement<'a>> {
-    let mut statements = sql_fenced_inserts(verdicts, now);
-    statements.extend(sql_fenced_updates(verdicts, now));
-    statements
-}
-
-/// PostgreSQL's writes of `verdicts` (at most [`FENCED_ROWS_PER_UPDATE`]),
-/// each fenced by its claim's attempt, in one statement, so one round trip
-/// and its own transaction: the `update` that marks done the rows still
-/// running with their claim's attempt (`judged`), the judgements of those
-/// rows and their results ([`pg_judgement_writes`]), a `dropped` event for
-/// the others, one judged notice with the ids it returns, and beside them,
-/// if `next` is given, the worker's next claim. The judged events and
-/// verdict counts come by trigger, as on SQLite.
-pub(super) fn pg_verdict_writes<'a>(
-    verdicts: &[(&'a Claim, &'a JudgementWrite)],
-    now: i64,
-    next: Option<ClaimArgs<'a>>,
-) -> Statement<'a> {
-    let statement = pg_judgement_writes(query("with "), verdicts, now, JudgedRows::Running)
-        .push(
-            ", dropped as (insert into event (submission_id, kind, actor, detail, created_at) \
-             select v.id, ",
-        )
-        .push_bind(EventKind::Dropped.as_str())
-        .push(", v.worker, v.dropped, ")
-        .push_bind(now)
-        .push(" from v where not exists (select 1 from judged where judged.id = v.id))");
-    match next {
-        None => notices::judged_ids_announced(statement),
-        Some(claim) => notices::judged_ids_announced_beside_claim(pg_claim_expressions(
-            statement.push(", "),
-            claim,
-            ClaimBeside::Verdicts,
-        )),
-    }
-}
-
-/// Which rows [`pg_judgement_writes`] writes the judgements of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum JudgedRows {
-    /// Rows still running with their claim's attempt: its `judged` is the
-    /// `update` that marks them done.
-    Running,
-    /// Rows the same statement's `queued` insert put in done (a row judged
-    /// under a revision its problem no longer has went in queued, and its
-    /// judgement is not written). Nothing is fenced out, so no `dropped`
-    /// details are bound.
-    InsertedDone,
-}
-
-/// Continues a statement of common table expressions (after `with ` or a
-/// comma) with PostgreSQL's writes of `verdicts`' judgements: `v`, the
-/// verdicts; `judged`, the ids of the rows whose judgement goes in (as
-/// `rows` says); `judgements` and `results`, their inserts. The values
-/// travel as one array a column ([`Arg::Column`]), so the statement has one
-/// text whatever the batch, prepared once a connection.
-pub(super) fn pg_judgement_writes<'a>(
-    statement: Statement<'a>,
-    verdicts: &[(&'a Claim, &'a JudgementWrite)],
-    now: i64,
-    rows: JudgedRows,
-) -> Statement<'a> {
-    let claims = || verdicts.iter().map(|(claim, _)| *claim);
-    let judgements = || verdicts.iter().map(|(_, judgement)| *judgement);
-    let results: Vec<(&Claim, i64, &TestcaseResult)> = verdicts
-        .iter()
-        .flat_map(|(claim, judgement)| {
-            judgement
-                .results
-                .iter()
-                .enumerate()
-                .map(move |(position, result)| {
-                    (*claim, i64::try_from(position).unwrap_or(i64::MAX), result)
-                })
-        })
-        .collect();
-    let runs = || results.iter().map(|(_, _, result)| result.run.as_ref());
-    let statement = statement
-        .push("v as (select * from unnest(")
-        .push_bind(Arg::texts(claims().map(|c| Some(c.id.to_string()))))
-        .push("::text[], ")
-        .push_bind(Arg::ints(claims().map(|c| Some(c.attempt))))
-        .push("::bigint[], ")
-        .push_bind(Arg::ints(judgements().map(|j| Some(j.problem_version))))
-        .push("::bigint[], ")
-        .push_bind(Arg::texts(
-            judgements().map(|j| Some(j.verdict.as_str().to_string())),
-        ))
-        .push("::text[], ")
-        .push_bind(Arg::texts(judgements().map(|j| j.message.clone())))
-        .push("::text[], ")
-        .push_bind(Arg::texts(judgements().map(|j| j.compile_output.clone())))
-        .push("::text[], ")
-        .push_bind(Arg::texts(claims().map(|c| Some(c.worker.clone()))))
-        .push("::text[], ")
-        .push_bind(Arg::ints(claims().map(|c| Some(now - c.claimed_at))))
-        .push("::bigint[], ")
-        .push_bind(Arg::texts(claims().map(|c| match rows {
-            JudgedRows::Running => Some(dropped_detail(c)),
-            JudgedRows::InsertedDone => None,
-        })))
-        .push(
-            "::text[]) as v (id, attempt, problem_version, verdict, message, compile_output, \
-             worker, duration_ms, dropped)), ",
-        );
-    let statement = match rows {
-        JudgedRows::Running => statement
-            .push(
-                "judged as (update submission set state = 'done', verdict = v.verdict, \
-                 message = v.message, judged_at = ",
-            )
-            .push_bind(now)
-            .push(
-                ", lease_until = null, progress_done = null, progress_total = null from v \
-                 where submission.id = v.id and submission.attempt = v.attempt \
-                 and submission.state = 'running' returning submission.id), ",
-            ),
-        JudgedRows::InsertedDone => statement.push(
-            "judged as (select queued.id from queued join v \
-             on queued.id = v.id and queued.attempt = v.attempt and queued.state = 'done'), ",
-        ),
-    };
-    statement
-        .push(
-            "judgements as (insert into judgement (submission_id, attempt, problem_version, \
-             verdict, message, compile_output, worker, duration_ms, created_at) \
-             select v.id, v.attempt, v.problem_version, v.verdict, v.message, v.compile_output, \
-             v.worker, v.duration_ms, ",
-        )
-        .push_bind(now)
-        .push(
-            " from v join judged on judged.id = v.id returning id, submission_id), \
-             results as (insert into result (judgement_id, testcase, position, hidden, verdict, \
-             time_us, message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, \
-             created_at) select j.id, r.testcase, r.position, r.hidden, r.verdict, r.time_us, \
-             r.message, r.detail, r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal, ",
-        )
-        .push_bind(now)
-        .push(" from unnest(")
-        .push_bind(Arg::texts(
-            results.iter().map(|(c, ..)| Some(c.id.to_string())),
-        ))
-        .push("::text[], ")
-        .push_bind(Arg::texts(
-            results.iter().map(|(.., r)| Some(r.testcase.to_string())),
-        ))
-        .push("::text[], ")
-        .push_bind(Arg::ints(
-            results.iter().map(|(_, position, _)| Some(*position)),
-        ))
-        .push("::bigint[], ")
-        .push_bind(Arg::bools(results.iter().map(|(.., r)| r.hidden)))
-        .push("::boolean[], ")
-        .push_bind(Arg::texts(
-            results
-                .iter()
-                .map(|(.., r)| Some(r.verdict.as_str().to_string())),
-        ))
-        .push("::text[], ")
-        .push_bind(Arg::ints(results.iter().map(|(.., r)| Some(r.time_us))))
-        .push("::bigint[], ")
-        .push_bind(Arg::texts(results.iter().map(|(.., r)| r.message.clone())))
-        .push("::text[], ")
-        .push_bind(Arg::texts(results.iter().map(|(.., r)| r.detail.clone())))
-        .push("::text[], ")
-        .push_bind(Arg::ints(runs().map(|run| run.map(|r| r.cpu_ms))))
-        .push("::bigint[], ")
-        .push_bind(Arg::ints(runs().map(|run| run.map(|r| r.wall_ms))))
-        .push("::bigint[], ")
-        .push_bind(Arg::ints(runs().map(|run| run.map(|r| r.memory_kib))))
-        .push("::bigint[], ")
-        .push_bind(Arg::ints(
-            runs().map(|run| run.and_then(|r| r.exit_code).map(i64::from)),
-        ))
-        .push("::bigint[], ")
-        .push_bind(Arg::ints(
-            runs().map(|run| run.and_then(|r| r.signal).map(i64::from)),
-        ))
-        .push(
-            "::bigint[]) as r (submission_id, testcase, position, hidden, verdict, time_us, \
-             message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal) \
-             join judgements j on j.submission_id = r.submission_id)",
-        )
-}
-
-/// The columns of `judgement` from `submission_id` to `duration_ms` for a
-/// verdict written at `now`, as both verdict paths bind them.
-fn judgement_values<'a>(claim: &'a Claim, judgement: &'a JudgementWrite, now: i64) -> [Arg<'a>; 8] {
-    [
-        claim.id.to_string().into(),
-        claim.attempt.into(),
-        judgement.problem_version.into(),
-        judgement.verdict.as_str().into(),
-        (&judgement.message).into(),
-        (&judgement.compile_output).into(),
-        (&claim.worker).into(),
-        (now - claim.claimed_at).into(),
-    ]
-}
-
-/// The columns of `result` from `testcase` to `signal`,
-/// as both verdict paths bind them.
-fn result_values(position: usize, result: &TestcaseResult) -> [Arg<'_>; 12] {
-    let run = result.run.as_ref();
-    [
-        (&result.testcase).into(),
-        i64::try_from(position).unwrap_or(i64::MAX).into(),
-        result.hidden.into(),
-        result.verdict.as_str().into(),
-        result.time_us.into(),
-        (&result.message).into(),
-        (&result.detail).into(),
-        run.map(|r| r.cpu_ms).into(),
-        run.map(|r| r.wall_ms).into(),
-        run.map(|r| r.memory_kib).into(),
-        run.and_then(|r| r.exit_code).into(),
-        run.and_then(|r| r.signal).into(),
-    ]
-}
-
-/// The `detail` of the `dropped` event of a verdict fenced out.
-fn dropped_detail(claim: &Claim) -> String {
-    format!("attempt {} finished after losing its lease", claim.attempt)
-}
-
-/// SQLite's inserts of a verdict batch, each joined to the claims whose row
-/// is still running with their attempt (the fence), to run before the
-/// update that ends their running; and `dropped` events for the others.
-fn sql_fenced_inserts<'a>(
-    verdicts: &[(&'a Claim, &'a JudgementWrite)],
-    now: i64,
-) -> Vec<Statement<'a>> {
-    let mut statements = sql_judgement_inserts(verdicts, now, fenced_in!("running"));
-    for chunk in verdicts.chunks(EVENT_ROWS_PER_INSERT) {
-        statements.push(
-            query(
-                "insert into event (submission_id, kind, actor, detail, created_at) \
-                 select v.column1, ",
-            )
-            .push_bind(EventKind::Dropped.as_str())
-            .push(", v.column3, v.column4, ")
-            .push_bind(now)
-            .push(" from (values ")
-            .push_rows(chunk.iter().map(|(claim, _)| {
-                [
-                    claim.id.to_string().into(),
-                    claim.attempt.into(),
-                    (&claim.worker).into(),
-                    dropped_detail(claim).into(),
-                ]
-            }))
-            .push(
-                ") as v where not exists (select 1 from submission s \
-                 where s.id = v.column1 and s.attempt = v.column2 and s.state = 'running')",
-            ),
-        );
-    }
-    statements
-}
-
-/// SQLite's inserts of the judgements of `verdicts` and their results, at
-/// `now`, each only if its row joins as `fence` says (a `cross join` of the
-/// `values` list `v`, its submission's id then its claim's attempt, to its
-/// submission `s`).
-///
-/// A `cross join`, which SQLite runs in the order written: `v` outside,
-/// each of its rows finding its submission by id. With a plain `join` and
-/// no statistics, SQLite could take the submissions of the fence's state
-/// as the outer loop and run the `values` list once for each: for `done`,
-/// every judged submission (the writer's time grew with the table).
-fn sql_judgement_inserts<'a>(
-    verdicts: &[(&'a Claim, &'a JudgementWrite)],
-    now: i64,
-    fence: &'static str,
-) -> Vec<Statement<'a>> {
-    let mut statements = Vec::new();
-    for chunk in verdicts.chunks(JUDGEMENT_ROWS_PER_INSERT) {
-        statements.push(
-            query(
-                "insert into judgement (submission_id, attempt, problem_version, verdict, \
-                 message, compile_output, worker, duration_ms, created_at) \
-                 select v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, \
-                 v.column7, v.column8, ",
-            )
-            .push_bind(now)
-            .push(" from (values ")
-            .push_rows(
-                chunk
-                    .iter()
-                    .map(|(claim, judgement)| judgement_values(claim, judgement, now)),
-            )
-            .push(") as v")
-            .push(fence),
-        );
-    }
-    // A running row with the claim's attempt has a judgement of that
-    // attempt only if the insert above just wrote it (the update that
-    // would follow any earlier one ends the attempt's running).
-    let results: Vec<_> = verdicts
-        .iter()
-        .flat_map(|(claim, judgement)| {
-            judgement
-                .results
-                .iter()
-                .enumerate()
-                .map(move |(position, result)| (*claim, position, result))
-        })
-        .collect();
+) -> Result<(), StoreError> {
+    let id: i64 = query(
+        "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
+         compile_output, worker, duration_ms, created_at) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id",
+    )
+    .bind(claim.id.to_string())
+    .bind(claim.attempt)
+    .bind(judgement.problem_version)
+    .bind(judgement.verdict.as_str())
+    .bind(&judgement.message)
+    .bind(&judgement.compile_output)
+    .bind(&claim.worker)
+    .bind(now - claim.claimed_at)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?
+    .try_get("id")?;
+    let results: Vec<(usize, &TestcaseResult)> = judgement.results.iter().enumerate().collect();
     for chunk in results.chunks(RESULT_ROWS_PER_INSERT) {
-        statements.push(
-            query(
-                "insert into result (judgement_id, testcase, position, hidden, verdict, \
-                 time_us, message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, \
-                 created_at) \
-                 select j.id, v.column3, v.column4, v.column5, v.column6, v.column7, \
-                 v.column8, v.column9, v.column10, v.column11, v.column12, v.column13, \
-                 v.column14, ",
-            )
-            .push_bind(now)
-            .push(" from (values ")
-            .push_rows(chunk.iter().map(|(claim, position, result)| {
-                [claim.id.to_string().into(), claim.attempt.into()]
-                    .into_iter()
-                    .chain(result_values(*position, result))
-            }))
-            .push(") as v")
-            .push(fence)
-            .push(" join judgement j on j.submission_id = s.id and j.attempt = s.attempt"),
-        );
+        query(
+            "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
+             message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) values ",
+        )
+        .push_rows(chunk.iter().map(|(position, result)| {
+            let run = result.run.as_ref();
+            let values: [Arg<'_>; 14] = [
+                id.into(),
+                (&result.testcase).into(),
+                i64::try_from(*position).unwrap_or(i64::MAX).into(),
+                result.hidden.into(),
+                result.verdict.as_str().into(),
+                result.time_us.into(),
+                (&result.message).into(),
+                (&result.detail).into(),
+                run.map(|r| r.cpu_ms).into(),
+                run.map(|r| r.wall_ms).into(),
+                run.map(|r| r.memory_kib).into(),
+                run.and_then(|r| r.exit_code).into(),
+                run.and_then(|r| r.signal).into(),
+                now.into(),
+            ];
+            values
+        }))
+        .execute(&mut *tx)
+        .await?;
     }
-    statements
-}
-
-/// SQLite's fenced `update`s that mark `verdicts`' rows done and return
-/// their ids.
-fn sql_fenced_updates<'a>(
-    verdicts: &[(&'a Claim, &'a JudgementWrite)],
-    now: i64,
-) -> Vec<Statement<'a>> {
-    let mut statements = Vec::new();
-    for chunk in verdicts.chunks(FENCED_ROWS_PER_UPDATE) {
-        statements.push(
-            query(
-                "update submission set state = 'done', verdict = v.column3, \
-                 message = v.column4, judged_at = ",
-            )
-            .push_bind(now)
-            .push(
-                ", lease_until = null, progress_done = null, progress_total = null \
-                 from (values ",
-            )
-            .push_rows(chunk.iter().map(|(claim, judgement)| {
-                [
-                    claim.id.to_string().into(),
-                    claim.attempt.into(),
-                    judgement.verdict.as_str().into(),
-                    (&judgement.message).into(),
-                ]
-            }))
-            .push(
-                ") as v where submission.id = v.column1 and submission.attempt = v.column2 \
-                 and submission.state = 'running' returning submission.id",
-            ),
-        );
-    }
-    statements
+    Ok(())
 }
 
 /// The read of one submission's row.
@@ -2190,82 +1152,26 @@ pub(super) fn claim_statement<'a>(
         .bind(now)
         .bind(lease_ms)
         .bind(batch),
-        Dialect::Postgres => pg_claim_expressions(
-            query("with "),
-            ClaimArgs {
-                worker,
-                now,
-                lease_ms,
-                batch,
-            },
-            ClaimBeside::Nothing,
-        )
-        .push(" select * from claim"),
-    }
-}
-
-/// A claim's arguments, as [`claim_statement`] takes them.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct ClaimArgs<'a> {
-    pub worker: &'a str,
-    pub now: i64,
-    pub lease_ms: i64,
-    pub batch: i64,
-}
-
-/// What else the statement a PostgreSQL claim is part of changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ClaimBeside {
-    /// Nothing: the claim is the statement.
-    Nothing,
-    /// The verdicts of the rows in `v` ([`pg_verdict_writes`]): a row may
-    /// not be changed twice in one statement, so the claim leaves those
-    /// alone even when their lease ran out (their verdict is fenced by
-    /// their attempt: if the lease was lost, it is dropped and the row
-    /// stays for the next claim).
-    Verdicts,
-}
-
-/// PostgreSQL's claim as common table expressions appended to `statement`
-/// (which ends in `with ` or `, `), the last of them `claim`: the `update`
-/// that claims, returning what [`claims_from`] reads.
-fn pg_claim_expressions<'a>(
-    statement: Statement<'a>,
-    claim: ClaimArgs<'a>,
-    beside: ClaimBeside,
-) -> Statement<'a> {
-    statement
-        .push(
-            "expired as (select seq from submission where state = 'running' \
-             and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint",
-        )
-        .push(match beside {
-            ClaimBeside::Nothing => "",
-            ClaimBeside::Verdicts => " and not exists (select 1 from v where v.id = submission.id)",
-        })
-        .push(
-            " order by seq limit 1 for update skip locked), \
+        Dialect::Postgres => query(
+            "with expired as (select seq from submission where state = 'running' \
+                 and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint \
+                 order by seq limit 1 for update skip locked), \
              head as (select seq, kind from submission where state = 'queued' \
-             and not exists (select 1 from expired) order by seq limit ",
-        )
-        .push_bind(claim.batch)
-        .push(
-            " for update skip locked), \
+                 and not exists (select 1 from expired) order by seq limit $4 \
+                 for update skip locked), \
              claimed as (select seq from expired union all select seq from head \
-             where seq = (select min(seq) from head) or seq < coalesce( \
-             (select min(seq) from head where kind != 'answers'), 9223372036854775807)), \
-             claim as (update submission set state = 'running', attempt = attempt + 1, \
-             tries = tries + 1, worker = ",
-        )
-        .push_bind(claim.worker)
-        .push(", lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + ")
-        .push_bind(claim.lease_ms)
-        .push(", claimed_at = ")
-        .push_bind(claim.now)
-        .push(
-            ", progress_done = null, progress_total = null \
+                 where seq = (select min(seq) from head) or seq < coalesce( \
+                     (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
+             update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
+             worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, \
+             claimed_at = $2, progress_done = null, progress_total = null \
              where seq in (select seq from claimed) \
              returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
-             (select p.revision from problem p where p.id = submission.problem_id) as revision)",
+             (select p.revision from problem p where p.id = submission.problem_id) as revision",
         )
+        .bind(worker)
+        .bind(now)
+        .bind(lease_ms)
+        .bind(batch),
+    }
 }

@@ -12,7 +12,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use sqlx::error::ErrorKind;
 
-use super::{Store, StoreError, backend::query, now_ms};
+use super::{
+    Store, StoreError,
+    backend::{Dialect, Pool, query},
+    now_ms,
+};
 use crate::domain::Timestamp;
 
 /// The outcome of the latest write, shared by every clone of a store.
@@ -121,8 +125,8 @@ impl Store {
     pub async fn probe_write(&self, min_free_bytes: u64) -> Result<(), StoreError> {
         self.noted(async {
             // On PostgreSQL the disk is the server's: the probe row alone.
-            if let Some(checkpoints) = &self.checkpoints {
-                super::checkpointer::checkpoint_and_truncate(checkpoints).await?;
+            if self.write.dialect() == Dialect::Sqlite {
+                checkpoint_and_truncate(&self.write).await?;
             }
             if let Some(file) = self.file() {
                 let folder = file
@@ -153,4 +157,22 @@ impl Store {
         })
         .await
     }
+}
+
+/// Copies SQLite's whole log into the database file and truncates the log,
+/// waiting (up to the busy timeout) for readers to let it. Fails if the
+/// copy does (on a full disk, when the file cannot grow), and if a reader
+/// kept it from copying the whole log.
+async fn checkpoint_and_truncate(write: &Pool) -> Result<(), StoreError> {
+    let answer = query("pragma wal_checkpoint(truncate)")
+        .fetch_one(write)
+        .await?;
+    let busy: i64 = answer.try_get("busy")?;
+    if busy != 0 {
+        return Err(StoreError::Database(sqlx::Error::Io(std::io::Error::new(
+            std::io::ErrorKind::ResourceBusy,
+            "the log was not copied whole: a reader held it past the busy timeout",
+        ))));
+    }
+    Ok(())
 }

@@ -44,7 +44,7 @@ use crate::{
     job_signals::JobSignals,
     programs::Programs,
     solver::{self, InputError},
-    store::{Claim, Handed, JudgeFirst, JudgeSet, JudgementWrite, ReferenceRow, Store, StoreError},
+    store::{Claim, JudgeSet, JudgementWrite, ReferenceRow, Store, StoreError},
     telemetry::Metrics,
 };
 
@@ -139,117 +139,36 @@ impl Judge {
     }
 
     /// Runs workers until `cancel` fires; each finishes its job in flight.
+    /// An idle worker waits for a wake-up (a job queued by this process or,
+    /// on PostgreSQL, announced by another), its poll interval (leases run
+    /// out, missed wake-ups) or the stop.
     pub async fn run_worker(self, name: String, cancel: CancellationToken) {
         info!(worker = %name, "worker started");
-        // Jobs claimed for this worker and not judged yet: by the write of
-        // its last batch's verdicts, or by an admission it waited for.
-        let mut next: Vec<Claim> = Vec::new();
-        // Whether to look for work (a claim, then a missing reference)
-        // before waiting: at the start and after each wake-up, but not
-        // after a batch whose write claimed nothing (the queue was empty
-        // then, and what comes after either finds this worker's offer or
-        // wakes it).
-        let mut look = true;
-        loop {
-            if cancel.is_cancelled() {
-                // Jobs claimed and not judged are released with the rest
-                // of this host's at its stop.
-                break;
-            }
-            if next.is_empty() && look {
-                match self.store.claim_batch(&name, self.lease, CLAIM_BATCH).await {
-                    Ok(claims) => next = claims,
-                    Err(e) => error!(worker = %name, error = %e, "claiming failed"),
-                }
-            }
-            if !next.is_empty() {
-                let claims = std::mem::take(&mut next);
-                match self.run_claims(&name, claims, CLAIM_BATCH).await {
-                    Ok((_, claimed)) => {
-                        next = claimed;
-                        look = false;
-                        continue;
-                    }
-                    Err(e) => {
+        while !cancel.is_cancelled() {
+            match self.store.claim_batch(&name, self.lease, CLAIM_BATCH).await {
+                Ok(claims) if !claims.is_empty() => {
+                    if let Err(e) = self.run_claims(&name, claims).await {
                         error!(worker = %name, error = %e, "a job failed; its lease will expire");
-                    }
-                }
-            } else if look {
-                match self.compute_pending_reference().await {
-                    Ok(true) => continue,
-                    Ok(false) => {}
-                    Err(e) => error!(worker = %name, error = %e, "computing a reference failed"),
-                }
-            }
-            // Idle: an admission of this process may claim jobs for this
-            // worker in its own transaction; anything else that wakes it
-            // withdraws that offer first (and gets the claims if an
-            // admission took it already).
-            let mut offer = self.store.offer_to_claim(&name, self.lease, CLAIM_BATCH);
-            tokio::select! {
-                handed = offer.claimed() => {
-                    match handed {
-                        Handed::Claims(claims) => {
-                            next = claims;
-                            look = next.is_empty();
-                        }
-                        Handed::JudgeFirst(jobs) => {
-                            // The admission stores them judged, or queued
-                            // and wakes a worker: nothing to look for.
-                            self.judge_first(&name, jobs).await;
-                            look = false;
-                        }
                     }
                     continue;
                 }
+                Ok(_) => {}
+                Err(e) => error!(worker = %name, error = %e, "claiming failed"),
+            }
+            match self.compute_pending_reference().await {
+                Ok(true) => continue,
+                Ok(false) => {}
+                Err(e) => error!(worker = %name, error = %e, "computing a reference failed"),
+            }
+            tokio::select! {
                 () = cancel.cancelled() => {}
                 () = self.signals.job_waiting() => {}
                 () = tokio::time::sleep(self.poll_interval) => {}
             }
-            // Claims an admission made as the worker stopped are released
-            // with the rest of this host's at its stop, like any others.
-            next = match offer.withdraw().await {
-                Handed::Claims(claims) => claims,
-                Handed::JudgeFirst(jobs) => {
-                    self.judge_first(&name, jobs).await;
-                    Vec::new()
-                }
-            };
-            look = true;
         }
+        // Jobs claimed and not judged are released with the rest of this
+        // host's at its stop.
         info!(worker = %name, "worker stopped");
-    }
-
-    /// Judges answers jobs an admission has not stored yet, and answers it
-    /// with their judgements (see [`JudgeFirst`]): judged as claims are,
-    /// on the testcases of the claims' revision, which this process holds.
-    /// A failure answers none: the admission stores the jobs queued.
-    async fn judge_first(&self, worker: &str, jobs: JudgeFirst) {
-        let mut judgements = Vec::with_capacity(jobs.claims.len());
-        for claim in &jobs.claims {
-            let span = info_span!("job", submission = %claim.id, attempt = claim.attempt, worker);
-            let judged = match &claim.payload {
-                Ok(Payload::Answers { answers }) => {
-                    // Nothing is stored to record progress on.
-                    let (report, _) = ProgressReport::new();
-                    self.judge_answers(claim, answers, &report)
-                        .instrument(span)
-                        .await
-                }
-                _ => {
-                    error!(worker, submission = %claim.id, "only answers are judged before they are stored");
-                    return jobs.answer(None);
-                }
-            };
-            match judged {
-                Ok(judgement) => judgements.push(judgement),
-                Err(e) => {
-                    error!(worker, submission = %claim.id, error = %e, "judging before the job was stored failed; it goes in queued");
-                    return jobs.answer(None);
-                }
-            }
-        }
-        jobs.answer(Some(judgements));
     }
 
     /// Claims and judges one job as `worker`. `Ok(None)` if the queue is empty.
@@ -262,13 +181,11 @@ impl Judge {
     /// transaction: a group commit. Empty if the queue is.
     pub async fn run_jobs(&self, worker: &str, max: usize) -> Result<Vec<JobOutcome>, WorkerError> {
         let claims = self.store.claim_batch(worker, self.lease, max).await?;
-        Ok(self.run_claims(worker, claims, 0).await?.0)
+        self.run_claims(worker, claims).await
     }
 
     /// Judges `claims` in turn and writes their verdicts together, in one
-    /// transaction that also claims up to `next` jobs for the worker's
-    /// next batch (none if `next` is 0); returns the outcomes and those
-    /// claims.
+    /// transaction; returns the outcomes.
     ///
     /// The jobs of a batch that wait their turn are not under the
     /// heartbeat of the one being judged, so once a batch has run for a
@@ -280,11 +197,7 @@ impl Judge {
         &self,
         worker: &str,
         claims: Vec<Claim>,
-        next: usize,
-    ) -> Result<(Vec<JobOutcome>, Vec<Claim>), WorkerError> {
-        if claims.is_empty() {
-            return Ok((Vec::new(), Vec::new()));
-        }
+    ) -> Result<Vec<JobOutcome>, WorkerError> {
         let mut outcomes = Vec::with_capacity(claims.len());
         let mut judged = Vec::with_capacity(claims.len());
         let mut started = Instant::now();
@@ -294,14 +207,14 @@ impl Judge {
             match self.judge_claim(&claim).instrument(span).await {
                 Ok(judgement) => judged.push((claim, judgement)),
                 Err(e) => {
-                    if let Err(written) = self.record(std::mem::take(&mut judged), None).await {
+                    if let Err(written) = self.record(std::mem::take(&mut judged)).await {
                         error!(worker, error = %written, "writing a batch's verdicts failed");
                     }
                     return Err(e);
                 }
             }
             if waiting.len() > 0 && started.elapsed() > self.lease / 4 {
-                outcomes.extend(self.record(std::mem::take(&mut judged), None).await?.0);
+                outcomes.extend(self.record(std::mem::take(&mut judged)).await?);
                 for claim in waiting.as_slice() {
                     if !self.store.extend_lease(claim, self.lease).await? {
                         warn!(submission = %claim.id, "a batched claim was lost while it waited");
@@ -310,33 +223,21 @@ impl Judge {
                 started = Instant::now();
             }
         }
-        let (written, claimed) = self
-            .record(judged, (next > 0).then_some((worker, next)))
-            .await?;
-        outcomes.extend(written);
-        Ok((outcomes, claimed))
+        outcomes.extend(self.record(judged).await?);
+        Ok(outcomes)
     }
 
-    /// Writes judged claims' verdicts in one transaction (claiming up to
-    /// `max` next jobs for `worker` in it, with `next`), then wakes their
+    /// Writes judged claims' verdicts in one transaction, then wakes their
     /// long polls and counts their latency.
     async fn record(
         &self,
         judged: Vec<(Claim, JudgementWrite)>,
-        next: Option<(&str, usize)>,
-    ) -> Result<(Vec<JobOutcome>, Vec<Claim>), WorkerError> {
+    ) -> Result<Vec<JobOutcome>, WorkerError> {
         if judged.is_empty() {
-            return Ok((Vec::new(), Vec::new()));
+            return Ok(Vec::new());
         }
         let verdicts: Vec<(&Claim, &JudgementWrite)> = judged.iter().map(|(c, j)| (c, j)).collect();
-        let (written, claimed) = match next {
-            Some((worker, max)) => {
-                self.store
-                    .finish_batch_and_claim(&verdicts, worker, self.lease, max)
-                    .await?
-            }
-            None => (self.store.finish_batch(&verdicts).await?, Vec::new()),
-        };
+        let written = self.store.finish_batch(&verdicts).await?;
         let now = crate::store::now_ms();
         let outcomes = judged
             .iter()
@@ -359,7 +260,7 @@ impl Judge {
                 }
             })
             .collect();
-        Ok((outcomes, claimed))
+        Ok(outcomes)
     }
 
     /// The judgement of one claimed job (not yet written).

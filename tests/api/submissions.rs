@@ -65,69 +65,6 @@ async fn correct_answers_to_every_public_testcase_are_accepted() {
     app.stop().await;
 }
 
-/// Submits `answers` to nim until one comes back judged already (a worker
-/// idle, the problem's testcases and references in its memory), a moment
-/// apart so the worker is waiting again; returns that 202's body.
-async fn submit_until_judged_first(
-    app: &TestApp,
-    answers: &std::collections::BTreeMap<String, String>,
-) -> serde_json::Value {
-    for _ in 0..40 {
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        let body = app.accepted_answers(&app.contestant, answers).await;
-        if body["state"] == "done" {
-            return body;
-        }
-        assert!(
-            body.get("verdict").is_none(),
-            "a verdict only when done: {body}"
-        );
-        app.verdict(&submission_id(&body["id"]), &app.contestant)
-            .await;
-    }
-    panic!("no submission was judged before it was stored");
-}
-
-#[tokio::test]
-async fn an_idle_worker_judges_answers_first_and_the_202_carries_the_verdict() {
-    let dir = TestDir::new();
-    let app = TestApp::spawn(&dir, 1).await;
-    let accepted = submit_until_judged_first(&app, &correct_answers()).await;
-    assert_eq!(accepted["verdict"], "AC", "{accepted}");
-    let id = submission_id(&accepted["id"]);
-    // Stored as any judged submission is: its results, its three events.
-    let (status, body) = app
-        .get(&format!("/api/submissions/{id}"), &app.contestant)
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["submission"]["state"], "done", "{body}");
-    assert_eq!(body["submission"]["verdict"], "AC", "{body}");
-    assert_eq!(body["submission"]["attempt"], 1, "{body}");
-    let results = body["results"].as_array().expect("results");
-    assert_eq!(results.len(), NIM_TESTCASES.len(), "{body}");
-    assert!(results.iter().all(|r| r["verdict"] == "AC"), "{body}");
-    let kinds: Vec<&str> = body["events"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .filter_map(|e| e["kind"].as_str())
-        .collect();
-    assert_eq!(kinds, ["queued", "claimed", "judged"], "{body}");
-
-    // A wrong answer judged first is WA in its 202, with its message.
-    let mut answers = correct_answers();
-    let expected = nim_answer(NIM_TESTCASES[0].2);
-    answers.insert(NIM_TESTCASES[0].0.into(), flip(&expected));
-    let accepted = submit_until_judged_first(&app, &answers).await;
-    assert_eq!(accepted["verdict"], "WA", "{accepted}");
-    let body = app
-        .verdict(&submission_id(&accepted["id"]), &app.contestant)
-        .await;
-    assert_eq!(body["submission"]["verdict"], "WA", "{body}");
-    assert!(body["submission"]["message"].is_string(), "{body}");
-    app.stop().await;
-}
-
 #[tokio::test]
 async fn a_wrong_token_is_wa_naming_the_testcase_and_the_token_found() {
     let dir = TestDir::new();

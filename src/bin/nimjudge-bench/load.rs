@@ -815,8 +815,7 @@ async fn submit_and_wait(
     let since = |from: Instant| from.elapsed().as_secs_f64() * 1000.0;
     let queued = client.submit(request).await?;
     let accepted_ms = since(from);
-    // Judged before it was stored, the verdict came with the 202; else it
-    // is waited for.
+    // The verdict is waited for (a 202 says `queued`).
     let verdict = if queued.state == SubmissionState::Done {
         queued.verdict
     } else {
