@@ -2,17 +2,22 @@
 //! checked against what is stored when it is inserted.
 //!
 //! Everything is counted from the database, not from memory, so the limits
-//! hold across restarts and across hosts on one database. An admission is
-//! one transaction that holds the turn submissions' inserts take (SQLite's
-//! write lock from `begin immediate`; PostgreSQL's advisory lock, sent with
-//! the `BEGIN`) from its start, so two requests (from this host or another)
-//! cannot both count the same rows and both slip under a limit.
+//! hold across restarts and across hosts on one database. Admissions are
+//! decided in a transaction that holds the turn submissions' inserts take
+//! (SQLite's write lock from `begin immediate`; PostgreSQL's advisory lock,
+//! sent with the `BEGIN`) from its start, so two requests (from this host
+//! or another) cannot both count the same rows and both slip under a limit.
+//! This module holds the store's one task: the admission task, a group
+//! commit of the admissions that arrive together (see [`Store::admit`]).
 
-use std::{collections::BTreeSet, time::Duration};
+use std::{collections::BTreeSet, sync::Arc, time::Duration};
+
+use tokio::sync::{OnceCell, mpsc, oneshot};
 
 use super::{
     Store, StoreError,
     backend::{Dialect, Statement, Target, Tx, query},
+    notices::Origin,
     now_ms, parse_column,
     queue::{
         LATEST_OF_USER, NewKey, NewSubmission, OrderedTx, QueuedRow, UserTotals, encode_payload,
@@ -21,7 +26,7 @@ use super::{
 };
 use crate::{
     config::LimitsConfig,
-    domain::{Submission, SubmissionId},
+    domain::{ProblemId, Submission, SubmissionId, SubmissionKind},
 };
 
 const MINUTE_MS: i64 = 60 * 1000;
@@ -105,55 +110,189 @@ impl Store {
         stored_key(&self.read, user, key).await
     }
 
-    /// Replays, refuses or inserts a submission, in one transaction that
-    /// holds the inserts' turn from its start ([`OrderedTx`]): first its
-    /// idempotency key, then the limits, then the insert (with the key).
-    /// Nothing another admission stores (on any host) can slip between what
-    /// this one counts and its insert.
+    /// Replays, refuses or inserts a submission: first its idempotency key,
+    /// then the limits, then the insert (with the key).
+    ///
+    /// Admissions arriving together share one transaction (a group commit):
+    /// the store's one admission task takes every admission waiting, up to
+    /// [`ADMISSIONS_PER_TRANSACTION`], and decides them in turn in a
+    /// transaction that holds the inserts' turn ([`OrderedTx`]) from its
+    /// start, so each is decided as if alone, seeing the ones before it as
+    /// stored, and nothing another host stores can slip between what an
+    /// admission counts and its insert. If that transaction fails, each of
+    /// its admissions is tried again alone, so each gets its own outcome.
     pub async fn admit(&self, admission: &Admission<'_>) -> Result<AdmissionOutcome, StoreError> {
+        let owned = OwnedAdmission::new(admission)?;
+        let sender = self
+            .admissions
+            .0
+            .get_or_init(|| async {
+                let (sender, receiver) = mpsc::channel(ADMISSION_QUEUE);
+                // The task's handle has a queue of its own, never used, so
+                // dropping the last other handle ends the task.
+                let store = Store {
+                    admissions: AdmissionQueue::default(),
+                    ..self.clone()
+                };
+                tokio::spawn(store.take_admissions(receiver));
+                sender
+            })
+            .await;
+        let (reply, answer) = oneshot::channel();
+        if let Err(mpsc::error::SendError((owned, _))) = sender.send((owned, reply)).await {
+            // The task is gone (its runtime is stopping): admit here, alone.
+            return self.admit_alone(&owned).await;
+        }
+        answer.await.map_err(|_| StoreError::WriterGone)?
+    }
+
+    /// The admission task (see [`Store::admit`]).
+    async fn take_admissions(self, mut queue: mpsc::Receiver<(OwnedAdmission, Reply)>) {
+        while let Some(first) = queue.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < ADMISSIONS_PER_TRANSACTION {
+                match queue.try_recv() {
+                    Ok(next) => batch.push(next),
+                    Err(_) => break,
+                }
+            }
+            let (admissions, replies): (Vec<_>, Vec<_>) = batch.into_iter().unzip();
+            match self.admit_together(&admissions).await {
+                Ok(outcomes) => {
+                    for (reply, outcome) in replies.into_iter().zip(outcomes) {
+                        let _ = reply.send(Ok(outcome));
+                    }
+                }
+                Err(error) if admissions.len() == 1 => {
+                    if let Some(reply) = replies.into_iter().next() {
+                        let _ = reply.send(Err(error));
+                    }
+                }
+                Err(_) => {
+                    for (admission, reply) in admissions.iter().zip(replies) {
+                        let _ = reply.send(self.admit_alone(admission).await);
+                    }
+                }
+            }
+        }
+    }
+
+    /// One admission in a transaction of its own.
+    async fn admit_alone(
+        &self,
+        admission: &OwnedAdmission,
+    ) -> Result<AdmissionOutcome, StoreError> {
+        let mut outcomes = self.admit_together(std::slice::from_ref(admission)).await?;
+        outcomes
+            .pop()
+            .ok_or_else(|| StoreError::Corrupt("an admission was left without an outcome".into()))
+    }
+
+    /// Decides `admissions` in turn and stores those admitted, in one
+    /// transaction holding the inserts' turn; their outcomes, in order.
+    async fn admit_together(
+        &self,
+        admissions: &[OwnedAdmission],
+    ) -> Result<Vec<AdmissionOutcome>, StoreError> {
         self.noted(async {
-            let new = &admission.submission;
-            let payload = encode_payload(new.payload)?;
-            let now = now_ms();
             let mut tx = OrderedTx::begin(&self.write).await?;
-            if let Some(key) = admission.idempotency
-                && let Some((id, hash)) = stored_key(tx.tx(), new.user, key.key).await?
-            {
-                // Dropping the transaction rolls it back: nothing was written.
-                return Ok(if hash == key.request_hash {
-                    AdmissionOutcome::Replayed(id)
-                } else {
-                    AdmissionOutcome::KeyReused(id)
-                });
+            let mut outcomes = Vec::with_capacity(admissions.len());
+            for admission in admissions {
+                outcomes.push(decide(&mut tx, admission, self.origin).await?);
             }
-            let size = i64::try_from(payload.len()).unwrap_or(i64::MAX);
-            let (mut latest, counts) =
-                stored_counts(tx.tx(), new.user, admission.limits, now).await?;
-            if let Some(limits) = admission.limits
-                && let Some(exceeded) =
-                    first_exceeded(tx.tx(), new.user, size, limits, now, counts).await?
-            {
-                return Ok(AdmissionOutcome::Limited(exceeded));
-            }
-            let row = QueuedRow {
-                id: SubmissionId::new(),
-                problem: new.problem,
-                user: new.user,
-                kind: new.payload.kind(),
-                payload: &payload,
-                totals: latest.after(&payload),
-            };
-            let key = admission.idempotency.map(|key| NewKey {
-                user: new.user,
-                key: key.key,
-                request_hash: key.request_hash,
-                submission: row.id,
-            });
-            let stored = insert_queued(&mut tx, &row, key, self.origin, now).await?;
             tx.commit().await?;
-            Ok(AdmissionOutcome::Queued(stored))
+            Ok(outcomes)
         })
         .await
+    }
+}
+
+/// Decides one admission in `tx` (which sees the admissions before it in
+/// the same transaction as stored) and inserts it if it is admitted.
+async fn decide(
+    tx: &mut OrderedTx,
+    admission: &OwnedAdmission,
+    origin: Origin,
+) -> Result<AdmissionOutcome, StoreError> {
+    let now = now_ms();
+    let user = admission.user.as_str();
+    if let Some((key, request_hash)) = &admission.idempotency
+        && let Some((id, hash)) = stored_key(tx.tx(), user, key).await?
+    {
+        return Ok(if &hash == request_hash {
+            AdmissionOutcome::Replayed(id)
+        } else {
+            AdmissionOutcome::KeyReused(id)
+        });
+    }
+    let limits = admission.limits.as_ref();
+    let size = i64::try_from(admission.payload.len()).unwrap_or(i64::MAX);
+    let (mut latest, counts) = stored_counts(tx.tx(), user, limits, now).await?;
+    if let Some(limits) = limits
+        && let Some(exceeded) = first_exceeded(tx.tx(), user, size, limits, now, counts).await?
+    {
+        return Ok(AdmissionOutcome::Limited(exceeded));
+    }
+    let row = QueuedRow {
+        id: SubmissionId::new(),
+        problem: &admission.problem,
+        user,
+        kind: admission.kind,
+        payload: &admission.payload,
+        totals: latest.after(&admission.payload),
+    };
+    let key = admission
+        .idempotency
+        .as_ref()
+        .map(|(key, request_hash)| NewKey {
+            user,
+            key,
+            request_hash,
+            submission: row.id,
+        });
+    Ok(AdmissionOutcome::Queued(
+        insert_queued(tx, &row, key, origin, now).await?,
+    ))
+}
+
+/// Admissions waiting for the admission task, at most; more wait to join.
+const ADMISSION_QUEUE: usize = 1024;
+/// Admissions in one transaction, at most.
+const ADMISSIONS_PER_TRANSACTION: usize = 64;
+
+/// Where an admission's outcome goes.
+type Reply = oneshot::Sender<Result<AdmissionOutcome, StoreError>>;
+
+/// The queue of the admission task, started by the first admission.
+#[derive(Debug, Clone, Default)]
+pub(super) struct AdmissionQueue(Arc<OnceCell<mpsc::Sender<(OwnedAdmission, Reply)>>>);
+
+/// An [`Admission`] as the admission task holds it: owned, its payload
+/// encoded as stored.
+#[derive(Debug)]
+struct OwnedAdmission {
+    problem: ProblemId,
+    user: String,
+    kind: SubmissionKind,
+    payload: String,
+    /// The key and the request's hash.
+    idempotency: Option<(String, String)>,
+    limits: Option<LimitsConfig>,
+}
+
+impl OwnedAdmission {
+    fn new(admission: &Admission<'_>) -> Result<OwnedAdmission, StoreError> {
+        let new = &admission.submission;
+        Ok(OwnedAdmission {
+            problem: new.problem.clone(),
+            user: new.user.to_string(),
+            kind: new.payload.kind(),
+            payload: encode_payload(new.payload)?,
+            idempotency: admission
+                .idempotency
+                .map(|key| (key.key.to_string(), key.request_hash.to_string())),
+            limits: admission.limits.cloned(),
+        })
     }
 }
 

@@ -96,6 +96,10 @@ pub enum StoreError {
     Corrupt(String),
     #[error("cannot lock the database for startup: {0}")]
     Lock(std::io::Error),
+    /// The admission task stopped before it answered (its runtime is
+    /// shutting down); whether the submission was stored is unknown.
+    #[error("the admission task stopped before it answered")]
+    WriterGone,
     /// A name is one user with one role: a token for the same name with
     /// another role is refused.
     #[error("the user `{name}` exists already as {role}; a name is one user with one role")]
@@ -133,6 +137,8 @@ pub struct Store {
     location: Location,
     /// The outcome of the latest write, for health.
     write_health: write_health::WriteHealth,
+    /// The admission task's queue (see [`Store::admit`]).
+    admissions: admission::AdmissionQueue,
     /// Catalog rows kept in memory (see [`catalog_cache`]).
     catalog_cache: Arc<catalog_cache::CatalogCache>,
     /// What this store's job notices carry, so it skips them when they
@@ -225,6 +231,7 @@ impl Store {
             read: Pool::Sqlite(read),
             location,
             write_health: write_health::WriteHealth::default(),
+            admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
             origin: notices::Origin::new(),
         })
@@ -269,6 +276,7 @@ impl Store {
             read: pool,
             location,
             write_health: write_health::WriteHealth::default(),
+            admissions: admission::AdmissionQueue::default(),
             catalog_cache: Arc::default(),
             origin: notices::Origin::new(),
         })

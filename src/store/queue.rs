@@ -6,6 +6,7 @@
 //! lease expired (and whose job another worker claimed) can never write a
 //! verdict: zero rows affected means "lease lost, drop the result".
 
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use super::{
@@ -237,12 +238,12 @@ impl Store {
     }
 
     /// Writes the verdicts of several claims in one transaction (a group
-    /// commit), each fenced by its claim's attempt as [`Store::finish`] is:
-    /// the `update` that marks the row done only if it is still running
-    /// with the claim's attempt, then its judgement and results; a
-    /// `dropped` event for a claim fenced out. The `judged` events and
-    /// verdict counts come by trigger. Returns, in order, whether each was
-    /// written.
+    /// commit), each fenced by its claim's attempt as [`Store::finish`] is,
+    /// in a few statements whatever the batch: the `update` that marks done
+    /// the rows still running with their claim's attempt, the judgements
+    /// and the results of those, and a `dropped` event for each claim
+    /// fenced out. The `judged` events and verdict counts come by trigger.
+    /// Returns, in order, whether each was written.
     pub async fn finish_batch(
         &self,
         verdicts: &[(&Claim, &JudgementWrite)],
@@ -250,43 +251,41 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let mut tx = self.write.begin().await?;
-            let mut written = Vec::with_capacity(verdicts.len());
-            let mut judged = Vec::new();
-            for (claim, judgement) in verdicts {
-                let ended = query(
-                    "update submission set state = 'done', verdict = $1, message = $2, \
-                     judged_at = $3, lease_until = null, progress_done = null, \
-                     progress_total = null where id = $4 and attempt = $5 and state = 'running'",
-                )
-                .bind(judgement.verdict.as_str())
-                .bind(&judgement.message)
-                .bind(now)
-                .bind(claim.id.to_string())
-                .bind(claim.attempt)
-                .execute(&mut tx)
-                .await?
-                    == 1;
-                if ended {
-                    insert_judgement(&mut tx, claim, judgement, now).await?;
-                    judged.push(claim.id);
-                } else {
-                    let detail =
-                        format!("attempt {} finished after losing its lease", claim.attempt);
-                    insert_event(
-                        &mut tx,
-                        &claim.id,
-                        EventKind::Dropped,
-                        Some(&claim.worker),
-                        Some(&detail),
-                        now,
-                    )
-                    .await?;
+            let mut ended = HashSet::new();
+            for chunk in verdicts.chunks(VERDICTS_PER_STATEMENT) {
+                for row in fenced_update(chunk, now).fetch_all(&mut tx).await? {
+                    ended.insert(parse_column::<SubmissionId>(&row, "id")?);
                 }
-                written.push(ended);
             }
-            notices::judged(&mut tx, &judged).await?;
+            let (judged, dropped): (Vec<_>, Vec<_>) = verdicts
+                .iter()
+                .copied()
+                .partition(|(claim, _)| ended.contains(&claim.id));
+            insert_judgements(&mut tx, &judged, now).await?;
+            let details: Vec<String> = dropped
+                .iter()
+                .map(|(claim, _)| {
+                    format!("attempt {} finished after losing its lease", claim.attempt)
+                })
+                .collect();
+            let events: Vec<NewEvent<'_>> = dropped
+                .iter()
+                .zip(&details)
+                .map(|((claim, _), detail)| NewEvent {
+                    submission: &claim.id,
+                    kind: EventKind::Dropped,
+                    actor: Some(&claim.worker),
+                    detail: Some(detail.clone()),
+                })
+                .collect();
+            insert_events(&mut tx, &events, now).await?;
+            let ids: Vec<SubmissionId> = judged.iter().map(|(claim, _)| claim.id).collect();
+            notices::judged(&mut tx, &ids).await?;
             tx.commit().await?;
-            Ok(written)
+            Ok(verdicts
+                .iter()
+                .map(|(claim, _)| ended.contains(&claim.id))
+                .collect())
         })
         .await
     }
@@ -836,41 +835,100 @@ async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result
     Ok(())
 }
 
-/// Inserts the judgement of `claim`'s attempt and its testcases' results
-/// (per [`RESULT_ROWS_PER_INSERT`]), at `now`.
-async fn insert_judgement(
+/// Verdicts per statement of [`Store::finish_batch`]: 9 parameters each
+/// in the judgements' insert.
+const VERDICTS_PER_STATEMENT: usize = 200;
+
+/// The `update` that marks done the rows of `verdicts` still running with
+/// their claim's attempt (the fence), returning their ids. The verdicts
+/// travel as a relation `v` of `select`s joined by `union all`, which both
+/// databases read alike.
+fn fenced_update<'a>(verdicts: &[(&'a Claim, &'a JudgementWrite)], now: i64) -> Statement<'a> {
+    let mut update = query(
+        "update submission set state = 'done', verdict = v.verdict, message = v.message, \
+         judged_at = ",
+    )
+    .push_bind(now)
+    .push(", lease_until = null, progress_done = null, progress_total = null from (");
+    for (index, (claim, judgement)) in verdicts.iter().enumerate() {
+        update = update
+            .push(if index == 0 {
+                "select "
+            } else {
+                " union all select "
+            })
+            .push_bind(claim.id.to_string())
+            .push(" as id, ")
+            .push_bind(claim.attempt)
+            .push(" as attempt, ")
+            .push_bind(judgement.verdict.as_str())
+            .push(" as verdict, ")
+            .push_bind(&judgement.message)
+            .push(" as message");
+    }
+    update.push(
+        ") as v where submission.id = v.id and submission.attempt = v.attempt \
+         and submission.state = 'running' returning submission.id",
+    )
+}
+
+/// Inserts the judgements of `judged` (their claims' attempts) and their
+/// testcases' results, at `now`: one statement for the judgements (per
+/// [`VERDICTS_PER_STATEMENT`]), one for the results (per
+/// [`RESULT_ROWS_PER_INSERT`]).
+async fn insert_judgements(
     tx: &mut Tx,
-    claim: &Claim,
-    judgement: &JudgementWrite,
+    judged: &[(&Claim, &JudgementWrite)],
     now: i64,
 ) -> Result<(), StoreError> {
-    let id: i64 = query(
-        "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
-         compile_output, worker, duration_ms, created_at) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id",
-    )
-    .bind(claim.id.to_string())
-    .bind(claim.attempt)
-    .bind(judgement.problem_version)
-    .bind(judgement.verdict.as_str())
-    .bind(&judgement.message)
-    .bind(&judgement.compile_output)
-    .bind(&claim.worker)
-    .bind(now - claim.claimed_at)
-    .bind(now)
-    .fetch_one(&mut *tx)
-    .await?
-    .try_get("id")?;
-    let results: Vec<(usize, &TestcaseResult)> = judgement.results.iter().enumerate().collect();
+    let mut ids: HashMap<SubmissionId, i64> = HashMap::with_capacity(judged.len());
+    for chunk in judged.chunks(VERDICTS_PER_STATEMENT) {
+        let rows = query(
+            "insert into judgement (submission_id, attempt, problem_version, verdict, message, \
+             compile_output, worker, duration_ms, created_at) values ",
+        )
+        .push_rows(chunk.iter().map(|(claim, judgement)| -> [Arg<'_>; 9] {
+            [
+                claim.id.to_string().into(),
+                claim.attempt.into(),
+                judgement.problem_version.into(),
+                judgement.verdict.as_str().into(),
+                (&judgement.message).into(),
+                (&judgement.compile_output).into(),
+                (&claim.worker).into(),
+                (now - claim.claimed_at).into(),
+                now.into(),
+            ]
+        }))
+        .push(" returning id, submission_id")
+        .fetch_all(&mut *tx)
+        .await?;
+        for row in &rows {
+            ids.insert(parse_column(row, "submission_id")?, row.try_get("id")?);
+        }
+    }
+    let mut results: Vec<(i64, usize, &TestcaseResult)> = Vec::new();
+    for (claim, judgement) in judged {
+        let id = *ids.get(&claim.id).ok_or_else(|| {
+            StoreError::Corrupt(format!("no judgement of {} came back", claim.id))
+        })?;
+        results.extend(
+            judgement
+                .results
+                .iter()
+                .enumerate()
+                .map(|(position, result)| (id, position, result)),
+        );
+    }
     for chunk in results.chunks(RESULT_ROWS_PER_INSERT) {
         query(
             "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
              message, detail, cpu_ms, wall_ms, memory_kib, exit_code, signal, created_at) values ",
         )
-        .push_rows(chunk.iter().map(|(position, result)| {
+        .push_rows(chunk.iter().map(|(id, position, result)| -> [Arg<'_>; 14] {
             let run = result.run.as_ref();
-            let values: [Arg<'_>; 14] = [
-                id.into(),
+            [
+                (*id).into(),
                 (&result.testcase).into(),
                 i64::try_from(*position).unwrap_or(i64::MAX).into(),
                 result.hidden.into(),
@@ -884,8 +942,7 @@ async fn insert_judgement(
                 run.and_then(|r| r.exit_code).into(),
                 run.and_then(|r| r.signal).into(),
                 now.into(),
-            ];
-            values
+            ]
         }))
         .execute(&mut *tx)
         .await?;
