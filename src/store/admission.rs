@@ -17,8 +17,7 @@ use tokio::sync::{OnceCell, mpsc, oneshot};
 use super::{
     Store, StoreError,
     backend::{Dialect, Statement, Target, Tx, query},
-    notices::Origin,
-    now_ms, parse_column,
+    notices, now_ms, parse_column,
     queue::{
         LATEST_OF_USER, NewKey, NewSubmission, OrderedTx, QueuedRow, UserTotals, encode_payload,
         insert_queued,
@@ -198,7 +197,13 @@ impl Store {
             let mut tx = OrderedTx::begin(&self.write).await?;
             let mut outcomes = Vec::with_capacity(admissions.len());
             for admission in admissions {
-                outcomes.push(decide(&mut tx, admission, self.origin).await?);
+                outcomes.push(decide(&mut tx, admission).await?);
+            }
+            if outcomes
+                .iter()
+                .any(|outcome| matches!(outcome, AdmissionOutcome::Queued(_)))
+            {
+                notices::job_queued(tx.tx(), self.origin).await?;
             }
             tx.commit().await?;
             Ok(outcomes)
@@ -212,7 +217,6 @@ impl Store {
 async fn decide(
     tx: &mut OrderedTx,
     admission: &OwnedAdmission,
-    origin: Origin,
 ) -> Result<AdmissionOutcome, StoreError> {
     let now = now_ms();
     let user = admission.user.as_str();
@@ -251,7 +255,7 @@ async fn decide(
             submission: row.id,
         });
     Ok(AdmissionOutcome::Queued(
-        insert_queued(tx, &row, key, origin, now).await?,
+        insert_queued(tx, &row, key, now).await?,
     ))
 }
 

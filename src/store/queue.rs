@@ -12,9 +12,7 @@ use std::time::Duration;
 use super::{
     Store, StoreError,
     backend::{Arg, DbRow, Dialect, Pool, Statement, TurnLock, Tx, query, turn_lock},
-    millis,
-    notices::{self, Origin},
-    now_ms, parse_column, parse_optional_column, time_column,
+    millis, notices, now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::domain::{
     Event, EventKind, Judgement, Payload, ProblemId, Progress, RunUsage, Submission, SubmissionId,
@@ -183,7 +181,8 @@ impl Store {
                 payload: &payload,
                 totals: UserTotals::latest(tx.tx(), new.user).await?.after(&payload),
             };
-            let stored = insert_queued(&mut tx, &row, None, self.origin, now).await?;
+            let stored = insert_queued(&mut tx, &row, None, now).await?;
+            notices::job_queued(tx.tx(), self.origin).await?;
             tx.commit().await?;
             Ok(stored)
         })
@@ -729,9 +728,9 @@ pub(super) struct NewKey<'a> {
 }
 
 /// Inserts `row`, queued at `now`, with the idempotency key that made it,
-/// in `tx`, which holds the inserts' turn, and announces the job (on
-/// PostgreSQL, to every host, at commit, as from `origin`). The row's
-/// events are written by its insert (the `submission_queued` trigger).
+/// in `tx`, which holds the inserts' turn. The row's events are written by
+/// its insert (the `submission_queued` trigger). The caller announces the
+/// job ([`notices::job_queued`]).
 ///
 /// `created_at` never decreases as `seq` grows (listings bound their scans
 /// by it): the larger of now and the newest row's, read under the turn.
@@ -739,7 +738,6 @@ pub(super) async fn insert_queued(
     tx: &mut OrderedTx,
     row: &QueuedRow<'_>,
     key: Option<NewKey<'_>>,
-    origin: Origin,
     now: i64,
 ) -> Result<Submission, StoreError> {
     let dialect = tx.0.dialect();
@@ -783,9 +781,6 @@ pub(super) async fn insert_queued(
         .bind(now)
         .execute(&mut tx.0)
         .await?;
-    }
-    if dialect == Dialect::Postgres {
-        notices::job_queued(&mut tx.0, origin).await?;
     }
     submission(&inserted)
 }

@@ -144,27 +144,34 @@ impl Judge {
     /// out, missed wake-ups) or the stop.
     pub async fn run_worker(self, name: String, cancel: CancellationToken) {
         info!(worker = %name, "worker started");
+        // Whether a reference may be missing: at the start and after each
+        // wake-up (a new testcase wakes workers), not after a batch.
+        let mut woken = true;
         while !cancel.is_cancelled() {
             match self.store.claim_batch(&name, self.lease, CLAIM_BATCH).await {
                 Ok(claims) if !claims.is_empty() => {
                     if let Err(e) = self.run_claims(&name, claims).await {
                         error!(worker = %name, error = %e, "a job failed; its lease will expire");
                     }
+                    woken = false;
                     continue;
                 }
                 Ok(_) => {}
                 Err(e) => error!(worker = %name, error = %e, "claiming failed"),
             }
-            match self.compute_pending_reference().await {
-                Ok(true) => continue,
-                Ok(false) => {}
-                Err(e) => error!(worker = %name, error = %e, "computing a reference failed"),
+            if woken {
+                match self.compute_pending_reference().await {
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                    Err(e) => error!(worker = %name, error = %e, "computing a reference failed"),
+                }
             }
             tokio::select! {
                 () = cancel.cancelled() => {}
                 () = self.signals.job_waiting() => {}
                 () = tokio::time::sleep(self.poll_interval) => {}
             }
+            woken = true;
         }
         // Jobs claimed and not judged are released with the rest of this
         // host's at its stop.
