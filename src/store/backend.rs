@@ -16,20 +16,17 @@
 //! [`Statement::push`] from `&'static str` pieces: values only ever travel
 //! as arguments.
 //!
-//! PostgreSQL's connections are sqlx's pool; SQLite's are
-//! [`SqliteConnections`], which skip the pool's round trips an embedded
-//! database does not need (see [`super::sqlite_connections`]).
+//! Both are sqlx's pools; on SQLite the store holds two, a writer of one
+//! connection and the readers.
 
-use std::{borrow::Cow, sync::Arc};
+use std::borrow::Cow;
 
 use sqlx::{
     AssertSqlSafe, Database, Decode, Encode, Postgres, Row as _, Sqlite, Type,
     postgres::{PgPool, PgRow},
     query::Query,
-    sqlite::SqliteRow,
+    sqlite::{SqlitePool, SqliteRow},
 };
-
-use super::sqlite_connections::{SqliteConnections, SqliteTx};
 
 /// Which SQL dialect a pool speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,13 +48,13 @@ impl Dialect {
 /// A pool of connections to one database.
 #[derive(Debug, Clone)]
 pub(super) enum Pool {
-    Sqlite(Arc<SqliteConnections>),
+    Sqlite(SqlitePool),
     Postgres(PgPool),
 }
 
 /// An open transaction; dropped without [`Tx::commit`], it rolls back.
 pub(super) enum Tx {
-    Sqlite(SqliteTx),
+    Sqlite(sqlx::Transaction<'static, Sqlite>),
     Postgres(sqlx::Transaction<'static, Postgres>),
 }
 
@@ -71,7 +68,7 @@ impl Pool {
 
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         Ok(match self {
-            Pool::Sqlite(set) => Tx::Sqlite(SqliteTx::begin(set, "begin").await?),
+            Pool::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
             Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
     }
@@ -83,7 +80,7 @@ impl Pool {
     /// transaction-scoped advisory lock on the key's hash.
     pub async fn begin_exclusive(&self, key: &str) -> Result<Tx, sqlx::Error> {
         match self {
-            Pool::Sqlite(set) => Ok(Tx::Sqlite(SqliteTx::begin(set, "begin immediate").await?)),
+            Pool::Sqlite(pool) => Ok(Tx::Sqlite(pool.begin_with("begin immediate").await?)),
             Pool::Postgres(pool) => {
                 let mut tx = Tx::Postgres(pool.begin().await?);
                 tx.serialize(key).await?;
@@ -98,7 +95,7 @@ impl Pool {
     /// server together: one round trip, not two.
     pub async fn begin_holding(&self, lock: &TurnLock) -> Result<Tx, sqlx::Error> {
         match self {
-            Pool::Sqlite(set) => Ok(Tx::Sqlite(SqliteTx::begin(set, "begin immediate").await?)),
+            Pool::Sqlite(pool) => Ok(Tx::Sqlite(pool.begin_with("begin immediate").await?)),
             Pool::Postgres(pool) => Ok(Tx::Postgres(pool.begin_with(lock.begin).await?)),
         }
     }
@@ -106,7 +103,7 @@ impl Pool {
     /// Closes the pool, waiting for statements in progress.
     pub async fn close(&self) {
         match self {
-            Pool::Sqlite(set) => set.close().await,
+            Pool::Sqlite(pool) => pool.close().await,
             Pool::Postgres(pool) => pool.close().await,
         }
     }
@@ -394,33 +391,21 @@ fn positional<'a>(sql: Cow<'static, str>, args: Vec<Arg<'a>>) -> (Cow<'static, s
 
 /// Runs `$statement` on `$target` with the driver's `$method`, mapping each
 /// result through `$sqlite` or `$postgres` (which see the driver's types).
-/// `$rows_only`: the method returns rows alone, so on SQLite a transaction's
-/// `BEGIN` not sent yet may go with the statement in one script.
 macro_rules! dispatch {
-    ($statement:expr, $target:expr, $method:ident, $rows_only:expr, $sqlite:expr, $postgres:expr) => {{
+    ($statement:expr, $target:expr, $method:ident, $sqlite:expr, $postgres:expr) => {{
         let Statement { sql, args } = $statement;
         match $target {
-            Target::Pool(Pool::Sqlite(set)) => {
+            Target::Pool(Pool::Sqlite(pool)) => {
                 let (sql, args) = positional(sql, args);
-                let mut lease = set.acquire().await?;
-                let outcome = bound(sql_query::<Sqlite>(sql), args)
-                    .$method(lease.connection()?)
-                    .await;
-                lease.check(&outcome);
-                $sqlite(outcome?)
+                $sqlite(bound(sql_query::<Sqlite>(sql), args).$method(pool).await?)
             }
             Target::Tx(Tx::Sqlite(tx)) => {
                 let (sql, args) = positional(sql, args);
-                let (sql, connection) = if $rows_only {
-                    tx.opening(sql)?
-                } else {
-                    (sql, tx.connection().await?)
-                };
-                let outcome = bound(sql_query::<Sqlite>(sql), args)
-                    .$method(connection)
-                    .await;
-                tx.check(&outcome);
-                $sqlite(outcome?)
+                $sqlite(
+                    bound(sql_query::<Sqlite>(sql), args)
+                        .$method(&mut **tx)
+                        .await?,
+                )
             }
             Target::Pool(Pool::Postgres(pool)) => $postgres(
                 bound(sql_query::<Postgres>(sql), args)
@@ -520,7 +505,6 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             execute,
-            false,
             |done: sqlx::sqlite::SqliteQueryResult| done.rows_affected(),
             |done: sqlx::postgres::PgQueryResult| done.rows_affected()
         ))
@@ -535,7 +519,6 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             fetch_optional,
-            true,
             |row: Option<SqliteRow>| row.map(DbRow::Sqlite),
             |row: Option<PgRow>| row.map(DbRow::Postgres)
         ))
@@ -547,7 +530,6 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             fetch_one,
-            true,
             DbRow::Sqlite,
             DbRow::Postgres
         ))
@@ -559,7 +541,6 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             fetch_all,
-            true,
             |rows: Vec<SqliteRow>| rows.into_iter().map(DbRow::Sqlite).collect::<Vec<_>>(),
             |rows: Vec<PgRow>| rows.into_iter().map(DbRow::Postgres).collect::<Vec<_>>()
         ))
@@ -612,10 +593,12 @@ mod tests {
         let options = sqlx::sqlite::SqliteConnectOptions::new()
             .filename(dir.path().join("t.db"))
             .create_if_missing(true);
-        let set = SqliteConnections::open(options, 1, std::time::Duration::from_secs(5))
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options)
             .await
             .expect("open");
-        let pool = Pool::Sqlite(set);
+        let pool = Pool::Sqlite(pool);
         query("create table t (x integer not null)")
             .execute(&pool)
             .await
