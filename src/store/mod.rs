@@ -212,14 +212,6 @@ impl Store {
             .min_connections(1)
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .test_before_acquire(false)
-            // A transaction whose `COMMIT` failed (a full disk) may have been
-            // rolled back by SQLite already; the driver's own rollback then
-            // fails and its connection stays inside a transaction for good.
-            // Such a connection is closed and a new one opened. (Checked at
-            // acquire: the driver's rollback runs before its release ping.)
-            .before_acquire(|connection, _| {
-                Box::pin(async move { Ok(!connection.is_in_transaction()) })
-            })
             .idle_timeout(None)
             .max_lifetime(None)
             .connect_with(options.clone())
