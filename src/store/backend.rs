@@ -16,17 +16,20 @@
 //! [`Statement::push`] from `&'static str` pieces: values only ever travel
 //! as arguments.
 //!
-//! Both are sqlx's pools; on SQLite the store holds two, a writer of one
-//! connection and the readers.
+//! PostgreSQL's connections are sqlx's pool; SQLite's are
+//! [`SqliteConnections`], which skip the pool's round trips an embedded
+//! database does not need (see [`super::sqlite_connections`]).
 
-use std::borrow::Cow;
+use std::{borrow::Cow, sync::Arc};
 
 use sqlx::{
     AssertSqlSafe, Database, Decode, Encode, Postgres, Row as _, Sqlite, Type,
     postgres::{PgPool, PgRow},
     query::Query,
-    sqlite::{SqlitePool, SqliteRow},
+    sqlite::SqliteRow,
 };
+
+use super::sqlite_connections::{SqliteConnections, SqliteTx};
 
 /// Which SQL dialect a pool speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,13 +51,13 @@ impl Dialect {
 /// A pool of connections to one database.
 #[derive(Debug, Clone)]
 pub(super) enum Pool {
-    Sqlite(SqlitePool),
+    Sqlite(Arc<SqliteConnections>),
     Postgres(PgPool),
 }
 
 /// An open transaction; dropped without [`Tx::commit`], it rolls back.
 pub(super) enum Tx {
-    Sqlite(sqlx::Transaction<'static, Sqlite>),
+    Sqlite(SqliteTx),
     Postgres(sqlx::Transaction<'static, Postgres>),
 }
 
@@ -68,7 +71,7 @@ impl Pool {
 
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         Ok(match self {
-            Pool::Sqlite(pool) => Tx::Sqlite(pool.begin().await?),
+            Pool::Sqlite(set) => Tx::Sqlite(SqliteTx::begin(set, "begin").await?),
             Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
         })
     }
@@ -80,7 +83,7 @@ impl Pool {
     /// transaction-scoped advisory lock on the key's hash.
     pub async fn begin_exclusive(&self, key: &str) -> Result<Tx, sqlx::Error> {
         match self {
-            Pool::Sqlite(pool) => Ok(Tx::Sqlite(pool.begin_with("begin immediate").await?)),
+            Pool::Sqlite(set) => Ok(Tx::Sqlite(SqliteTx::begin(set, "begin immediate").await?)),
             Pool::Postgres(pool) => {
                 let mut tx = Tx::Postgres(pool.begin().await?);
                 tx.serialize(key).await?;
@@ -95,7 +98,7 @@ impl Pool {
     /// server together: one round trip, not two.
     pub async fn begin_holding(&self, lock: &TurnLock) -> Result<Tx, sqlx::Error> {
         match self {
-            Pool::Sqlite(pool) => Ok(Tx::Sqlite(pool.begin_with("begin immediate").await?)),
+            Pool::Sqlite(set) => Ok(Tx::Sqlite(SqliteTx::begin(set, "begin immediate").await?)),
             Pool::Postgres(pool) => Ok(Tx::Postgres(pool.begin_with(lock.begin).await?)),
         }
     }
@@ -103,7 +106,7 @@ impl Pool {
     /// Closes the pool, waiting for statements in progress.
     pub async fn close(&self) {
         match self {
-            Pool::Sqlite(pool) => pool.close().await,
+            Pool::Sqlite(set) => set.close().await,
             Pool::Postgres(pool) => pool.close().await,
         }
     }
@@ -391,21 +394,33 @@ fn positional<'a>(sql: Cow<'static, str>, args: Vec<Arg<'a>>) -> (Cow<'static, s
 
 /// Runs `$statement` on `$target` with the driver's `$method`, mapping each
 /// result through `$sqlite` or `$postgres` (which see the driver's types).
+/// `$rows_only`: the method returns rows alone, so on SQLite a transaction's
+/// `BEGIN` not sent yet may go with the statement in one script.
 macro_rules! dispatch {
-    ($statement:expr, $target:expr, $method:ident, $sqlite:expr, $postgres:expr) => {{
+    ($statement:expr, $target:expr, $method:ident, $rows_only:expr, $sqlite:expr, $postgres:expr) => {{
         let Statement { sql, args } = $statement;
         match $target {
-            Target::Pool(Pool::Sqlite(pool)) => {
+            Target::Pool(Pool::Sqlite(set)) => {
                 let (sql, args) = positional(sql, args);
-                $sqlite(bound(sql_query::<Sqlite>(sql), args).$method(pool).await?)
+                let mut lease = set.acquire().await?;
+                let outcome = bound(sql_query::<Sqlite>(sql), args)
+                    .$method(lease.connection()?)
+                    .await;
+                lease.check(&outcome);
+                $sqlite(outcome?)
             }
             Target::Tx(Tx::Sqlite(tx)) => {
                 let (sql, args) = positional(sql, args);
-                $sqlite(
-                    bound(sql_query::<Sqlite>(sql), args)
-                        .$method(&mut **tx)
-                        .await?,
-                )
+                let (sql, connection) = if $rows_only {
+                    tx.opening(sql)?
+                } else {
+                    (sql, tx.connection().await?)
+                };
+                let outcome = bound(sql_query::<Sqlite>(sql), args)
+                    .$method(connection)
+                    .await;
+                tx.check(&outcome);
+                $sqlite(outcome?)
             }
             Target::Pool(Pool::Postgres(pool)) => $postgres(
                 bound(sql_query::<Postgres>(sql), args)
@@ -505,6 +520,7 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             execute,
+            false,
             |done: sqlx::sqlite::SqliteQueryResult| done.rows_affected(),
             |done: sqlx::postgres::PgQueryResult| done.rows_affected()
         ))
@@ -519,6 +535,7 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             fetch_optional,
+            true,
             |row: Option<SqliteRow>| row.map(DbRow::Sqlite),
             |row: Option<PgRow>| row.map(DbRow::Postgres)
         ))
@@ -530,6 +547,7 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             fetch_one,
+            true,
             DbRow::Sqlite,
             DbRow::Postgres
         ))
@@ -541,6 +559,7 @@ impl<'a> Statement<'a> {
             self,
             target.into(),
             fetch_all,
+            true,
             |rows: Vec<SqliteRow>| rows.into_iter().map(DbRow::Sqlite).collect::<Vec<_>>(),
             |rows: Vec<PgRow>| rows.into_iter().map(DbRow::Postgres).collect::<Vec<_>>()
         ))
@@ -593,12 +612,10 @@ mod tests {
         let options = sqlx::sqlite::SqliteConnectOptions::new()
             .filename(dir.path().join("t.db"))
             .create_if_missing(true);
-        let pool = sqlx::sqlite::SqlitePoolOptions::new()
-            .max_connections(1)
-            .connect_with(options)
+        let set = SqliteConnections::open(options, 1, std::time::Duration::from_secs(5))
             .await
             .expect("open");
-        let pool = Pool::Sqlite(pool);
+        let pool = Pool::Sqlite(set);
         query("create table t (x integer not null)")
             .execute(&pool)
             .await

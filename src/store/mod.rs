@@ -23,6 +23,7 @@
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
 //!   limits, checked in the transaction that inserts it.
 //! - [`sessions`]: the web UI's browser sessions, each opened with a token.
+//! - [`sqlite_connections`]: SQLite's connections, held without sqlx's pool.
 //! - [`standing`]: a user's solved or tried problems, for the web UI.
 //! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
 //! - [`write_health`]: whether the database takes writes, for health.
@@ -34,6 +35,7 @@ pub mod catalog_cache;
 pub mod notices;
 pub mod queue;
 pub mod sessions;
+mod sqlite_connections;
 pub mod standing;
 pub mod synthetic;
 #[cfg(test)]
@@ -51,7 +53,7 @@ use std::{
 use sqlx::{
     Connection as _,
     postgres::{PgConnectOptions, PgConnection, PgPoolOptions},
-    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
+    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous},
 };
 
 pub use admission::{Admission, AdmissionOutcome, IdempotencyKey, LimitExceeded, UserLimit};
@@ -66,6 +68,7 @@ pub use queue::{
     SubmissionRecord,
 };
 pub use sessions::{OpenedSession, SessionHolder};
+use sqlite_connections::SqliteConnections;
 pub use standing::Standing;
 pub use tokens::{IssuedToken, Revocation, TokenPage};
 pub use write_health::{WriteFailure, WriteStatus};
@@ -203,29 +206,26 @@ impl Store {
         // on "already exists" or "locked". Held until the migrations ran.
         let location = Location::File(file);
         let lock = StartupLock::acquire(&location).await?;
-        // One connection for every write, so writers queue in-process
-        // (first come, first served) instead of in SQLite's busy handler;
-        // `read_connections` for reads, which never wait for writers (WAL).
-        // Connections are kept open: an embedded one cannot drop.
-        let write = SqlitePoolOptions::new()
-            .max_connections(1)
-            .min_connections(1)
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            .test_before_acquire(false)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(options.clone())
-            .await?;
-        sqlx::migrate!("migrations/sqlite").run(&write).await?;
+        // One connection for every write; `read_connections` for reads
+        // (see `sqlite_connections` for why not sqlx's pool).
+        let write = SqliteConnections::open_writer(options.clone(), ACQUIRE_TIMEOUT).await?;
+        {
+            let mut lease = write.acquire().await?;
+            // `run_direct` on the connection itself: `run` takes an
+            // `Acquire`, whose impl for `&mut SqliteConnection` makes callers'
+            // futures fail to prove `Send` (a known limit of the compiler's
+            // higher-ranked lifetimes).
+            sqlx::migrate!("migrations/sqlite")
+                .run_direct(None, lease.connection()?, false)
+                .await?;
+        }
         drop(lock);
-        let read = SqlitePoolOptions::new()
-            .max_connections(config.read_connections)
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            .test_before_acquire(false)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(options.read_only(true))
-            .await?;
+        let read = SqliteConnections::open(
+            options.read_only(true),
+            config.read_connections,
+            ACQUIRE_TIMEOUT,
+        )
+        .await?;
         Ok(Store {
             write: Pool::Sqlite(write),
             read: Pool::Sqlite(read),
@@ -307,6 +307,16 @@ impl Store {
     /// are read again (see [`catalog_cache`]).
     pub fn catalog_changed_elsewhere(&self) {
         self.catalog_cache.forget_rules();
+    }
+
+    /// On SQLite, how many times the one write connection was taken and
+    /// how long it was held in all (the benchmark's measure of how busy
+    /// writes keep it); `None` on PostgreSQL.
+    pub fn writer_held(&self) -> Option<(u64, Duration)> {
+        match &self.write {
+            Pool::Sqlite(set) => Some(set.held()),
+            Pool::Postgres(_) => None,
+        }
     }
 
     /// On PostgreSQL, the process ids of the server's backends that serve

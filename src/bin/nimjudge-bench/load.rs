@@ -182,7 +182,29 @@ struct ServerRun {
     cpu_ms_per_submission: f64,
     /// PostgreSQL on this machine only: its backends' CPU for the store.
     database_cpu_ms_per_submission: Option<f64>,
+    /// SQLite only: how the one write connection was used.
+    writer: Option<WriterUse>,
     timeline: Vec<LoadSecond>,
+}
+
+/// How busy writes kept SQLite's one write connection over a run.
+#[derive(Debug, Clone, Copy)]
+struct WriterUse {
+    /// The share of the run's time it was held.
+    busy: f64,
+    /// How many times it was taken, per submission.
+    leases_per_submission: f64,
+}
+
+impl std::fmt::Display for WriterUse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "; writer busy {:.0}%, {:.2} writes a submission",
+            100.0 * self.busy,
+            self.leases_per_submission
+        )
+    }
 }
 
 /// One store ceiling measurement.
@@ -255,6 +277,15 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The median of some figures (the lower middle one of an even count).
+/// The median of the runs' writer figures, each on its own.
+fn median_writer(servers: &[ServerRun]) -> Option<WriterUse> {
+    let writers: Vec<WriterUse> = servers.iter().filter_map(|r| r.writer).collect();
+    (!writers.is_empty()).then(|| WriterUse {
+        busy: median(writers.iter().map(|w| w.busy).collect()),
+        leases_per_submission: median(writers.iter().map(|w| w.leases_per_submission).collect()),
+    })
+}
+
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     values
@@ -414,15 +445,18 @@ async fn half_load_on(
 }
 
 /// The medians of server runs' CPU figures, as the median lines print
-/// them: the server's CPU a submission, then the database's where
-/// measured.
+/// them: the server's CPU a submission, then the database's and the
+/// writer's where measured.
 fn median_cpu_text(runs: &[ServerRun]) -> String {
     format!(
-        "{:.2} ms CPU each{}",
+        "{:.2} ms CPU each{}{}",
         median(runs.iter().map(|r| r.cpu_ms_per_submission).collect()),
         database_cpu_text(median_of_all(
             runs.iter().map(|r| r.database_cpu_ms_per_submission)
         )),
+        median_writer(runs)
+            .map(|w| w.to_string())
+            .unwrap_or_default()
     )
 }
 
@@ -435,7 +469,7 @@ fn server_line(server: &ServerRun) -> String {
         "{:.0} submissions/s, p50 {:.1} ms, p99 {:.1} ms \
          (after the first second {:.1} ms; {} of the first second's over 20 ms) \
          (to 202: p50 {:.1} ms, p99 {:.1} ms; queued to judged: p50 {:.0} ms, p99 {:.0} ms), \
-         {:.2} ms CPU per submission{}",
+         {:.2} ms CPU per submission{}{}",
         server.throughput,
         server.p50_ms,
         server.p99_ms,
@@ -447,6 +481,7 @@ fn server_line(server: &ServerRun) -> String {
         server.queued_to_judged_p99_ms,
         server.cpu_ms_per_submission,
         database_cpu_text(server.database_cpu_ms_per_submission),
+        server.writer.map(|w| w.to_string()).unwrap_or_default()
     )
 }
 
@@ -537,9 +572,14 @@ async fn server_run(
     }
     let database_before = DatabaseCpu::read(&store).await?;
     let cpu_before = process_cpu();
+    let held_before = store.writer_held();
     let output = tokio::task::spawn_blocking(move || command.output()).await??;
     let cpu = process_cpu().saturating_sub(cpu_before);
     let database_cpu = DatabaseCpu::read(&store).await?;
+    let held = store
+        .writer_held()
+        .zip(held_before)
+        .map(|((n, t), (n0, t0))| (n.saturating_sub(n0), t.saturating_sub(t0)));
     drop(store);
     let _ = stop.send(());
     running.await??;
@@ -579,6 +619,10 @@ async fn server_run(
             &database_before,
             args.submissions,
         ),
+        writer: held.map(|(leases, time)| WriterUse {
+            busy: time.as_secs_f64() / report.elapsed_s,
+            leases_per_submission: leases as f64 / args.submissions as f64,
+        }),
         timeline: report.timeline,
     })
 }
