@@ -10,7 +10,7 @@
 //! This module holds the store's one task: the admission task, a group
 //! commit of the admissions that arrive together (see [`Store::admit`]).
 
-use std::{collections::BTreeSet, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
 use tokio::sync::{OnceCell, mpsc, oneshot};
 
@@ -352,8 +352,7 @@ async fn stored_counts(
         recent: limits.is_some_and(|l| l.submissions_per_minute.is_some()),
         used: limits.is_some_and(|l| l.bytes_per_day.is_some()),
     };
-    let users = BTreeSet::from([user]);
-    let row = stored_counts_statement(tx.dialect(), &users, needed, now)
+    let row = stored_counts_statement(tx.dialect(), user, needed, now)
         .fetch_one(&mut *tx)
         .await?;
     let latest = UserTotals {
@@ -370,10 +369,10 @@ async fn stored_counts(
     Ok((latest, counts))
 }
 
-/// The statement of [`stored_counts`] for `users`: a row each.
+/// The statement of [`stored_counts`] for `user`: one row.
 pub(super) fn stored_counts_statement<'a>(
     dialect: Dialect,
-    users: &BTreeSet<&'a str>,
+    user: &'a str,
     needed: CountsNeeded,
     now: i64,
 ) -> Statement<'a> {
@@ -382,70 +381,62 @@ pub(super) fn stored_counts_statement<'a>(
         recent,
         used,
     } = needed;
-    let mut counts = query("");
-    for (index, user) in users.iter().enumerate() {
-        counts = counts
-            .push(if index == 0 {
-                "select "
-            } else {
-                " union all select "
-            })
-            .push("cast(")
-            .push_bind(*user)
-            .push(" as text) as user_name, coalesce((select user_ordinal from submission where user_name = ")
-            .push_bind(*user)
+    let mut counts =
+        query("select coalesce((select user_ordinal from submission where user_name = ")
+            .push_bind(user)
             .push(LATEST_OF_USER)
-            .push("), 0) as ordinal, coalesce((select user_bytes from submission where user_name = ")
-            .push_bind(*user)
+            .push(
+                "), 0) as ordinal, coalesce((select user_bytes from submission where user_name = ",
+            )
+            .push_bind(user)
             .push(LATEST_OF_USER)
             .push("), 0) as bytes, ");
-        // SQLite, without statistics, took the windows' index for this
-        // count as readily as the partial index of pending rows, and then
-        // read every submission of the user.
-        counts = if pending {
+    // SQLite, without statistics, took the windows' index for this count as
+    // readily as the partial index of pending rows, and then read every
+    // submission of the user.
+    counts = if pending {
+        counts
+            .push(dialect.pick(
+                "(select count(*) from submission indexed by submission_pending_by_user \
+                 where user_name = ",
+                "(select count(*) from submission where user_name = ",
+            ))
+            .push_bind(user)
+            .push(" and state != 'done')")
+    } else {
+        counts.push("cast(0 as bigint)")
+    };
+    counts = counts.push(" as pending");
+    // The user's first submission in each window, in ordinal order (null if
+    // none): its ordinal, and the bytes before it.
+    let windows = [
+        (recent, "user_ordinal", now - MINUTE_MS, " as first_recent"),
+        (
+            used,
+            "user_bytes - size_bytes",
+            now - DAY_MS,
+            " as bytes_before_day",
+        ),
+    ];
+    for (needed, column, since, name) in windows {
+        counts = if needed {
             counts
-                .push(dialect.pick(
-                    "(select count(*) from submission indexed by submission_pending_by_user \
-                     where user_name = ",
-                    "(select count(*) from submission where user_name = ",
-                ))
-                .push_bind(*user)
-                .push(" and state != 'done')")
+                .push(", (select ")
+                .push(column)
+                .push(" from submission where user_name = ")
+                .push_bind(user)
+                .push(" and created_at > ")
+                .push_bind(since)
+                .push(" order by created_at, user_ordinal limit 1)")
         } else {
-            counts.push("cast(0 as bigint)")
+            counts.push(", cast(null as bigint)")
         };
-        counts = counts.push(" as pending");
-        // The user's first submission in each window, in ordinal order
-        // (null if none): its ordinal, and the bytes before it.
-        let windows = [
-            (recent, "user_ordinal", now - MINUTE_MS, " as first_recent"),
-            (
-                used,
-                "user_bytes - size_bytes",
-                now - DAY_MS,
-                " as bytes_before_day",
-            ),
-        ];
-        for (needed, column, since, name) in windows {
-            counts = if needed {
-                counts
-                    .push(", (select ")
-                    .push(column)
-                    .push(" from submission where user_name = ")
-                    .push_bind(*user)
-                    .push(" and created_at > ")
-                    .push_bind(since)
-                    .push(" order by created_at, user_ordinal limit 1)")
-            } else {
-                counts.push(", cast(null as bigint)")
-            };
-            counts = counts.push(name);
-        }
+        counts = counts.push(name);
     }
     counts
 }
 
-/// Which of the windowed or pending counts a batch's limits need.
+/// Which of the windowed or pending counts an admission's limits need.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct CountsNeeded {
     pub pending: bool,

@@ -740,22 +740,15 @@ pub(super) async fn insert_queued(
     key: Option<NewKey<'_>>,
     now: i64,
 ) -> Result<Submission, StoreError> {
-    let dialect = tx.0.dialect();
-    let inserted = query(dialect.pick(
-        concat!(
-            "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, \
-             state, queued_at, user_ordinal, user_bytes, created_at) \
-             values ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, \
-             max(coalesce((select max(created_at) from submission), 0), $10)) returning ",
-            submission_columns!()
-        ),
-        concat!(
-            "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, \
-             state, queued_at, user_ordinal, user_bytes, created_at) \
-             values ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, \
-             greatest(coalesce((select max(created_at) from submission), 0), $10)) returning ",
-            submission_columns!()
-        ),
+    // The newest `created_at` if it is later than now, else now: the
+    // larger of the two, written alike for both databases.
+    let inserted = query(concat!(
+        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+         queued_at, user_ordinal, user_bytes, created_at) \
+         values ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, \
+         coalesce((select max(created_at) from submission where created_at > $10), $10)) \
+         returning ",
+        submission_columns!()
     ))
     .bind(row.id.to_string())
     .bind(row.problem.as_str())
