@@ -32,8 +32,7 @@ use crate::{
 /// What taking a submission in did.
 #[derive(Debug, Clone)]
 pub enum Submitted {
-    /// Stored, as stored: queued (a worker was woken), running (a waiting
-    /// worker claimed it) or done (a waiting worker judged it first).
+    /// Stored, queued (a worker was woken).
     Stored(Box<Submission>),
     /// A retry of an earlier request with the same idempotency key: the
     /// first submission as it is now, nothing stored.

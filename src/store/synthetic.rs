@@ -144,7 +144,7 @@ impl Store {
 
     /// Analyzes the tables a synthetic history filled, as after any bulk
     /// load; on SQLite nothing (it plans from its indexes alone). Until
-    /// the analyzer's next check, PostgreSQL planned the first reads for
+    /// autovacuum's next analysis, PostgreSQL planned the first reads for
     /// the near-empty table it knew: a listing by problem walked a whole
     /// index and sorted it, 300 ms at a million rows.
     pub async fn analyze_synthetic_history(&self) -> Result<(), StoreError> {
