@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use super::{
-    Store, StoreError,
+    Admission, AdmissionOutcome, Store, StoreError,
     backend::{Arg, DbRow, Dialect, Pool, Statement, TurnLock, Tx, query, turn_lock},
     millis, notices, now_ms, parse_column, parse_optional_column, time_column,
 };
@@ -164,29 +164,24 @@ pub(super) fn decode_payload(kind: &str, json: &str) -> Result<Payload, String> 
 }
 
 impl Store {
-    /// Inserts a queued submission and its `queued` event, atomically.
+    /// Inserts a queued submission and its `queued` event, atomically: an
+    /// admission with no idempotency key and no limits (tests and
+    /// benchmarks).
     pub async fn insert_submission(
         &self,
         new: &NewSubmission<'_>,
     ) -> Result<Submission, StoreError> {
-        self.noted(async {
-            let payload = encode_payload(new.payload)?;
-            let now = now_ms();
-            let mut tx = OrderedTx::begin(&self.write).await?;
-            let row = QueuedRow {
-                id: SubmissionId::new(),
-                problem: new.problem,
-                user: new.user,
-                kind: new.payload.kind(),
-                payload: &payload,
-                totals: UserTotals::latest(tx.tx(), new.user).await?.after(&payload),
-            };
-            let stored = insert_queued(&mut tx, &row, None, now).await?;
-            notices::job_queued(tx.tx(), self.origin).await?;
-            tx.commit().await?;
-            Ok(stored)
-        })
-        .await
+        let admission = Admission {
+            submission: new.clone(),
+            idempotency: None,
+            limits: None,
+        };
+        match self.admit(&admission).await? {
+            AdmissionOutcome::Queued(stored) => Ok(stored),
+            other => Err(StoreError::Corrupt(format!(
+                "an admission without key or limits was not stored: {other:?}"
+            ))),
+        }
     }
 
     /// Claims the next job for `worker` with a lease, in one statement:
@@ -261,20 +256,16 @@ impl Store {
                 .copied()
                 .partition(|(claim, _)| ended.contains(&claim.id));
             insert_judgements(&mut tx, &judged, now).await?;
-            let details: Vec<String> = dropped
-                .iter()
-                .map(|(claim, _)| {
-                    format!("attempt {} finished after losing its lease", claim.attempt)
-                })
-                .collect();
             let events: Vec<NewEvent<'_>> = dropped
                 .iter()
-                .zip(&details)
-                .map(|((claim, _), detail)| NewEvent {
+                .map(|(claim, _)| NewEvent {
                     submission: &claim.id,
                     kind: EventKind::Dropped,
                     actor: Some(&claim.worker),
-                    detail: Some(detail.clone()),
+                    detail: Some(format!(
+                        "attempt {} finished after losing its lease",
+                        claim.attempt
+                    )),
                 })
                 .collect();
             insert_events(&mut tx, &events, now).await?;
@@ -691,22 +682,6 @@ impl UserTotals {
             .bytes
             .saturating_add(i64::try_from(payload.len()).unwrap_or(i64::MAX));
         *self
-    }
-
-    /// The totals of `user`'s latest stored submission.
-    async fn latest(tx: &mut Tx, user: &str) -> Result<UserTotals, StoreError> {
-        let row = query("select user_ordinal, user_bytes from submission where user_name = ")
-            .push_bind(user)
-            .push(LATEST_OF_USER)
-            .fetch_optional(tx)
-            .await?;
-        Ok(match row {
-            Some(row) => UserTotals {
-                submissions: row.try_get("user_ordinal")?,
-                bytes: row.try_get("user_bytes")?,
-            },
-            None => UserTotals::default(),
-        })
     }
 }
 
