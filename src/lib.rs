@@ -10,7 +10,8 @@
 //! - [`store`]: the database; every SQL statement lives there.
 //! - [`catalog`]: loading `problems/` and syncing it into the database.
 //! - [`job_signals`]: in-process wake-ups between the API and the workers.
-//! - [`worker`]: judging workers over the leased job queue.
+//! - [`app`]: the application layer: every use case the edges call, and the
+//!   judging workers.
 //! - [`http`]: the HTTP API.
 //! - [`web`]: the web UI: HTML pages over the API's own code, with sessions.
 //! - [`startup`]: building and running the daemon.
@@ -34,4 +35,3 @@ pub mod store;
 pub mod telemetry;
 pub mod testing;
 pub mod web;
-pub mod worker;

@@ -25,7 +25,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::{error, info, warn};
 
 use crate::{
-    app::{App, AppSettings},
+    app::{App, AppSettings, CatalogCache, worker::Judge},
     catalog,
     config::Config,
     http::{self, AppState, RouterLimits},
@@ -34,7 +34,6 @@ use crate::{
     store::{Notice, Store},
     telemetry::Metrics,
     web,
-    worker::Judge,
 };
 
 /// `<host>-<8 hex digits>`: the host's name kept to letters, digits, `.`
@@ -69,6 +68,7 @@ pub struct WorkerHost {
 struct Host {
     config: Config,
     store: Store,
+    catalog: Arc<CatalogCache>,
     signals: JobSignals,
     metrics: Metrics,
     programs: Arc<Programs>,
@@ -117,6 +117,7 @@ impl Host {
         Ok(Host {
             config,
             store,
+            catalog: Arc::default(),
             signals: JobSignals::default(),
             metrics: Metrics::default(),
             programs: Arc::new(programs),
@@ -127,6 +128,7 @@ impl Host {
     fn judge(&self) -> Judge {
         Judge::new(
             self.store.clone(),
+            self.catalog.clone(),
             self.signals.clone(),
             self.metrics.clone(),
             self.programs.clone(),
@@ -155,8 +157,8 @@ impl Host {
             .await
             .context("cannot listen for other hosts' news")?
         {
-            let (signals, store, cancel) =
-                (self.signals.clone(), self.store.clone(), cancel.clone());
+            let (signals, catalog, cancel) =
+                (self.signals.clone(), self.catalog.clone(), cancel.clone());
             tasks.spawn(async move {
                 loop {
                     tokio::select! {
@@ -164,10 +166,10 @@ impl Host {
                         notice = notices.recv() => match notice {
                             Ok(Notice::JobQueued) => signals.job_added(),
                             Ok(Notice::Judged(ids)) => ids.into_iter().for_each(|id| signals.judged(id)),
-                            Ok(Notice::CatalogChanged) => store.catalog_changed_elsewhere(),
+                            Ok(Notice::CatalogChanged) => catalog.forget_rules(),
                             Err(e) => {
                                 // Catalog notices may be lost with the connection.
-                                store.catalog_changed_elsewhere();
+                                catalog.forget_rules();
                                 warn!(error = %e, "listening for other hosts' news failed; retrying");
                                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                             }
@@ -325,6 +327,7 @@ impl Application {
         let cancel = CancellationToken::new();
         let app = App::new(
             host.store.clone(),
+            host.catalog.clone(),
             host.signals.clone(),
             host.metrics.clone(),
             host.programs.clone(),

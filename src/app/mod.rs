@@ -6,6 +6,8 @@
 //! every edge.
 //!
 //! # Layout
+//! - [`catalog_cache`]: the catalog rows every submission reads, kept in
+//!   memory: exact by a problem's revision for judging, briefly for the API.
 //! - [`error`]: [`AppError`], the refusals and failures of a use case.
 //! - [`submissions`]: submitting (validation, idempotency, limits, the
 //!   insert), reading with visibility and redaction, waiting for a verdict,
@@ -16,21 +18,26 @@
 //! - [`ops`]: what health and metrics report.
 //! - [`operator`]: the host's tools on the database itself (`nimjudge
 //!   token`, `nimjudge log`).
+//! - [`worker`]: the judging loop (claim, judge, record) and how answers
+//!   and programs are judged.
 //!
-//! Judging itself is the workers' (`worker`): a use case here queues work
-//! and wakes them, it never judges.
+//! A use case of the edges queues work and wakes the workers, it never
+//! judges.
 
+pub mod catalog_cache;
 pub mod error;
 pub mod operator;
 pub mod ops;
 pub mod problems;
 pub mod submissions;
 pub mod tokens;
+pub mod worker;
 
 use std::{sync::Arc, time::Duration};
 
 use tokio_util::sync::CancellationToken;
 
+pub use catalog_cache::CatalogCache;
 pub use error::AppError;
 
 use crate::{
@@ -48,6 +55,8 @@ use crate::{
 #[derive(Clone, Debug)]
 pub struct App {
     store: Store,
+    /// This process's copies of catalog rows, shared with its workers.
+    catalog: Arc<CatalogCache>,
     signals: JobSignals,
     metrics: Metrics,
     programs: Arc<Programs>,
@@ -75,6 +84,7 @@ pub struct AppSettings {
 impl App {
     pub fn new(
         store: Store,
+        catalog: Arc<CatalogCache>,
         signals: JobSignals,
         metrics: Metrics,
         programs: Arc<Programs>,
@@ -83,6 +93,7 @@ impl App {
     ) -> App {
         App {
             store,
+            catalog,
             signals,
             metrics,
             programs,

@@ -111,6 +111,7 @@ impl App {
             .store
             .add_testcase(id, &body.name, &body.input, body.hidden, caller.name())
             .await?;
+        self.catalog.forget_rules();
         if !added {
             return Err(AppError::Conflict(format!(
                 "problem `{id}` already has a testcase `{}`",
@@ -140,6 +141,7 @@ impl App {
     ) -> Result<(), AppError> {
         caller.require_staff()?;
         let change = self.store.set_testcase_hidden(id, name, hidden).await?;
+        self.catalog.forget_rules();
         setter_change(change, id, name, "change it")
     }
 
@@ -154,6 +156,7 @@ impl App {
     ) -> Result<(), AppError> {
         caller.require_staff()?;
         let change = self.store.delete_testcase(id, name).await?;
+        self.catalog.forget_rules();
         setter_change(change, id, name, "remove it")
     }
 

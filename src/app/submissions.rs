@@ -64,7 +64,7 @@ impl App {
             };
         }
         let problem = body.problem;
-        let Some(rules) = self.store.submission_rules(&problem).await? else {
+        let Some(rules) = self.catalog.submission_rules(&self.store, &problem).await? else {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         };
         let payload = match (
@@ -230,8 +230,8 @@ impl App {
     /// problem is gone.
     async fn problem_feedback(&self, submission: &Submission) -> Result<Feedback, AppError> {
         Ok(self
-            .store
-            .submission_rules(&submission.problem)
+            .catalog
+            .submission_rules(&self.store, &submission.problem)
             .await?
             .map(|rules| rules.feedback)
             .unwrap_or_default())

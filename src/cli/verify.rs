@@ -22,12 +22,12 @@ use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 
 use super::EXIT_NOT_ACCEPTED;
 use crate::{
+    app::worker::program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program},
     catalog::{self, LoadedProblem},
     config::Config,
     domain::{ProblemId, TestcaseOrigin, Verdict},
     programs::{Language, Programs},
     solver,
-    worker::program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program},
 };
 
 #[derive(Debug, Args)]

@@ -1,6 +1,6 @@
 //! Problems, testcases and the cache of reference outputs.
 
-use std::{collections::BTreeSet, sync::Arc, time::Instant};
+use std::collections::BTreeSet;
 
 use super::{
     Store, StoreError,
@@ -261,7 +261,6 @@ impl Store {
             }
             revised(&mut tx, &def.id).await?;
             tx.commit().await?;
-            self.catalog_cache.forget_rules();
             Ok(outcome)
         }).await
     }
@@ -365,7 +364,6 @@ impl Store {
             super::notices::job_queued(&mut tx, self.origin).await?;
             revised(&mut tx, problem_id).await?;
             tx.commit().await?;
-            self.catalog_cache.forget_rules();
             Ok(true)
         })
         .await
@@ -389,7 +387,6 @@ impl Store {
                 .await?;
             revised(&mut tx, problem_id).await?;
             tx.commit().await?;
-            self.catalog_cache.forget_rules();
             Ok(TestcaseChange::Done)
         })
         .await
@@ -418,7 +415,6 @@ impl Store {
                 .await?;
             revised(&mut tx, problem_id).await?;
             tx.commit().await?;
-            self.catalog_cache.forget_rules();
             Ok(TestcaseChange::Done)
         })
         .await
@@ -481,38 +477,12 @@ impl Store {
         }))
     }
 
-    /// The public testcases of a problem as of `revision` or later (a claim's
-    /// [`Claim::revision`](super::Claim::revision)), from memory when this
-    /// process has read them at that revision with every reference
-    /// computed; see [`catalog_cache`](super::catalog_cache).
-    pub async fn answer_testcases(
-        &self,
-        problem_id: &ProblemId,
-        revision: i64,
-    ) -> Result<Option<Arc<JudgeSet>>, StoreError> {
-        if let Some(set) = self.catalog_cache.judge_set(problem_id, revision) {
-            return Ok(Some(set));
-        }
-        let Some(set) = self.judge_testcases(problem_id, false).await? else {
-            return Ok(None);
-        };
-        let set = Arc::new(set);
-        self.catalog_cache.keep_judge_set(problem_id, &set);
-        Ok(Some(set))
-    }
-
     /// What taking in and showing a submission of a problem need of it, in
-    /// one statement, kept in memory for a moment (see
-    /// [`catalog_cache`](super::catalog_cache)). `None` if there is no such
-    /// problem.
+    /// one statement. `None` if there is no such problem.
     pub async fn submission_rules(
         &self,
         problem_id: &ProblemId,
-    ) -> Result<Option<Arc<SubmissionRules>>, StoreError> {
-        if let Some(rules) = self.catalog_cache.rules(problem_id) {
-            return Ok(Some(rules));
-        }
-        let read_at = Instant::now();
+    ) -> Result<Option<SubmissionRules>, StoreError> {
         let rows = query(
             "select p.custom_checks, p.feedback, t.name from problem p \
              left join testcase t on t.problem_id = p.id and not t.hidden where p.id = $1",
@@ -529,13 +499,11 @@ impl Store {
                 public_testcases.insert(name);
             }
         }
-        let rules = Arc::new(SubmissionRules {
+        Ok(Some(SubmissionRules {
             custom_checks: first.try_get("custom_checks")?,
             feedback: parse_column(first, "feedback")?,
             public_testcases,
-        });
-        self.catalog_cache.keep_rules(problem_id, read_at, &rules);
-        Ok(Some(rules))
+        }))
     }
 
     /// Caches a reference; the first write for a (testcase, version) wins.

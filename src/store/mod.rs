@@ -16,8 +16,6 @@
 //! - [`backend`]: the two drivers behind one statement type.
 //! - [`tokens`]: bearer tokens: issuing, listing, revoking, authenticating.
 //! - [`catalog`]: problems, testcases and cached reference outputs.
-//! - [`catalog_cache`]: the catalog rows every submission reads, kept in
-//!   memory: exact by a problem's revision for judging, briefly for the API.
 //! - [`notices`]: news between processes on one PostgreSQL database.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
@@ -31,7 +29,6 @@
 pub mod admission;
 pub mod backend;
 pub mod catalog;
-pub mod catalog_cache;
 pub mod notices;
 pub mod queue;
 pub mod sessions;
@@ -46,7 +43,6 @@ pub mod write_health;
 use std::{
     path::{Path, PathBuf},
     str::FromStr,
-    sync::Arc,
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
@@ -139,8 +135,6 @@ pub struct Store {
     write_health: write_health::WriteHealth,
     /// The admission task's queue (see [`Store::admit`]).
     admissions: admission::AdmissionQueue,
-    /// Catalog rows kept in memory (see [`catalog_cache`]).
-    catalog_cache: Arc<catalog_cache::CatalogCache>,
     /// What this store's job notices carry, so it skips them when they
     /// come back (see [`notices::Origin`]).
     origin: notices::Origin,
@@ -232,7 +226,6 @@ impl Store {
             location,
             write_health: write_health::WriteHealth::default(),
             admissions: admission::AdmissionQueue::default(),
-            catalog_cache: Arc::default(),
             origin: notices::Origin::new(),
         })
     }
@@ -277,7 +270,6 @@ impl Store {
             location,
             write_health: write_health::WriteHealth::default(),
             admissions: admission::AdmissionQueue::default(),
-            catalog_cache: Arc::default(),
             origin: notices::Origin::new(),
         })
     }
@@ -301,12 +293,6 @@ impl Store {
             Location::File(file) => file.display().to_string(),
             Location::Server { shown, .. } => shown.clone(),
         }
-    }
-
-    /// Another process changed the catalog: submission rules kept in memory
-    /// are read again (see [`catalog_cache`]).
-    pub fn catalog_changed_elsewhere(&self) {
-        self.catalog_cache.forget_rules();
     }
 
     /// On SQLite, how many times the one write connection was taken and

@@ -4,10 +4,10 @@
 //! The rest are SQLite's own: its migrations from old files, its query
 //! plans, its behaviour on a full disk.
 
-use std::{collections::HashMap, time::Duration};
+use std::{collections::HashMap, sync::Arc, time::Duration};
 
 use super::{backend::query, tokens::hash_secret, *};
-use crate::testing::TestBackend;
+use crate::{app::CatalogCache, testing::TestBackend};
 use crate::{
     config::LimitsConfig,
     domain::{
@@ -985,19 +985,23 @@ async fn every_catalog_change_moves_the_revision_a_claim_carries(backend: TestBa
     );
 }
 
-/// The judge set of `nim` at `revision` or later, which the test knows exists.
-async fn nim_judge_set(store: &Store, revision: i64) -> Arc<JudgeSet> {
-    store
-        .answer_testcases(&nim(), revision)
+/// The judge set of `nim` at `revision` or later through `cache`, which
+/// the test knows exists.
+async fn nim_judge_set(cache: &CatalogCache, store: &Store, revision: i64) -> Arc<JudgeSet> {
+    cache
+        .answer_testcases(store, &nim(), revision)
         .await
         .expect("read")
         .expect("problem")
 }
 
+/// The application's catalog cache over a store: every change to a problem
+/// or its testcases moves its revision, so a kept set is exact.
 async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
+    let cache = CatalogCache::default();
     let at = revision(&store).await;
-    let first = nim_judge_set(&store, at).await;
+    let first = nim_judge_set(&cache, &store, at).await;
     assert!(first.testcases[0].reference.is_none(), "not computed yet");
     save_pending_reference(&store, "Alice\n").await;
     let output = |set: &JudgeSet| {
@@ -1007,7 +1011,7 @@ async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBac
             .and_then(|r| r.output.clone())
     };
     // An incomplete set was not kept: this read sees the reference.
-    let complete = nim_judge_set(&store, at).await;
+    let complete = nim_judge_set(&cache, &store, at).await;
     assert_eq!(output(&complete).as_deref(), Some("Alice\n"));
     // A change behind the store's back (no revision) is not seen: the set
     // comes from memory.
@@ -1015,7 +1019,7 @@ async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBac
         .execute(&store.write)
         .await
         .expect("rewrite the reference");
-    let kept = nim_judge_set(&store, at).await;
+    let kept = nim_judge_set(&cache, &store, at).await;
     assert!(Arc::ptr_eq(&kept, &complete), "the kept set");
     // A claim at a later revision reads again.
     store
@@ -1023,13 +1027,16 @@ async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBac
         .await
         .expect("add");
     let later = revision(&store).await;
-    let fresh_set = nim_judge_set(&store, later).await;
+    let fresh_set = nim_judge_set(&cache, &store, later).await;
     assert_eq!(fresh_set.revision, later);
     assert_eq!(fresh_set.testcases.len(), 2);
     assert_eq!(output(&fresh_set).as_deref(), Some("Bob\n"));
     // That set is not complete ("mine" has no reference), so it was not
     // kept; a claim made before the change still gets the set of its time.
-    assert!(Arc::ptr_eq(&nim_judge_set(&store, at).await, &complete));
+    assert!(Arc::ptr_eq(
+        &nim_judge_set(&cache, &store, at).await,
+        &complete
+    ));
     let names: Vec<&str> = fresh_set
         .testcases
         .iter()
@@ -1037,8 +1044,8 @@ async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBac
         .collect();
     assert_eq!(names, ["sample-1", "mine"], "samples first");
     assert!(
-        store
-            .answer_testcases(&"xy-game".parse().expect("id"), 1)
+        cache
+            .answer_testcases(&store, &"xy-game".parse().expect("id"), 1)
             .await
             .expect("read")
             .is_none()
@@ -1046,7 +1053,7 @@ async fn a_judge_set_is_kept_in_memory_until_the_revision_moves(backend: TestBac
 }
 
 /// The submission rules of `nim`, which the test knows exists.
-async fn nim_rules(store: &Store) -> Arc<SubmissionRules> {
+async fn nim_rules(store: &Store) -> SubmissionRules {
     store
         .submission_rules(&nim())
         .await
@@ -1054,7 +1061,7 @@ async fn nim_rules(store: &Store) -> Arc<SubmissionRules> {
         .expect("problem")
 }
 
-async fn submission_rules_follow_this_processs_catalog_changes_at_once(backend: TestBackend) {
+async fn submission_rules_follow_every_catalog_change_at_once(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let public = |rules: &SubmissionRules| -> Vec<String> {
         rules
@@ -1094,13 +1101,11 @@ async fn submission_rules_follow_this_processs_catalog_changes_at_once(backend: 
         (rules.custom_checks, rules.feedback),
         (true, Feedback::Full)
     );
-    // A change by another process (here behind the store's back) shows once
-    // the rules' time in memory is over.
+    // A change by another process (here behind the store's back) too.
     query("update problem set feedback = 'none'")
         .execute(&store.write)
         .await
         .expect("change the feedback");
-    tokio::time::sleep(catalog_cache::RULES_TTL + Duration::from_millis(50)).await;
     let rules = nim_rules(&store).await;
     assert_eq!(rules.feedback, Feedback::None);
     assert!(
@@ -2936,7 +2941,7 @@ on_both_backends!(
     a_setter_hides_and_shows_only_testcases_setters_added,
     every_catalog_change_moves_the_revision_a_claim_carries,
     a_judge_set_is_kept_in_memory_until_the_revision_moves,
-    submission_rules_follow_this_processs_catalog_changes_at_once,
+    submission_rules_follow_every_catalog_change_at_once,
     the_first_reference_for_a_version_wins,
     a_reference_for_a_testcase_deleted_while_it_was_computed_is_dropped,
     tokens_are_stored_hashed_and_resolve_to_their_role,

@@ -4,12 +4,12 @@
 use std::{collections::BTreeMap, path::Path, time::Duration};
 
 use nimjudge::{
+    app::worker::Judge,
     config::Config,
     domain::{Role, SubmissionId},
     startup::Application,
     store::Store,
     testing::{FixtureInput, FixturePolicy, ScratchCatalog},
-    worker::Judge,
 };
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -35,6 +35,7 @@ use tokio_util::sync::CancellationToken;
 use tracing::{Instrument, error, info, info_span, warn};
 
 use crate::{
+    app::CatalogCache,
     checker::{self, Comparison},
     config::WorkerConfig,
     domain::{
@@ -102,6 +103,8 @@ pub struct JobOutcome {
 #[derive(Clone, Debug)]
 pub struct Judge {
     store: Store,
+    /// This process's copies of catalog rows, shared with its use cases.
+    catalog: Arc<CatalogCache>,
     signals: JobSignals,
     metrics: Metrics,
     programs: Arc<Programs>,
@@ -121,6 +124,7 @@ type ReferenceKey = (i64, i64);
 impl Judge {
     pub fn new(
         store: Store,
+        catalog: Arc<CatalogCache>,
         signals: JobSignals,
         metrics: Metrics,
         programs: Arc<Programs>,
@@ -128,6 +132,7 @@ impl Judge {
     ) -> Judge {
         Judge {
             store,
+            catalog,
             signals,
             metrics,
             programs,
@@ -312,7 +317,11 @@ impl Judge {
         report: &ProgressReport,
     ) -> Result<JudgementWrite, WorkerError> {
         let problem = &claim.problem;
-        let Some(set) = self.store.answer_testcases(problem, claim.revision).await? else {
+        let Some(set) = self
+            .catalog
+            .answer_testcases(&self.store, problem, claim.revision)
+            .await?
+        else {
             return Ok(internal_error(
                 0,
                 format!("problem `{problem}` no longer exists"),
