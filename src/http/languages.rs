@@ -2,9 +2,15 @@
 //! judge them now.
 
 use axum::{Json, extract::State};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{AppState, auth::Caller};
 use crate::api::{ErrorBody, LanguageList};
+
+/// This module's routes, each with its OpenAPI operation.
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list))
+}
 
 /// The configured languages; `available` is false, with the reason, where
 /// this host cannot judge one (no sandbox, or no toolchain).

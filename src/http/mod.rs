@@ -56,7 +56,7 @@ use utoipa::{
     Modify, OpenApi,
     openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
 };
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa_axum::router::OpenApiRouter;
 
 pub use error::ApiError;
 use request_body::BodyLimits;
@@ -115,23 +115,11 @@ impl Modify for BearerScheme {
 /// The documented routes and the OpenAPI document describing them.
 fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (routes, mut document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(ops::health))
-        .routes(routes!(ops::metrics))
-        .routes(routes!(tokens::list, tokens::create))
-        .routes(routes!(tokens::revoke))
-        .routes(routes!(problems::list))
-        .routes(routes!(problems::show))
-        .routes(routes!(problems::testcases, problems::add_testcase))
-        .routes(routes!(
-            problems::delete_testcase,
-            problems::set_testcase_visibility
-        ))
-        .routes(routes!(problems::input))
-        .routes(routes!(problems::rejudge))
-        .routes(routes!(submissions::list, submissions::create))
-        .routes(routes!(submissions::show))
-        .routes(routes!(submissions::rejudge))
-        .routes(routes!(languages::list))
+        .merge(ops::routes())
+        .merge(tokens::routes())
+        .merge(problems::routes())
+        .merge(submissions::routes())
+        .merge(languages::routes())
         .split_for_parts();
     add_common_responses(&mut document);
     (routes, document)

@@ -8,9 +8,17 @@ use axum::{
     http::{StatusCode, header},
     response::IntoResponse,
 };
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiError, AppState};
 use crate::api::{ErrorBody, Health};
+
+/// This module's routes, each with its OpenAPI operation.
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(health))
+        .routes(routes!(metrics))
+}
 
 /// Health check: the database answers reads and takes writes; queue depth;
 /// whether this host judges programs, and why not.

@@ -6,6 +6,7 @@ use axum::{
     http::{StatusCode, header},
     response::IntoResponse,
 };
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
 use crate::{
@@ -15,6 +16,17 @@ use crate::{
     },
     domain::{ProblemId, TestcaseName},
 };
+
+/// This module's routes, each with its OpenAPI operation.
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(show))
+        .routes(routes!(testcases, add_testcase))
+        .routes(routes!(delete_testcase, set_testcase_visibility))
+        .routes(routes!(input))
+        .routes(routes!(rejudge))
+}
 
 /// List problems.
 #[utoipa::path(

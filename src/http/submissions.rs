@@ -1,6 +1,7 @@
 //! Submissions over HTTP: the routes of [`crate::app::submissions`].
 
 use std::time::Duration;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use axum::{
     Json,
@@ -18,6 +19,14 @@ use crate::{
     domain::{Submission, SubmissionId, SubmissionState, Verdict},
     store::{ListFilter, SubmissionRecord},
 };
+
+/// This module's routes, each with its OpenAPI operation.
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(show))
+        .routes(routes!(rejudge))
+}
 
 /// The `202 Accepted` answer for a queued submission.
 fn queued(id: SubmissionId) -> impl IntoResponse {

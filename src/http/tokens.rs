@@ -10,6 +10,7 @@
 //! same reasons and with the same words as the API.
 
 use axum::{Json, extract::State, http::StatusCode};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller, submissions::parse_cursor,
@@ -18,6 +19,13 @@ use crate::{
     api::{ErrorBody, NewToken, TokenCreated, TokenList, TokenListQuery},
     domain::TokenId,
 };
+
+/// This module's routes, each with its OpenAPI operation.
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(revoke))
+}
 
 /// Create a token (admins only); the secret is returned this once.
 #[utoipa::path(

@@ -2,7 +2,20 @@
 //! so the daemon needs no files beside it: the stylesheet and the two
 //! scripts (the Content-Security-Policy allows no inline script or style).
 
+use crate::http::AppState;
+use axum::Router;
+use axum::routing::get;
 use axum::{http::header, response::IntoResponse};
+
+/// This module's pages and forms.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/static/style.css", get(style))
+        .route("/static/submission.js", get(submission_script))
+        .route("/static/rejudge.js", get(rejudge_script))
+        .route("/static/confirm.js", get(confirm_script))
+        .route("/static/copy.js", get(copy_script))
+}
 
 /// `GET /static/style.css`.
 pub async fn style() -> impl IntoResponse {

@@ -10,6 +10,8 @@
 //! presentation attributes, and its text is escaped by maud like any page's.
 //! Any signed-in visitor may see a plot: it shows no testcase or output.
 
+use axum::Router;
+use axum::routing::get;
 use std::collections::BTreeMap;
 
 use axum::{
@@ -25,6 +27,11 @@ use crate::{
     http::AppState,
     solver::grundy_plot::{self, GrundyPlot, MAX_COUNT},
 };
+
+/// This module's pages and forms.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new().route("/problems/{id}/grundy", get(show))
+}
 
 /// Sizes shown when the query chooses none.
 const DEFAULT_COUNT: u64 = 120;

@@ -10,6 +10,8 @@
 //!
 //! [`list_submissions`]: crate::store::Store::list_submissions
 
+use axum::Router;
+use axum::routing::get;
 use std::collections::BTreeMap;
 
 use axum::{
@@ -26,6 +28,11 @@ use crate::{
     http::AppState,
     store::ListFilter,
 };
+
+/// This module's pages and forms.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new().route("/log", get(show))
+}
 
 /// Rows per page unless `limit` says otherwise.
 const DEFAULT_LIMIT: i64 = 50;

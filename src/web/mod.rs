@@ -49,7 +49,6 @@ use axum::{
     http::{HeaderValue, StatusCode, header, request::Parts},
     middleware,
     response::{IntoResponse, Response},
-    routing::{get, post},
 };
 use serde::de::DeserializeOwned;
 
@@ -78,54 +77,14 @@ pub fn pages() -> Pages {
 /// The pages' routes.
 fn router() -> Router<AppState> {
     Router::new()
-        .route("/", get(session::home))
-        .route(
-            "/sign-in",
-            get(session::sign_in_page).post(session::sign_in),
-        )
-        .route("/sign-out", post(session::sign_out))
-        .route("/problems", get(problems::list))
-        .route("/problems/{id}", get(problems::show))
-        .route("/problems/{id}/submissions", post(problems::submit))
-        .route("/problems/{id}/grundy", get(grundy::show))
-        .route(
-            "/problems/{id}/testcases",
-            get(testcases::show).post(testcases::add),
-        )
-        .route(
-            "/problems/{id}/testcases/{name}/delete",
-            post(testcases::delete),
-        )
-        .route(
-            "/problems/{id}/testcases/{name}/hide",
-            post(testcases::hide),
-        )
-        .route(
-            "/problems/{id}/testcases/{name}/show",
-            post(testcases::show_to_all),
-        )
-        .route("/problems/{id}/rejudge", post(testcases::rejudge))
-        .route(
-            "/problems/{id}/rejudge/progress",
-            get(testcases::rejudge_progress),
-        )
-        .route("/problems/{id}/inputs.zip", get(problems::inputs_zip))
-        .route(
-            "/problems/{id}/testcases/{name}/input",
-            get(problems::input),
-        )
-        .route("/submissions", get(submissions::list))
-        .route("/log", get(log::show))
-        .route("/submissions/{id}", get(submissions::show))
-        .route("/submissions/{id}/live", get(submissions::live))
-        .route("/submissions/{id}/rejudge", post(submissions::rejudge))
-        .route("/tokens", get(tokens::show).post(tokens::issue))
-        .route("/tokens/{id}/revoke", post(tokens::revoke))
-        .route("/static/style.css", get(assets::style))
-        .route("/static/submission.js", get(assets::submission_script))
-        .route("/static/rejudge.js", get(assets::rejudge_script))
-        .route("/static/confirm.js", get(assets::confirm_script))
-        .route("/static/copy.js", get(assets::copy_script))
+        .merge(session::routes())
+        .merge(problems::routes())
+        .merge(grundy::routes())
+        .merge(testcases::routes())
+        .merge(submissions::routes())
+        .merge(log::routes())
+        .merge(tokens::routes())
+        .merge(assets::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::map_response(security_headers))

@@ -7,6 +7,8 @@
 //! words) the API would refuse the same request. A testcase input follows
 //! the API's rule too: a hidden one is a 404 to a contestant.
 
+use axum::Router;
+use axum::routing::{get, post};
 use std::{collections::BTreeMap, path::Path};
 
 use axum::{
@@ -25,6 +27,16 @@ use crate::{
     solver::grundy_plot,
     store::Standing,
 };
+
+/// This module's pages and forms.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/problems", get(list))
+        .route("/problems/{id}", get(show))
+        .route("/problems/{id}/submissions", post(submit))
+        .route("/problems/{id}/inputs.zip", get(inputs_zip))
+        .route("/problems/{id}/testcases/{name}/input", get(input))
+}
 
 /// `GET /problems`: every problem with its limits and the visitor's
 /// standing.

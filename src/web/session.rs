@@ -14,6 +14,8 @@
 //! neither. `SameSite=Strict` alone would already keep the session cookie
 //! off cross-site requests; the token also covers browsers that ignore it.
 
+use axum::Router;
+use axum::routing::{get, post};
 use axum::{
     Form,
     extract::{FromRequestParts, State, rejection::FormRejection},
@@ -34,6 +36,14 @@ use crate::{
     http::{AppState, auth_throttle::ClientAddress},
     store::sessions::random_secret,
 };
+
+/// This module's pages and forms.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(home))
+        .route("/sign-in", get(sign_in_page).post(sign_in))
+        .route("/sign-out", post(sign_out))
+}
 
 /// How long a session lasts after sign-in, at most (its token may end it
 /// sooner).

@@ -9,6 +9,8 @@
 //! submission answers the same 404 as a missing one, so a page does not
 //! even confirm that an id exists.
 
+use axum::Router;
+use axum::routing::{get, post};
 use axum::{
     Form, Json,
     extract::{Query, State, rejection::FormRejection},
@@ -30,6 +32,15 @@ use crate::{
     http::AppState,
     store::{ListFilter, SubmissionRecord},
 };
+
+/// This module's pages and forms.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/submissions", get(list))
+        .route("/submissions/{id}", get(show))
+        .route("/submissions/{id}/live", get(live))
+        .route("/submissions/{id}/rejudge", post(rejudge))
+}
 
 /// Rows per page of the list.
 const PAGE_SIZE: i64 = 50;

@@ -12,6 +12,8 @@
 //! itself, above the form, which keeps what was typed. Every form carries
 //! the session's CSRF token.
 
+use axum::Router;
+use axum::routing::{get, post};
 use axum::{
     Form,
     extract::{Multipart, Query, State, multipart::MultipartRejection, rejection::FormRejection},
@@ -32,6 +34,17 @@ use crate::{
     domain::{Problem, ProblemId, TestcaseName, TestcaseOrigin},
     http::{ApiError, AppState},
 };
+
+/// This module's pages and forms.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/problems/{id}/testcases", get(show).post(add))
+        .route("/problems/{id}/testcases/{name}/delete", post(delete))
+        .route("/problems/{id}/testcases/{name}/hide", post(hide))
+        .route("/problems/{id}/testcases/{name}/show", post(show_to_all))
+        .route("/problems/{id}/rejudge", post(rejudge))
+        .route("/problems/{id}/rejudge/progress", get(rejudge_progress))
+}
 
 /// What the add form sent, kept to fill the form in again after a refusal.
 #[derive(Debug, Default)]

@@ -13,6 +13,8 @@
 //! verdict log: an "Older tokens" link passes the page's last token number
 //! as `before`.
 
+use axum::Router;
+use axum::routing::{get, post};
 use axum::{
     Form,
     extract::{Query, State, rejection::FormRejection},
@@ -30,6 +32,13 @@ use crate::{
     http::{ApiError, AppState},
     store::TokenPage,
 };
+
+/// This module's pages and forms.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/tokens", get(show).post(issue))
+        .route("/tokens/{id}/revoke", post(revoke))
+}
 
 /// Tokens per page of the list.
 pub const PAGE_SIZE: i64 = 50;
