@@ -1,7 +1,6 @@
 //! Submissions over HTTP: the routes of [`crate::app::submissions`].
 
 use std::time::Duration;
-use utoipa_axum::{router::OpenApiRouter, routes};
 
 use axum::{
     Json,
@@ -9,6 +8,7 @@ use axum::{
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller, idempotency};
 use crate::{

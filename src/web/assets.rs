@@ -2,12 +2,11 @@
 //! so the daemon needs no files beside it: the stylesheet and the two
 //! scripts (the Content-Security-Policy allows no inline script or style).
 
-use crate::http::AppState;
-use axum::Router;
-use axum::routing::get;
-use axum::{http::header, response::IntoResponse};
+use axum::{Router, http::header, response::IntoResponse, routing::get};
 
-/// This module's pages and forms.
+use crate::http::AppState;
+
+/// The static files' routes.
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/static/style.css", get(style))

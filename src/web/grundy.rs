@@ -10,14 +10,14 @@
 //! presentation attributes, and its text is escaped by maud like any page's.
 //! Any signed-in visitor may see a plot: it shows no testcase or output.
 
-use axum::Router;
-use axum::routing::get;
 use std::collections::BTreeMap;
 
 use axum::{
+    Router,
     extract::{Query, State, rejection::QueryRejection},
     http::StatusCode,
     response::{IntoResponse, Response},
+    routing::get,
 };
 use maud::{Markup, html};
 

@@ -10,14 +10,14 @@
 //!
 //! [`list_submissions`]: crate::store::Store::list_submissions
 
-use axum::Router;
-use axum::routing::get;
 use std::collections::BTreeMap;
 
 use axum::{
+    Router,
     extract::{Query, State, rejection::QueryRejection},
     http::StatusCode,
     response::{IntoResponse, Response},
+    routing::get,
 };
 use maud::html;
 

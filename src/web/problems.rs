@@ -7,14 +7,14 @@
 //! words) the API would refuse the same request. A testcase input follows
 //! the API's rule too: a hidden one is a 404 to a contestant.
 
-use axum::Router;
-use axum::routing::{get, post};
 use std::{collections::BTreeMap, path::Path};
 
 use axum::{
+    Router,
     extract::{Multipart, State, multipart::MultipartRejection},
     http::header,
     response::{IntoResponse, Redirect, Response},
+    routing::{get, post},
 };
 use maud::{Markup, PreEscaped, html};
 

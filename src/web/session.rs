@@ -14,10 +14,8 @@
 //! neither. `SameSite=Strict` alone would already keep the session cookie
 //! off cross-site requests; the token also covers browsers that ignore it.
 
-use axum::Router;
-use axum::routing::{get, post};
 use axum::{
-    Form,
+    Form, Router,
     extract::{FromRequestParts, State, rejection::FormRejection},
     http::{
         HeaderMap, HeaderValue,
@@ -25,6 +23,7 @@ use axum::{
         request::Parts,
     },
     response::{IntoResponse, Redirect, Response},
+    routing::{get, post},
 };
 use maud::html;
 use serde::Deserialize;

@@ -9,12 +9,11 @@
 //! submission answers the same 404 as a missing one, so a page does not
 //! even confirm that an id exists.
 
-use axum::Router;
-use axum::routing::{get, post};
 use axum::{
-    Form, Json,
+    Form, Json, Router,
     extract::{Query, State, rejection::FormRejection},
     response::Redirect,
+    routing::{get, post},
 };
 use maud::{Markup, html};
 use serde::Deserialize;

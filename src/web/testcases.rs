@@ -12,13 +12,12 @@
 //! itself, above the form, which keeps what was typed. Every form carries
 //! the session's CSRF token.
 
-use axum::Router;
-use axum::routing::{get, post};
 use axum::{
-    Form,
+    Form, Router,
     extract::{Multipart, Query, State, multipart::MultipartRejection, rejection::FormRejection},
     http::StatusCode,
     response::{IntoResponse, Redirect, Response},
+    routing::{get, post},
 };
 use maud::html;
 use serde::Deserialize;

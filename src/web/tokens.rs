@@ -13,13 +13,12 @@
 //! verdict log: an "Older tokens" link passes the page's last token number
 //! as `before`.
 
-use axum::Router;
-use axum::routing::{get, post};
 use axum::{
-    Form,
+    Form, Router,
     extract::{Query, State, rejection::FormRejection},
     http::StatusCode,
     response::{IntoResponse, Redirect, Response},
+    routing::{get, post},
 };
 use maud::html;
 use serde::Deserialize;
