@@ -2,13 +2,13 @@
 //! admins, built into the daemon beside the API and served by the same
 //! router.
 //!
-//! Pages are an edge like [`http`](crate::http), one layer below it: they
-//! call the same store methods and the API's own submission and redaction
-//! code ([`http::submissions`](crate::http::submissions)), so a page shows a
-//! contestant exactly what the API would and a form is refused for the same
-//! reasons. A visitor signs in with a token and then holds a session cookie
+//! Pages are an edge like [`http`](crate::http), beside it: they call the
+//! same [`App`](crate::app::App) use cases, so a page shows a contestant
+//! exactly what the API would and a form is refused for the same reasons.
+//! A visitor signs in with a token and then holds a session cookie
 //! ([`session`]); every form carries a CSRF token; every response carries a
 //! strict Content-Security-Policy, and no page has inline script or style.
+//! Each module lists its own routes (`routes()`); [`pages`] merges them.
 //! None of these routes enter the OpenAPI document.
 //!
 //! # Layout
