@@ -488,6 +488,42 @@ pub struct Submission {
     /// `none`.
     #[serde(default)]
     pub progress: Option<Progress>,
+    /// A program's language; none for answers and custom checks.
+    #[serde(default)]
+    pub language: Option<LanguageId>,
+    /// The most CPU time one run of the latest judgement took, in
+    /// milliseconds (programs, once judged). None for a contestant when the
+    /// problem's feedback is `none`.
+    #[serde(default)]
+    pub max_cpu_ms: Option<i64>,
+    /// The most memory one run of the latest judgement took, in KiB, as
+    /// `max_cpu_ms`.
+    #[serde(default)]
+    pub max_memory_kib: Option<i64>,
+}
+
+impl Submission {
+    /// What it is written in, as lists show it: a program's language, else
+    /// its kind (`answers`, `custom`).
+    pub fn language_text(&self) -> String {
+        self.language
+            .as_ref()
+            .map_or_else(|| self.kind.to_string(), ToString::to_string)
+    }
+
+    /// The most CPU time a run of its latest judgement took; a dash when
+    /// there is none to show (answers, not judged yet, or withheld).
+    pub fn time_text(&self) -> String {
+        self.max_cpu_ms
+            .map_or_else(|| "—".to_string(), |ms| format!("{ms} ms"))
+    }
+
+    /// The most memory a run of its latest judgement took, as
+    /// [`Submission::time_text`].
+    pub fn memory_text(&self) -> String {
+        self.max_memory_kib
+            .map_or_else(|| "—".to_string(), memory_text)
+    }
 }
 
 /// How far a judging is: testcases judged out of those the attempt will
@@ -537,13 +573,19 @@ impl TestcaseResult {
 
     /// A program's peak memory, or a dash for answers.
     pub fn memory_text(&self) -> String {
-        match &self.run {
-            Some(run) if run.memory_kib >= 10 * 1024 => {
-                format!("{:.1} MiB", run.memory_kib as f64 / 1024.0)
-            }
-            Some(run) => format!("{} KiB", run.memory_kib),
-            None => "—".to_string(),
-        }
+        self.run
+            .as_ref()
+            .map_or_else(|| "—".to_string(), |run| memory_text(run.memory_kib))
+    }
+}
+
+/// An amount of memory as the web UI and the CLI show it: KiB below 10 MiB,
+/// MiB with one decimal from there.
+pub fn memory_text(kib: i64) -> String {
+    if kib >= 10 * 1024 {
+        format!("{:.1} MiB", kib as f64 / 1024.0)
+    } else {
+        format!("{kib} KiB")
     }
 }
 

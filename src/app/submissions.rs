@@ -292,8 +292,7 @@ impl App {
             .collect();
         for submission in submissions {
             if silent.contains(&submission.problem) {
-                submission.message = None;
-                submission.progress = None;
+                silence(submission);
             }
         }
         Ok(())
@@ -362,8 +361,7 @@ fn redact_for_contestant(
     judgements: &mut [Judgement],
 ) {
     if feedback == Feedback::None {
-        submission.message = None;
-        submission.progress = None;
+        silence(submission);
         for judgement in judgements.iter_mut() {
             judgement.message = None;
             judgement.results.clear();
@@ -384,6 +382,15 @@ fn redact_for_contestant(
     }
 }
 
+/// Leaves a submission of a problem whose feedback is `none` its verdict
+/// alone: no message, progress, time or memory.
+fn silence(submission: &mut Submission) {
+    submission.message = None;
+    submission.progress = None;
+    submission.max_cpu_ms = None;
+    submission.max_memory_kib = None;
+}
+
 /// Resolves when `id` is judged, or when messages were lost (so the caller
 /// must look again).
 async fn next_match(judged: &mut Receiver<SubmissionId>, id: SubmissionId) {
@@ -397,5 +404,54 @@ async fn next_match(judged: &mut Receiver<SubmissionId>, id: SubmissionId) {
                 std::future::pending::<()>().await;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{SubmissionKind, Timestamp, Verdict};
+
+    fn judged_program() -> Submission {
+        Submission {
+            id: SubmissionId::new(),
+            problem: "nim".parse().expect("an id"),
+            user: "ann".into(),
+            kind: SubmissionKind::Program,
+            state: SubmissionState::Done,
+            verdict: Some(Verdict::WA),
+            message: Some("testcase small-1: wrong answer".into()),
+            attempt: 1,
+            worker: Some("w".into()),
+            queued_at: Timestamp::UNIX_EPOCH,
+            judged_at: Some(Timestamp::UNIX_EPOCH),
+            latency_ms: Some(0),
+            created_at: Timestamp::UNIX_EPOCH,
+            progress: None,
+            language: Some("cpp".parse().expect("a language id")),
+            max_cpu_ms: Some(1_990),
+            max_memory_kib: Some(65_000),
+        }
+    }
+
+    #[test]
+    fn without_feedback_a_contestant_sees_neither_time_nor_memory() {
+        let mut silent = judged_program();
+        redact_for_contestant(Feedback::None, &mut silent, &mut []);
+        assert_eq!(silent.verdict, Some(Verdict::WA));
+        assert_eq!(
+            (silent.message, silent.max_cpu_ms, silent.max_memory_kib),
+            (None, None, None)
+        );
+        assert_eq!(
+            silent.language.map(|l| l.to_string()).as_deref(),
+            Some("cpp")
+        );
+        let mut shown = judged_program();
+        redact_for_contestant(Feedback::Verdict, &mut shown, &mut []);
+        assert_eq!(
+            (shown.max_cpu_ms, shown.max_memory_kib),
+            (Some(1_990), Some(65_000))
+        );
     }
 }

@@ -20,9 +20,10 @@ pub fn submission(submission: &Submission, judgements: &[Judgement]) -> String {
     let latest = judgements.last();
     let results = latest.map_or(&[][..], |j| &j.results[..]);
     let mut out = format!(
-        "submission {}  problem {}  verdict {}\n",
+        "submission {}  problem {}  {}  verdict {}\n",
         submission.id,
         submission.problem,
+        submission.language_text(),
         submission.verdict.map_or("-", |v| v.as_str())
     );
     if let Some(message) = &submission.message {
@@ -79,9 +80,11 @@ pub fn submissions(submissions: &[Submission]) -> String {
         "id",
         "problem",
         "user",
+        "language",
         "state",
         "verdict",
-        "latency",
+        "time",
+        "memory",
         "submitted",
     ]);
     for s in submissions {
@@ -89,14 +92,18 @@ pub fn submissions(submissions: &[Submission]) -> String {
             s.id.to_string(),
             s.problem.to_string(),
             s.user.clone(),
+            s.language_text(),
             s.state.to_string(),
             s.verdict.map_or("-".into(), |v| v.to_string()),
-            s.latency_ms.map_or("-".into(), |ms| format!("{ms} ms")),
+            s.time_text(),
+            s.memory_text(),
             s.created_at.to_string(),
         ]);
     }
-    if let Some(column) = rows.column_mut(5) {
-        column.set_cell_alignment(CellAlignment::Right);
+    for index in [6, 7] {
+        if let Some(column) = rows.column_mut(index) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
     }
     format!("{rows}\n")
 }

@@ -25,7 +25,7 @@ use super::{
 };
 use crate::{
     config::LimitsConfig,
-    domain::{ProblemId, Submission, SubmissionId, SubmissionKind},
+    domain::{LanguageId, Payload, ProblemId, Submission, SubmissionId, SubmissionKind},
 };
 
 const MINUTE_MS: i64 = 60 * 1000;
@@ -242,6 +242,7 @@ async fn decide(
         problem: &admission.problem,
         user,
         kind: admission.kind,
+        language: admission.language.as_ref().map(LanguageId::as_str),
         payload: &admission.payload,
         totals: latest.after(&admission.payload),
     };
@@ -278,6 +279,7 @@ struct OwnedAdmission {
     problem: ProblemId,
     user: String,
     kind: SubmissionKind,
+    language: Option<LanguageId>,
     payload: String,
     /// The key and the request's hash.
     idempotency: Option<(String, String)>,
@@ -291,6 +293,10 @@ impl OwnedAdmission {
             problem: new.problem.clone(),
             user: new.user.to_string(),
             kind: new.payload.kind(),
+            language: match new.payload {
+                Payload::Program { language, .. } => Some(language.clone()),
+                Payload::Answers { .. } | Payload::Custom { .. } => None,
+            },
             payload: encode_payload(new.payload)?,
             idempotency: admission
                 .idempotency

@@ -104,7 +104,8 @@ pub enum RejudgeOutcome {
 macro_rules! submission_columns {
     () => {
         "seq, id, problem_id, user_name, kind, state, verdict, message, \
-         attempt, worker, queued_at, judged_at, created_at, progress_done, progress_total"
+         attempt, worker, queued_at, judged_at, created_at, progress_done, progress_total, \
+         language, max_cpu_ms, max_memory_kib"
     };
 }
 
@@ -137,6 +138,9 @@ fn submission(row: &DbRow) -> Result<Submission, StoreError> {
         latency_ms: judged_at.map(|j| j - queued_at),
         created_at: time_column(row, "created_at")?,
         progress,
+        language: parse_optional_column(row, "language")?,
+        max_cpu_ms: row.try_get("max_cpu_ms")?,
+        max_memory_kib: row.try_get("max_memory_kib")?,
     })
 }
 
@@ -646,6 +650,8 @@ pub(super) struct QueuedRow<'a> {
     pub problem: &'a ProblemId,
     pub user: &'a str,
     pub kind: SubmissionKind,
+    /// A program's language.
+    pub language: Option<&'a str>,
     /// The payload as JSON, as stored.
     pub payload: &'a str,
     /// Its `user_ordinal` and `user_bytes`.
@@ -718,9 +724,9 @@ pub(super) async fn insert_queued(
     // larger of the two, written alike for both databases.
     let inserted = query(concat!(
         "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-         queued_at, user_ordinal, user_bytes, created_at) \
+         queued_at, user_ordinal, user_bytes, created_at, language) \
          values ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, \
-         coalesce((select max(created_at) from submission where created_at > $10), $10)) \
+         coalesce((select max(created_at) from submission where created_at > $10), $10), $11) \
          returning ",
         submission_columns!()
     ))
@@ -734,6 +740,7 @@ pub(super) async fn insert_queued(
     .bind(row.totals.submissions)
     .bind(row.totals.bytes)
     .bind(now)
+    .bind(row.language)
     .fetch_one(&mut tx.0)
     .await?;
     if let Some(key) = key {
@@ -808,7 +815,7 @@ const VERDICTS_PER_STATEMENT: usize = 200;
 fn fenced_update<'a>(verdicts: &[(&'a Claim, &'a JudgementWrite)], now: i64) -> Statement<'a> {
     let mut update = query(
         "update submission set state = 'done', verdict = v.verdict, message = v.message, \
-         judged_at = ",
+         max_cpu_ms = v.max_cpu_ms, max_memory_kib = v.max_memory_kib, judged_at = ",
     )
     .push_bind(now)
     .push(", lease_until = null, progress_done = null, progress_total = null from (");
@@ -826,12 +833,26 @@ fn fenced_update<'a>(verdicts: &[(&'a Claim, &'a JudgementWrite)], now: i64) -> 
             .push_bind(judgement.verdict.as_str())
             .push(" as verdict, ")
             .push_bind(&judgement.message)
-            .push(" as message");
+            .push(" as message, ")
+            .push_bind(most(judgement, |run| run.cpu_ms))
+            .push(" as max_cpu_ms, ")
+            .push_bind(most(judgement, |run| run.memory_kib))
+            .push(" as max_memory_kib");
     }
     update.push(
         ") as v where submission.id = v.id and submission.attempt = v.attempt \
          and submission.state = 'running' returning submission.id",
     )
+}
+
+/// The most of `measure` over a judgement's runs; none without runs.
+fn most(judgement: &JudgementWrite, measure: impl Fn(&RunUsage) -> i64) -> Option<i64> {
+    judgement
+        .results
+        .iter()
+        .filter_map(|result| result.run.as_ref())
+        .map(measure)
+        .max()
 }
 
 /// Inserts the judgements of `judged` (their claims' attempts) and their
@@ -939,7 +960,8 @@ macro_rules! record_sql {
         concat!(
             "select cast(0 as bigint) as part, seq, id, problem_id, user_name, kind, state, \
              verdict, message, attempt, worker, queued_at, judged_at, created_at, \
-             progress_done, progress_total, cast(null as bigint) as judgement_id, \
+             progress_done, progress_total, language, max_cpu_ms, max_memory_kib, \
+             cast(null as bigint) as judgement_id, \
              cast(null as bigint) as problem_version, cast(null as text) as compile_output, \
              cast(null as bigint) as duration_ms, cast(null as text) as testcase, \
              cast(null as bigint) as position, cast(null as boolean) as hidden, \
@@ -954,7 +976,7 @@ macro_rules! record_sql {
             " union all \
              select 1, null, null, null, null, null, null, \
              j.verdict, j.message, j.attempt, j.worker, null, null, j.created_at, \
-             null, null, j.id, j.problem_version, j.compile_output, j.duration_ms, \
+             null, null, null, null, null, j.id, j.problem_version, j.compile_output, j.duration_ms, \
              r.testcase, r.position, r.hidden, r.verdict, r.time_us, r.message, r.detail, \
              r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal, null, null \
              from judgement j ",
@@ -963,7 +985,7 @@ macro_rules! record_sql {
             $id,
             " union all \
              select 2, null, null, null, null, kind, null, null, null, null, null, null, \
-             null, created_at, null, null, null, null, null, null, null, null, null, null, \
+             null, created_at, null, null, null, null, null, null, null, null, null, null, null, null, null, \
              null, null, detail, null, null, null, null, null, actor, id \
              from event where submission_id = ",
             $id,

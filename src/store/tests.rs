@@ -224,6 +224,66 @@ async fn a_judgement_of_many_testcases_comes_back_whole_and_in_order(backend: Te
     );
 }
 
+/// A program's row carries its language from the start and, once judged,
+/// the most CPU time and memory one of its runs took; answers carry none.
+async fn a_programs_row_shows_its_language_and_the_most_its_runs_took(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let program = Payload::Program {
+        language: "cpp".parse().expect("a language id"),
+        source: "int main() {}".into(),
+    };
+    let id = submit_payload(&store, &program).await;
+    let queued = store.submission(&id).await.expect("read").expect("row");
+    assert_eq!(queued.language.as_ref().map(|l| l.as_str()), Some("cpp"));
+    assert_eq!((queued.max_cpu_ms, queued.max_memory_kib), (None, None));
+    let claim = claimed(&store, "w", Duration::from_secs(60)).await;
+    let run = |cpu_ms, memory_kib| TestcaseResult {
+        testcase: format!("t{cpu_ms}"),
+        hidden: false,
+        verdict: Verdict::AC,
+        time_us: 1,
+        message: None,
+        detail: None,
+        run: Some(RunUsage {
+            cpu_ms,
+            wall_ms: cpu_ms,
+            memory_kib,
+            exit_code: Some(0),
+            signal: None,
+        }),
+    };
+    let judgement = JudgementWrite {
+        results: vec![run(12, 4_000), run(30, 2_500), run(7, 9_000)],
+        ..verdict(Verdict::AC)
+    };
+    assert!(store.finish(&claim, &judgement).await.expect("finish"));
+    let judged = store.submission(&id).await.expect("read").expect("row");
+    assert_eq!(
+        (judged.max_cpu_ms, judged.max_memory_kib),
+        (Some(30), Some(9_000))
+    );
+    let answers = submit(&store).await;
+    let page = store
+        .list_submissions(&ListFilter {
+            limit: 10,
+            ..ListFilter::default()
+        })
+        .await
+        .expect("list");
+    let listed: Vec<_> = page
+        .submissions
+        .iter()
+        .map(|s| (s.id, s.language.clone(), s.max_cpu_ms, s.max_memory_kib))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (answers, None, None, None),
+            (id, judged.language.clone(), Some(30), Some(9_000))
+        ]
+    );
+}
+
 async fn the_queued_to_judged_times_are_those_of_judged_submissions(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     submit(&store).await;
@@ -2064,6 +2124,69 @@ async fn migration_15_numbers_each_users_stored_submissions() {
     );
 }
 
+/// Migration 21 gives stored programs their language and the most CPU time
+/// and memory a run of their latest judgement took; answers get none.
+#[tokio::test]
+async fn migration_21_summarises_each_programs_latest_judgement() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (config, pool) = old_sqlite_database(&dir, 20).await;
+    let program = "67e55044-10b1-426f-9247-bb680e5fe0c8";
+    let answers = "67e55044-10b1-426f-9247-bb680e5fe0c9";
+    {
+        for statement in [
+            "insert into problem (id, title, statement, version, definition_hash, time_limit_ms, \
+             created_at, updated_at) values ('nim', 'Nim', '', 1, 'h', 2000, 0, 0)",
+            "insert into submission (id, problem_id, user_name, kind, payload, state, verdict, \
+             attempt, queued_at, judged_at, created_at, user_ordinal) values (?1, 'nim', 'ann', 'program', \
+             '{\"kind\":\"program\",\"language\":\"cpp\",\"source\":\"int main(){}\"}', \
+             'done', 'AC', 2, 0, 1, 0, 1)",
+            "insert into submission (id, problem_id, user_name, kind, payload, state, verdict, \
+             attempt, queued_at, judged_at, created_at, user_ordinal) values (?2, 'nim', 'ann', \
+             'answers', '{\"kind\":\"answers\",\"answers\":{}}', 'done', 'WA', 1, 0, 1, 0, 2)",
+            // The program's first judgement took longer than its latest.
+            "insert into judgement (id, submission_id, attempt, problem_version, verdict, worker, \
+             duration_ms, created_at) values (1, ?1, 1, 1, 'TLE', 'w', 1, 1)",
+            "insert into judgement (id, submission_id, attempt, problem_version, verdict, worker, \
+             duration_ms, created_at) values (2, ?1, 2, 1, 'AC', 'w', 1, 1)",
+            "insert into judgement (id, submission_id, attempt, problem_version, verdict, worker, \
+             duration_ms, created_at) values (3, ?2, 1, 1, 'WA', 'w', 1, 1)",
+            "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
+             cpu_ms, wall_ms, memory_kib, created_at) values (1, 'a', 0, 0, 'TLE', 1, 2000, 2000, 900, 1)",
+            "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
+             cpu_ms, wall_ms, memory_kib, created_at) values (2, 'a', 0, 0, 'AC', 1, 15, 20, 3000, 1)",
+            "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
+             cpu_ms, wall_ms, memory_kib, created_at) values (2, 'b', 1, 1, 'AC', 1, 40, 41, 2500, 1)",
+            "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
+             created_at) values (3, 'a', 0, 0, 'WA', 1, 1)",
+        ] {
+            sqlx::query(statement)
+                .bind(program)
+                .bind(answers)
+                .execute(&pool)
+                .await
+                .expect(statement);
+        }
+        pool.close().await;
+    }
+    let store = Store::connect(&config).await.expect("migrate");
+    let read = |id: &str| {
+        let store = store.clone();
+        let id: SubmissionId = id.parse().expect("id");
+        async move { store.submission(&id).await.expect("read").expect("row") }
+    };
+    let program = read(program).await;
+    assert_eq!(program.language.as_ref().map(|l| l.as_str()), Some("cpp"));
+    assert_eq!(
+        (program.max_cpu_ms, program.max_memory_kib),
+        (Some(40), Some(3000))
+    );
+    let answers = read(answers).await;
+    assert_eq!(
+        (answers.language, answers.max_cpu_ms, answers.max_memory_kib),
+        (None, None, None)
+    );
+}
+
 #[tokio::test]
 async fn migration_5_resyncs_problems_and_moves_old_expected_tokens_into_the_detail() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -2930,6 +3053,7 @@ on_both_backends!(
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,
+    a_programs_row_shows_its_language_and_the_most_its_runs_took,
     only_the_current_attempt_may_write_and_only_once,
     the_queued_to_judged_times_are_those_of_judged_submissions,
     a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_each,

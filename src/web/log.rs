@@ -222,8 +222,8 @@ pub async fn show(
             } @else {
                 table.list #log {
                     thead { tr {
-                        th { "Submitted (UTC)" } th { "Problem" } th { "User" } th { "Kind" }
-                        th { "Verdict" } th { "Message" }
+                        th { "Submitted (UTC)" } th { "Problem" } th { "User" } th { "Language" }
+                        th { "Verdict" } th.num { "Time" } th.num { "Memory" } th { "Message" }
                     } }
                     tbody {
                         @for submission in &page.submissions {
@@ -231,8 +231,10 @@ pub async fn show(
                                 td { a href={ "/submissions/" (submission.id) } { (submission.created_at.strftime("%Y-%m-%d %H:%M:%S")) } }
                                 td { a href={ "/problems/" (submission.problem) } { (titles.get(&submission.problem).map_or(submission.problem.as_str(), String::as_str)) } }
                                 td { (submission.user) }
-                                td { (submission.kind) }
+                                td { (submission.language_text()) }
                                 td { (page::verdict_badge(submission.state, submission.verdict)) }
+                                td.num { (submission.time_text()) }
+                                td.num { (submission.memory_text()) }
                                 td.message { (submission.message.as_deref().unwrap_or_default()) }
                             }
                         }

@@ -100,7 +100,8 @@ pub async fn list(
                 thead { tr {
                     th { "Submitted" } th { "Problem" }
                     @if everyone { th { "User" } }
-                    th { "Kind" } th { "Verdict" } th { "Message" }
+                    th { "Language" } th { "Verdict" } th.num { "Time" } th.num { "Memory" }
+                    th { "Message" }
                 } }
                 tbody {
                     @for submission in &submissions {
@@ -108,8 +109,10 @@ pub async fn list(
                             td { a href={ "/submissions/" (submission.id) } { (short_time(submission)) } }
                             td { a href={ "/problems/" (submission.problem) } { (titles.get(&submission.problem).map_or(submission.problem.as_str(), String::as_str)) } }
                             @if everyone { td { (submission.user) } }
-                            td { (submission.kind) }
+                            td { (submission.language_text()) }
                             td { (page::verdict_badge(submission.state, submission.verdict)) }
+                            td.num { (submission.time_text()) }
+                            td.num { (submission.memory_text()) }
                             td.message { (submission.message.as_deref().unwrap_or_default()) }
                         }
                     }
