@@ -1,5 +1,5 @@
 //! The web UI's static files, compiled into the binary with `include_str!`
-//! so the daemon needs no files beside it: the stylesheet and the two
+//! so the daemon needs no files beside it: the stylesheet and the
 //! scripts (the Content-Security-Policy allows no inline script or style).
 
 use axum::{Router, http::header, response::IntoResponse, routing::get};
@@ -14,6 +14,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/static/rejudge.js", get(rejudge_script))
         .route("/static/confirm.js", get(confirm_script))
         .route("/static/copy.js", get(copy_script))
+        .route("/static/api-docs.js", get(api_docs_script))
 }
 
 /// `GET /static/style.css`.
@@ -48,6 +49,12 @@ pub async fn confirm_script() -> impl IntoResponse {
 /// `GET /static/copy.js`: copy buttons on a problem page's blocks.
 pub async fn copy_script() -> impl IntoResponse {
     script(include_str!("static/copy.js"))
+}
+
+/// `GET /static/api-docs.js`: draws the API documentation page from the
+/// OpenAPI document and sends its requests.
+pub async fn api_docs_script() -> impl IntoResponse {
+    script(include_str!("static/api-docs.js"))
 }
 
 fn script(text: &'static str) -> impl IntoResponse {

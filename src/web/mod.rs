@@ -26,9 +26,12 @@
 //! - [`stored_zip`]: the zip archive of a problem's public inputs.
 //! - [`visitor`]: the signed-in visitor every page is drawn for.
 //! - [`page`]: the frame every page shares and the error page.
+//! - [`api_docs`]: the interactive API documentation, drawn from the
+//!   OpenAPI document.
 //! - [`assets`]: the stylesheet and the script, compiled into the binary.
 //! - [`error`]: [`PageError`] and its HTML rendering.
 
+pub mod api_docs;
 pub mod assets;
 pub mod error;
 pub mod grundy;
@@ -78,6 +81,7 @@ pub fn pages() -> Pages {
 fn router() -> Router<AppState> {
     Router::new()
         .merge(session::routes())
+        .merge(api_docs::routes())
         .merge(problems::routes())
         .merge(grundy::routes())
         .merge(testcases::routes())

@@ -59,6 +59,7 @@ fn framed(title: &str, menu: Menu<'_>, body: Markup) -> Markup {
                                 @if visitor.caller.role() == Role::Admin {
                                     a href="/tokens" { "Tokens" }
                                 }
+                                a href="/api-docs" { "API" }
                             }
                             div.who {
                                 span.name { (visitor.caller.name()) }

@@ -3,6 +3,7 @@
 //! plain HTTP (`forms`). Chromium and chromedriver are required: without
 //! them the browser tests fail, saying what to install.
 
+mod api_docs;
 mod browser;
 mod downloads;
 mod forms;

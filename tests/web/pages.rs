@@ -533,6 +533,7 @@ async fn on_a_phone_no_page_is_wider_than_the_screen() {
             ("log", "/log".to_string()),
             ("tokens", "/tokens".to_string()),
             ("testcases", "/problems/nim/testcases".to_string()),
+            ("api-docs", "/api-docs".to_string()),
         ] {
             client
                 .goto(&format!("{}{path}", app.address))
