@@ -134,7 +134,7 @@ impl App {
         match self.store.admit(&admission).await? {
             AdmissionOutcome::Queued(row) => {
                 self.signals.job_added();
-                Ok(Submitted::Stored(Box::new(row)))
+                Ok(Submitted::Stored(row))
             }
             AdmissionOutcome::Replayed(first) => self.replayed(first).await,
             AdmissionOutcome::KeyReused(first) => {

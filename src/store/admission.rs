@@ -54,7 +54,7 @@ pub struct IdempotencyKey<'a> {
 #[derive(Debug, Clone)]
 pub enum AdmissionOutcome {
     /// Stored, queued.
-    Queued(Submission),
+    Queued(Box<Submission>),
     /// The key was used before for the same request: this is the submission
     /// that request made; nothing new was stored.
     Replayed(SubmissionId),
@@ -255,9 +255,9 @@ async fn decide(
             request_hash,
             submission: row.id,
         });
-    Ok(AdmissionOutcome::Queued(
+    Ok(AdmissionOutcome::Queued(Box::new(
         insert_queued(tx, &row, key, now).await?,
-    ))
+    )))
 }
 
 /// Admissions waiting for the admission task, at most; more wait to join.

@@ -181,7 +181,7 @@ impl Store {
             limits: None,
         };
         match self.admit(&admission).await? {
-            AdmissionOutcome::Queued(stored) => Ok(stored),
+            AdmissionOutcome::Queued(stored) => Ok(*stored),
             other => Err(StoreError::Corrupt(format!(
                 "an admission without key or limits was not stored: {other:?}"
             ))),
