@@ -691,10 +691,11 @@ fn serve_logs_plain_text_with_display_values_when_not_a_terminal() {
     );
 }
 
-/// `log` takes verdicts in any case, a `--since` time, and refuses an
-/// unknown problem or time with a message instead of an empty table.
+/// `log` takes verdicts in any case, a `--since` time and an id's first
+/// characters, and refuses an unknown problem, time or id with a message
+/// instead of an empty table.
 #[test]
-fn log_filters_take_any_case_verdicts_a_since_time_and_refuse_unknown_problems() {
+fn log_filters_take_any_case_verdicts_a_since_time_an_id_prefix_and_refuse_unknown_ones() {
     let dir = tempfile::tempdir().expect("temp dir");
     let url = create_database(&dir.path().join("judge.db"));
     let env = [("NIMJUDGE_DATABASE__URL", url.as_str())];
@@ -720,6 +721,20 @@ fn log_filters_take_any_case_verdicts_a_since_time_and_refuse_unknown_problems()
     );
     let out = run_in(dir.path(), &["log", "--since", "yesterday"], &env);
     assert_eq!(out.status.code(), Some(2));
+    // One submission by the first characters of its id.
+    let out = run_in(dir.path(), &["log", "abcd"], &env);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no submission among the 500 newest starts with `abcd`"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run_in(dir.path(), &["log", "ab"], &env);
+    assert!(
+        text(&out.stderr).contains("`ab` is neither a submission id nor its first 4"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = run_in(dir.path(), &["log", "--help"], &env);
     let help = text(&out.stdout);
     for option in ["--problem", "--verdict", "--user", "--since", "--limit"] {

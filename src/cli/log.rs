@@ -10,7 +10,12 @@ use anyhow::bail;
 use clap::Args;
 use serde::Serialize;
 
-use super::{ConfigArg, client::Client, tables};
+use super::{
+    ConfigArg,
+    client::Client,
+    submit::{PREFIX_WINDOW, only_match, resolve_id, whole_id_or_prefix},
+    tables,
+};
 use crate::{
     api::ListQuery,
     app::operator::Operator,
@@ -21,8 +26,9 @@ use crate::{
 
 #[derive(Debug, Args)]
 pub struct LogArgs {
-    /// One submission: its results and event log.
-    pub id: Option<SubmissionId>,
+    /// One submission: its results and event log. Its id, or its first
+    /// characters (at least 4) among the 500 newest submissions.
+    pub id: Option<String>,
     /// Only this problem's submissions (its id, as `nimjudge problems` lists them).
     #[arg(long)]
     pub problem: Option<ProblemId>,
@@ -106,8 +112,22 @@ pub async fn run(args: LogArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn from_the_database(operator: &Operator, args: &LogArgs) -> anyhow::Result<Read> {
-    Ok(match args.id {
-        Some(id) => Read::One(Box::new(operator.record(&id).await?)),
+    Ok(match &args.id {
+        Some(text) => {
+            let id = match whole_id_or_prefix(text)? {
+                Ok(id) => id,
+                Err(prefix) => {
+                    let newest = operator
+                        .log(ListFilter {
+                            limit: PREFIX_WINDOW,
+                            ..ListFilter::default()
+                        })
+                        .await?;
+                    only_match(text, &prefix, newest.submissions.iter().map(|s| s.id))?
+                }
+            };
+            Read::One(Box::new(operator.record(&id).await?))
+        }
         None => Read::Listing(
             operator
                 .log(ListFilter {
@@ -125,7 +145,8 @@ async fn from_the_database(operator: &Operator, args: &LogArgs) -> anyhow::Resul
 }
 
 async fn over_the_api(client: &Client, args: &LogArgs) -> anyhow::Result<Read> {
-    if let Some(id) = args.id {
+    if let Some(text) = &args.id {
+        let id = resolve_id(client, text).await?;
         let document = client.submission(id, Duration::ZERO).await?;
         return Ok(Read::One(Box::new(SubmissionRecord {
             submission: document.submission,

@@ -232,32 +232,52 @@ pub async fn status(args: StatusArgs) -> anyhow::Result<ExitCode> {
     wait_and_print(&client, id).await
 }
 
+/// How many of the newest submissions an id's first characters are
+/// looked for among.
+pub(super) const PREFIX_WINDOW: i64 = 500;
+
 /// The submission `text` names: a whole id, or the start of one of the
-/// caller's 500 newest submissions (every user's, for setters and admins),
-/// which must be the only one that starts so.
-async fn resolve_id(client: &Client, text: &str) -> anyhow::Result<SubmissionId> {
+/// caller's [`PREFIX_WINDOW`] newest submissions (every user's, for setters
+/// and admins), which must be the only one that starts so.
+pub(super) async fn resolve_id(client: &Client, text: &str) -> anyhow::Result<SubmissionId> {
+    let prefix = match whole_id_or_prefix(text)? {
+        Ok(id) => return Ok(id),
+        Err(prefix) => prefix,
+    };
+    let page = client
+        .list_submissions(&ListQuery {
+            limit: Some(PREFIX_WINDOW),
+            ..ListQuery::default()
+        })
+        .await?;
+    only_match(text, &prefix, page.submissions.iter().map(|s| s.id))
+}
+
+/// A whole id (`Ok`), or the lowercase start of one to look for (`Err`);
+/// an error if `text` is neither.
+pub(super) fn whole_id_or_prefix(text: &str) -> anyhow::Result<Result<SubmissionId, String>> {
     if let Ok(id) = text.parse::<SubmissionId>() {
-        return Ok(id);
+        return Ok(Ok(id));
     }
     let prefix = text.to_ascii_lowercase();
     if prefix.len() < 4 || !prefix.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-') {
         bail!("`{text}` is neither a submission id nor its first 4 or more characters");
     }
-    let page = client
-        .list_submissions(&ListQuery {
-            limit: Some(500),
-            ..ListQuery::default()
-        })
-        .await?;
-    let matching: Vec<SubmissionId> = page
-        .submissions
-        .iter()
-        .map(|submission| submission.id)
-        .filter(|id| id.to_string().starts_with(&prefix))
+    Ok(Err(prefix))
+}
+
+/// The one of `ids` that starts with `prefix` (as `text` gave it).
+pub(super) fn only_match(
+    text: &str,
+    prefix: &str,
+    ids: impl Iterator<Item = SubmissionId>,
+) -> anyhow::Result<SubmissionId> {
+    let matching: Vec<SubmissionId> = ids
+        .filter(|id| id.to_string().starts_with(prefix))
         .collect();
     match matching[..] {
         [id] => Ok(id),
-        [] => bail!("no submission among your 500 newest starts with `{text}`"),
+        [] => bail!("no submission among the {PREFIX_WINDOW} newest starts with `{text}`"),
         _ => bail!(
             "{} submissions start with `{text}`; give more of the id",
             matching.len()
@@ -313,4 +333,43 @@ async fn wait_and_print(client: &Client, id: SubmissionId) -> anyhow::Result<Exi
     } else {
         ExitCode::from(EXIT_NOT_ACCEPTED)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_is_named_whole_or_by_its_only_match_among_the_newest() {
+        let ids: Vec<SubmissionId> = [
+            "67e55044-10b1-426f-9247-bb680e5fe0c8",
+            "67e5aaaa-10b1-426f-9247-bb680e5fe0c8",
+            "12345678-10b1-426f-9247-bb680e5fe0c8",
+        ]
+        .iter()
+        .map(|id| id.parse().expect("an id"))
+        .collect();
+        let whole = whole_id_or_prefix(&ids[2].to_string()).expect("an id");
+        assert_eq!(whole.ok(), Some(ids[2]));
+        let prefix = whole_id_or_prefix("1234").expect("a prefix");
+        assert_eq!(prefix, Err("1234".to_string()));
+        assert_eq!(
+            only_match("1234", "1234", ids.iter().copied()).expect("one"),
+            ids[2]
+        );
+        let several = only_match("67E5", "67e5", ids.iter().copied()).expect_err("two");
+        assert!(
+            several
+                .to_string()
+                .starts_with("2 submissions start with `67E5`")
+        );
+        let none = only_match("ffff", "ffff", ids.iter().copied()).expect_err("none");
+        assert!(
+            none.to_string()
+                .contains("no submission among the 500 newest")
+        );
+        for text in ["ab", "zzzz", "12 4"] {
+            assert!(whole_id_or_prefix(text).is_err(), "{text}");
+        }
+    }
 }

@@ -433,7 +433,7 @@ async fn the_client_downloads_inputs_submits_answers_beside_them_and_lists_its_o
     for (text, said) in [
         (
             theirs.to_string()[..8].to_string(),
-            "no submission among your 500 newest starts with",
+            "no submission among the 500 newest starts with",
         ),
         (
             "zz".to_string(),
