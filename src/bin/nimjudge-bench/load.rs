@@ -39,6 +39,7 @@ use nimjudge::cli::client::Client;
 use nimjudge::{
     api::SubmitRequest,
     catalog,
+    config::{LogConfig, LogFormat},
     domain::{Payload, ProblemId, Role, SubmissionState, TestcaseName, TestcaseResult, Verdict},
     solver::TestKind,
     startup::Application,
@@ -81,6 +82,11 @@ pub struct BenchArgs {
     /// in the same run as issue 12's bound on the tail asks.
     #[arg(long, conflicts_with = "rate")]
     pub half_load: bool,
+    /// Log as `serve` does (plain text at `info` to stderr, one line per
+    /// HTTP request among them), to measure what the log costs; without
+    /// it the server logs nothing.
+    #[arg(long)]
+    pub log: bool,
 }
 
 /// `nimjudge-bench load-clients`: the load benchmark's clients, run by `bench` as a
@@ -270,6 +276,12 @@ pub async fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         args.submissions > 0 && args.concurrency > 0 && args.repeat > 0,
         "K, C and the number of runs must be positive"
     );
+    if args.log {
+        nimjudge::telemetry::init(&LogConfig {
+            filter: "info".into(),
+            format: LogFormat::Text,
+        });
+    }
     for &backend in &args.backends {
         run_on(&args, backend).await?;
     }
