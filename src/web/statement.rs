@@ -5,17 +5,24 @@
 //! as escaped text, never passed through, and a link or image whose target
 //! uses a scheme other than http, https or mailto (`javascript:`, `data:`)
 //! loses its target. The rest is pulldown-cmark's own HTML writer, which
-//! escapes text and attributes. Plain-text maths in prose (`A_i`, `10^18`)
-//! is set as sub- and superscripts (see [`with_scripts`]).
+//! escapes text and attributes. Maths between dollars (`$1 \le N \le
+//! 2 \cdot 10^5$`, `$$…$$` for a display) becomes MathML on the server
+//! with pulldown-latex (Chromium and Firefox render MathML Core without a
+//! script); see [`mathml`] for what is checked of its output. Plain-text
+//! maths in prose (`A_i`, `10^18`) is set as sub- and superscripts (see
+//! [`with_scripts`]).
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, TextMergeStream, html};
+use pulldown_latex::{RenderConfig, Storage, config::DisplayMode, mathml::push_mathml};
 
 /// The statement as HTML, safe to embed in a page.
 pub fn render(markdown: &str) -> String {
-    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_MATH;
     let mut in_code_block = false;
     let events = Parser::new_ext(markdown, options).map(|event| match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
+        Event::InlineMath(tex) => Event::InlineHtml(mathml(&tex, DisplayMode::Inline).into()),
+        Event::DisplayMath(tex) => Event::InlineHtml(mathml(&tex, DisplayMode::Block).into()),
         Event::Start(Tag::Link {
             link_type,
             dest_url,
@@ -158,6 +165,153 @@ pub fn for_page(markdown: &str) -> PageStatement {
     }
 }
 
+/// The MathML elements pulldown-latex writes.
+const MATHML_ELEMENTS: &[&str] = &[
+    "math",
+    "mi",
+    "mn",
+    "mo",
+    "ms",
+    "mtext",
+    "mspace",
+    "mrow",
+    "msub",
+    "msup",
+    "msubsup",
+    "mfrac",
+    "mroot",
+    "msqrt",
+    "munder",
+    "mover",
+    "munderover",
+    "mtable",
+    "mtr",
+    "mtd",
+    "merror",
+    "semantics",
+    "annotation",
+    "mstyle",
+    "mpadded",
+    "mphantom",
+    "menclose",
+];
+
+/// The attributes it writes on them (each value its own: a number, a
+/// keyword, a colour).
+const MATHML_ATTRIBUTES: &[&str] = &[
+    "class",
+    "depth",
+    "display",
+    "displaystyle",
+    "encoding",
+    "height",
+    "largeop",
+    "linethickness",
+    "mathvariant",
+    "maxsize",
+    "minsize",
+    "movablelimits",
+    "scriptlevel",
+    "stretchy",
+    "style",
+    "symmetric",
+    "width",
+    "xmlns",
+    "lspace",
+    "rspace",
+    "form",
+    "accent",
+    "accentunder",
+    "columnalign",
+];
+
+/// `tex` as MathML, or its source as code when the MathML is not what this
+/// page accepts.
+///
+/// pulldown-latex escapes the text it writes (`\text{…}`) but not an
+/// operator of one character: `$a<b$` comes out as `<mo><</mo>`. So its
+/// output is read again here: a `<` that does not open a tag, a `>` outside
+/// one and an `&` that does not begin an entity are escaped; every tag must
+/// be one of [`MATHML_ELEMENTS`] with attributes of [`MATHML_ATTRIBUTES`]
+/// only, whose values hold no quote or markup; anything else, and a failed
+/// write, shows the formula's source instead.
+fn mathml(tex: &str, display_mode: DisplayMode) -> String {
+    let storage = Storage::new();
+    let parser = pulldown_latex::Parser::new(tex, &storage);
+    let config = RenderConfig {
+        display_mode,
+        ..RenderConfig::default()
+    };
+    let mut raw = String::new();
+    push_mathml(&mut raw, parser, config)
+        .ok()
+        .and_then(|()| checked_mathml(&raw))
+        .unwrap_or_else(|| maud::html! { code { (tex) } }.into_string())
+}
+
+/// `raw` with its stray `<`, `>` and `&` escaped, if every tag in it is an
+/// accepted one (see [`mathml`]).
+fn checked_mathml(raw: &str) -> Option<String> {
+    let mut out = String::with_capacity(raw.len() + 16);
+    let mut rest = raw;
+    while let Some(c) = rest.chars().next() {
+        let after = &rest[c.len_utf8()..];
+        match c {
+            '<' if after.starts_with(|n: char| n.is_ascii_alphabetic() || n == '/') => {
+                let end = rest.find('>')?;
+                accepted_tag(&rest[1..end])?;
+                out.push_str(&rest[..=end]);
+                rest = &rest[end + 1..];
+                continue;
+            }
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => {
+                let entity = after.find(';').filter(|&end| {
+                    end > 0
+                        && after[..end]
+                            .chars()
+                            .all(|e| e.is_ascii_alphanumeric() || e == '#')
+                });
+                match entity {
+                    Some(end) => {
+                        out.push_str(&rest[..end + 2]);
+                        rest = &after[end + 1..];
+                        continue;
+                    }
+                    None => out.push_str("&amp;"),
+                }
+            }
+            '"' => out.push_str("&quot;"),
+            other => out.push(other),
+        }
+        rest = after;
+    }
+    Some(out)
+}
+
+/// The inside of a tag (`mo stretchy="false"`, `/mo`), if accepted.
+fn accepted_tag(tag: &str) -> Option<()> {
+    let tag = tag.strip_prefix('/').unwrap_or(tag);
+    let tag = tag.strip_suffix('/').unwrap_or(tag);
+    let (name, mut attributes) = tag.split_once(' ').unwrap_or((tag, ""));
+    if !MATHML_ELEMENTS.contains(&name) {
+        return None;
+    }
+    loop {
+        attributes = attributes.trim_start();
+        if attributes.is_empty() {
+            return Some(());
+        }
+        let (attribute, value) = attributes.split_once("=\"")?;
+        let (value, next) = value.split_once('"')?;
+        if !MATHML_ATTRIBUTES.contains(&attribute) || value.contains(['<', '>', '&', '\'']) {
+            return None;
+        }
+        attributes = next;
+    }
+}
+
 /// A link target with a scheme other than http, https or mailto becomes
 /// empty; relative targets and fragments stay.
 fn safe_target(target: CowStr<'_>) -> CowStr<'_> {
@@ -180,7 +334,7 @@ fn safe_target(target: CowStr<'_>) -> CowStr<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PageStatement, for_page, render};
+    use super::{DisplayMode, PageStatement, checked_mathml, for_page, mathml, render};
 
     #[test]
     fn plain_text_maths_becomes_sub_and_superscripts_outside_code() {
@@ -204,6 +358,59 @@ mod tests {
         assert!(render("x_{<b>}").contains("x<sub>&lt;b&gt;</sub>"));
         // After a character of several bytes.
         assert!(render("1 ≤ N ≤ 2·10^5, ·A_i").contains("2·10<sup>5</sup>, ·A<sub>i</sub>"));
+    }
+
+    #[test]
+    fn maths_between_dollars_becomes_mathml_with_every_text_escaped() {
+        let html =
+            render("Constraints: $1 \\le N \\le 2 \\cdot 10^5$ and\n\n$$A_i < B > C \\& D$$\n");
+        assert!(html.contains("<math"), "{html}");
+        assert!(
+            html.contains("<msup><mn>10</mn><mn>5</mn></msup>"),
+            "{html}"
+        );
+        assert!(html.contains(r#"display="block""#), "{html}");
+        assert!(html.contains("<mo>&lt;</mo>"), "the `<` is escaped: {html}");
+        assert!(
+            html.contains("&gt;") && !html.contains("<mo>></mo>"),
+            "{html}"
+        );
+        // Whatever the maths holds, no markup of its own gets through:
+        // text, unknown commands and errors alike.
+        for tex in [
+            r"$\text{<script>alert(1)</script>}$",
+            r"$<img src=x onerror=alert(1)>$",
+            r"$\operatorname{<b>x</b>}$",
+            r"$\mathrm{<b>}$",
+            r"$\unknowncommand{<b>}$",
+            r"$x^{$",
+            r#"$\href{javascript:alert(1)}{x}$"#,
+            r"$a </mo><script>alert(1)</script>$",
+        ] {
+            let html = render(tex);
+            for forbidden in ["<script", "<img", "<b>", "href=", "onerror="] {
+                assert!(!html.contains(forbidden), "{tex}: {html}");
+            }
+        }
+        // Dollars in code stay as they are.
+        assert!(render("`$x$`").contains("<code>$x$</code>"));
+    }
+
+    #[test]
+    fn mathml_with_a_foreign_tag_or_attribute_shows_its_source_instead() {
+        assert_eq!(
+            checked_mathml("<mo><</mo>").as_deref(),
+            Some("<mo>&lt;</mo>")
+        );
+        assert_eq!(
+            checked_mathml("<mi>a&b&amp;</mi>").as_deref(),
+            Some("<mi>a&amp;b&amp;</mi>")
+        );
+        assert!(checked_mathml("<script>x</script>").is_none());
+        assert!(checked_mathml(r#"<mi onclick="x">a</mi>"#).is_none());
+        assert!(checked_mathml(r#"<mi class="a<b">a</mi>"#).is_none());
+        assert!(checked_mathml("<mi").is_none());
+        assert!(mathml("x", DisplayMode::Inline).starts_with("<math"));
     }
 
     #[test]

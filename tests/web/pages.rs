@@ -560,3 +560,44 @@ async fn on_a_phone_no_page_is_wider_than_the_screen() {
     })
     .await;
 }
+
+/// Maths between dollars in a statement is drawn by Chromium as MathML:
+/// the formula takes room on the page and its exponent sits above the line.
+#[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
+async fn a_statements_maths_is_drawn_as_mathml() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        std::fs::write(
+            dir.path().join("problems/nim/statement.md"),
+            "# Nim\n\n## Constraints\n\n- $1 \\le N \\le 2 \\cdot 10^5$\n",
+        )
+        .expect("write the statement");
+        let app = TestApp::spawn(&dir, 0).await;
+        sign_in(&client, &app.address, &app.contestant).await;
+        client
+            .goto(&format!("{}/problems/nim", app.address))
+            .await
+            .expect("open the problem");
+        let drawn = client
+            .execute(
+                "const math = document.querySelector('.statement math, math'); \
+                 const base = math.querySelector('msup > :first-child'); \
+                 const power = math.querySelector('msup > :last-child'); \
+                 return [math.getBoundingClientRect().width, \
+                         base.getBoundingClientRect().top - power.getBoundingClientRect().top];",
+                vec![],
+            )
+            .await
+            .expect("measure the formula");
+        let (width, raised) = (
+            drawn[0].as_f64().expect("a width"),
+            drawn[1].as_f64().expect("a height"),
+        );
+        assert!(width > 40.0, "the formula is {width} px wide");
+        assert!(raised > 1.0, "the exponent is raised by {raised} px");
+        screenshot(&client, "problem-maths").await;
+        app.stop().await;
+    })
+    .await;
+}
