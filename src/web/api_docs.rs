@@ -9,7 +9,7 @@
 use axum::{Router, response::IntoResponse, routing::get};
 use maud::html;
 
-use super::page;
+use super::{PageError, page, visitor::Visitor};
 use crate::http::AppState;
 
 /// This module's page.
@@ -17,8 +17,8 @@ pub(super) fn routes() -> Router<AppState> {
     Router::new().route("/api-docs", get(show))
 }
 
-/// `GET /api-docs`.
-pub async fn show() -> impl IntoResponse {
+/// `GET /api-docs`, with the visitor's menu if signed in.
+pub async fn show(visitor: Result<Visitor, PageError>) -> impl IntoResponse {
     let body = html! {
         section.api-docs {
             h1 { "API" }
@@ -40,5 +40,5 @@ pub async fn show() -> impl IntoResponse {
         }
         script src="/static/api-docs.js" {}
     };
-    page::frame("API", None, body)
+    page::frame("API", visitor.ok().as_ref(), body)
 }
