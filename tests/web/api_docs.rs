@@ -54,27 +54,40 @@ async fn send(client: &Client, name: &str) {
         .expect("send it");
 }
 
-/// The status the answer of operation `name` shows, once it shows one.
-async fn answered_status(client: &Client, name: &str, expected: &str) {
-    let css = format!(r#"details[data-operation="{name}"] pre.answer"#);
+/// Reads `read` every 100 ms until it gives `expected`, for at most 10 s;
+/// `what` names it in the failure.
+async fn eventually<F, Fut>(what: &str, expected: &str, mut read: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<String>>,
+{
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     loop {
-        let status = client
+        let seen = read().await;
+        if seen.as_deref() == Some(expected) {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what} read {seen:?}, not {expected}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Waits until the answer of operation `name` shows status `expected`.
+async fn answered_status(client: &Client, name: &str, expected: &str) {
+    let css = format!(r#"details[data-operation="{name}"] pre.answer"#);
+    eventually(name, expected, || async {
+        client
             .find(Locator::Css(&css))
             .await
             .expect("the answer")
             .attr("data-status")
             .await
-            .expect("its status");
-        if status.as_deref() == Some(expected) {
-            return;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{name} answered {status:?}, not {expected}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+            .expect("its status")
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -154,22 +167,16 @@ async fn the_api_page_lists_every_operation_and_sends_requests_with_a_pasted_tok
 
 /// Waits until the page has drawn `count` operations.
 async fn wait_for_operations(client: &Client, count: &str) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let drawn = client
+    eventually("the operations drawn", count, || async {
+        client
             .execute(
                 "return String(document.querySelectorAll('details.operation').length);",
                 vec![],
             )
             .await
-            .expect("count the operations");
-        if drawn.as_str() == Some(count) {
-            return;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{drawn} operations drawn, not {count}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+            .expect("count the operations")
+            .as_str()
+            .map(str::to_string)
+    })
+    .await;
 }
