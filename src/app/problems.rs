@@ -111,13 +111,13 @@ impl App {
             .store
             .add_testcase(id, &body.name, &body.input, body.hidden, caller.name())
             .await?;
-        self.catalog.forget_rules();
         if !added {
             return Err(AppError::Conflict(format!(
                 "problem `{id}` already has a testcase `{}`",
                 body.name
             )));
         }
+        self.catalog.forget_rules();
         // A worker computes the reference output.
         self.signals.job_added();
         let url = format!("/api/problems/{id}/testcases/{}/input", body.name);

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::{
     ConfigArg,
     client::Client,
-    submit::{PREFIX_WINDOW, only_match, resolve_id, whole_id_or_prefix},
+    submit::{NamedSubmission, PREFIX_WINDOW, resolve_id},
     tables,
 };
 use crate::{
@@ -114,16 +114,16 @@ pub async fn run(args: LogArgs) -> anyhow::Result<ExitCode> {
 async fn from_the_database(operator: &Operator, args: &LogArgs) -> anyhow::Result<Read> {
     Ok(match &args.id {
         Some(text) => {
-            let id = match whole_id_or_prefix(text)? {
-                Ok(id) => id,
-                Err(prefix) => {
+            let id = match NamedSubmission::parse(text)? {
+                NamedSubmission::Whole(id) => id,
+                named => {
                     let newest = operator
                         .log(ListFilter {
                             limit: PREFIX_WINDOW,
                             ..ListFilter::default()
                         })
                         .await?;
-                    only_match(text, &prefix, newest.submissions.iter().map(|s| s.id))?
+                    named.among(newest.submissions.iter().map(|s| s.id))?
                 }
             };
             Read::One(Box::new(operator.record(&id).await?))

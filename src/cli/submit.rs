@@ -240,48 +240,64 @@ pub(super) const PREFIX_WINDOW: i64 = 500;
 /// caller's [`PREFIX_WINDOW`] newest submissions (every user's, for setters
 /// and admins), which must be the only one that starts so.
 pub(super) async fn resolve_id(client: &Client, text: &str) -> anyhow::Result<SubmissionId> {
-    let prefix = match whole_id_or_prefix(text)? {
-        Ok(id) => return Ok(id),
-        Err(prefix) => prefix,
-    };
+    let named = NamedSubmission::parse(text)?;
+    if let NamedSubmission::Whole(id) = named {
+        return Ok(id);
+    }
     let page = client
         .list_submissions(&ListQuery {
             limit: Some(PREFIX_WINDOW),
             ..ListQuery::default()
         })
         .await?;
-    only_match(text, &prefix, page.submissions.iter().map(|s| s.id))
+    named.among(page.submissions.iter().map(|s| s.id))
 }
 
-/// A whole id (`Ok`), or the lowercase start of one to look for (`Err`);
-/// an error if `text` is neither.
-pub(super) fn whole_id_or_prefix(text: &str) -> anyhow::Result<Result<SubmissionId, String>> {
-    if let Ok(id) = text.parse::<SubmissionId>() {
-        return Ok(Ok(id));
-    }
-    let prefix = text.to_ascii_lowercase();
-    if prefix.len() < 4 || !prefix.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-') {
-        bail!("`{text}` is neither a submission id nor its first 4 or more characters");
-    }
-    Ok(Err(prefix))
+/// A submission as a command line names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum NamedSubmission {
+    /// Its whole id.
+    Whole(SubmissionId),
+    /// The first characters of its id (lowercase), and as they were typed.
+    Prefix { prefix: String, typed: String },
 }
 
-/// The one of `ids` that starts with `prefix` (as `text` gave it).
-pub(super) fn only_match(
-    text: &str,
-    prefix: &str,
-    ids: impl Iterator<Item = SubmissionId>,
-) -> anyhow::Result<SubmissionId> {
-    let matching: Vec<SubmissionId> = ids
-        .filter(|id| id.to_string().starts_with(prefix))
-        .collect();
-    match matching[..] {
-        [id] => Ok(id),
-        [] => bail!("no submission among the {PREFIX_WINDOW} newest starts with `{text}`"),
-        _ => bail!(
-            "{} submissions start with `{text}`; give more of the id",
-            matching.len()
-        ),
+impl NamedSubmission {
+    /// A whole id, or at least its first 4 characters; an error otherwise.
+    pub(super) fn parse(text: &str) -> anyhow::Result<NamedSubmission> {
+        if let Ok(id) = text.parse::<SubmissionId>() {
+            return Ok(NamedSubmission::Whole(id));
+        }
+        let prefix = text.to_ascii_lowercase();
+        if prefix.len() < 4 || !prefix.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-') {
+            bail!("`{text}` is neither a submission id nor its first 4 or more characters");
+        }
+        Ok(NamedSubmission::Prefix {
+            prefix,
+            typed: text.to_string(),
+        })
+    }
+
+    /// The one of `ids` (the newest submissions) it names.
+    pub(super) fn among(
+        &self,
+        ids: impl Iterator<Item = SubmissionId>,
+    ) -> anyhow::Result<SubmissionId> {
+        let (prefix, typed) = match self {
+            NamedSubmission::Whole(id) => return Ok(*id),
+            NamedSubmission::Prefix { prefix, typed } => (prefix, typed),
+        };
+        let matching: Vec<SubmissionId> = ids
+            .filter(|id| id.to_string().starts_with(prefix.as_str()))
+            .collect();
+        match matching[..] {
+            [id] => Ok(id),
+            [] => bail!("no submission among the {PREFIX_WINDOW} newest starts with `{typed}`"),
+            _ => bail!(
+                "{} submissions start with `{typed}`; give more of the id",
+                matching.len()
+            ),
+        }
     }
 }
 
@@ -349,27 +365,27 @@ mod tests {
         .iter()
         .map(|id| id.parse().expect("an id"))
         .collect();
-        let whole = whole_id_or_prefix(&ids[2].to_string()).expect("an id");
-        assert_eq!(whole.ok(), Some(ids[2]));
-        let prefix = whole_id_or_prefix("1234").expect("a prefix");
-        assert_eq!(prefix, Err("1234".to_string()));
-        assert_eq!(
-            only_match("1234", "1234", ids.iter().copied()).expect("one"),
-            ids[2]
-        );
-        let several = only_match("67E5", "67e5", ids.iter().copied()).expect_err("two");
+        let among = |text: &str| {
+            NamedSubmission::parse(text)
+                .expect("a name")
+                .among(ids.iter().copied())
+        };
+        let whole = NamedSubmission::parse(&ids[2].to_string()).expect("an id");
+        assert_eq!(whole, NamedSubmission::Whole(ids[2]));
+        assert_eq!(among("1234").expect("one"), ids[2]);
+        let several = among("67E5").expect_err("two");
         assert!(
             several
                 .to_string()
                 .starts_with("2 submissions start with `67E5`")
         );
-        let none = only_match("ffff", "ffff", ids.iter().copied()).expect_err("none");
+        let none = among("ffff").expect_err("none");
         assert!(
             none.to_string()
-                .contains("no submission among the 500 newest")
+                .contains("no submission among the 500 newest starts with `ffff`")
         );
         for text in ["ab", "zzzz", "12 4"] {
-            assert!(whole_id_or_prefix(text).is_err(), "{text}");
+            assert!(NamedSubmission::parse(text).is_err(), "{text}");
         }
     }
 }
