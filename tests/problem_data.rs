@@ -272,3 +272,53 @@ fn every_generator_output_is_accepted_by_its_validator() {
         }
     }
 }
+
+/// The transcript in an interactive problem's statement (`## Sample`, lines
+/// `judge: …` and `you: …`) is what the judge really says to those moves on
+/// `testcases/sample-1.in`, and ends with the program winning.
+#[test]
+fn every_interactive_statement_sample_is_what_the_judge_says() {
+    let mut checked = 0;
+    for s in solver::solvers().iter().filter(|s| s.interactive()) {
+        let folder = Path::new(PROBLEMS).join(s.id());
+        let statement = read(&folder.join("statement.md"));
+        let sample = statement
+            .split("## Sample")
+            .nth(1)
+            .and_then(|rest| rest.split("```").nth(1))
+            .unwrap_or_else(|| panic!("{}: no sample transcript", s.id()));
+        let input = read(&folder.join("testcases/sample-1.in"));
+        let mut referee = s.referee(&input).unwrap().expect("a referee");
+        let mut said = referee.opening();
+        let mut heard_end = false;
+        for line in sample.lines().filter(|l| !l.trim().is_empty()) {
+            if let Some(judge) = line.strip_prefix("judge:") {
+                let (first, rest) = said
+                    .split_once('\n')
+                    .unwrap_or_else(|| panic!("{}: the judge said nothing for `{line}`", s.id()));
+                assert_eq!(first, judge.trim(), "{}: the judge's line", s.id());
+                said = rest.to_string();
+            } else if let Some(you) = line.strip_prefix("you:") {
+                assert!(said.is_empty(), "{}: unread judge lines {said:?}", s.id());
+                match referee.hear(you.trim().as_bytes()) {
+                    solver::interactive::Heard::Reply(text) => said = text,
+                    solver::interactive::Heard::Over { reply, result } => {
+                        assert_eq!(result, Ok(()), "{}", s.id());
+                        said = reply;
+                        heard_end = true;
+                    }
+                }
+            } else {
+                panic!("{}: a sample line is neither judge nor you: {line}", s.id());
+            }
+        }
+        assert!(said.is_empty(), "{}: unread judge lines {said:?}", s.id());
+        assert!(
+            heard_end && referee.finished(),
+            "{}: the sample does not end",
+            s.id()
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "no interactive problem was checked");
+}

@@ -67,6 +67,7 @@ impl App {
         let Some(rules) = self.catalog.submission_rules(&self.store, &problem).await? else {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         };
+        let interactive = crate::solver::find(problem.as_str()).is_some_and(|s| s.interactive());
         let payload = match (
             body.answers,
             body.input,
@@ -74,6 +75,14 @@ impl App {
             body.language,
             body.source,
         ) {
+            (Some(_), None, None, None, None) | (None, Some(_), Some(_), None, None)
+                if interactive =>
+            {
+                return Err(AppError::Invalid(format!(
+                    "problem `{problem}` is interactive: a program plays its games against the \
+                     judge, so submit `language` and `source`"
+                )));
+            }
             (Some(answers), None, None, None, None) => {
                 if answers.is_empty() {
                     return Err(AppError::Invalid(

@@ -266,6 +266,7 @@ fn judge(
                 },
                 testcases: job.testcases,
                 judge_all: job.problem.judge_all,
+                interactive: solver::find(job.problem.id.as_str()).filter(|s| s.interactive()),
                 label: &format!("verify-{}-{index}", std::process::id()),
                 progress: None,
             })

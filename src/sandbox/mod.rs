@@ -105,11 +105,22 @@ pub struct Run<'a> {
     /// The host folder seen as `/box`, the working directory.
     pub box_dir: &'a Path,
     pub box_writable: bool,
-    /// Host files for stdio; stdout and stderr are created or truncated.
-    pub stdin: &'a Path,
-    pub stdout: &'a Path,
+    pub stdio: Stdio<'a>,
+    /// A host file for stderr, created or truncated.
     pub stderr: &'a Path,
     pub limits: Limits,
+}
+
+/// Where a run's stdin comes from and its stdout goes.
+#[derive(Debug, Clone, Copy)]
+pub enum Stdio<'a> {
+    /// Host files: stdin is read, stdout created or truncated and capped
+    /// by the output limit.
+    Files { stdin: &'a Path, stdout: &'a Path },
+    /// The program's ends of two pipes whose other ends a peer in this
+    /// process holds (an interactive judge). The caller closes these ends
+    /// once `run` returns, so the peer then reads the end of the output.
+    Pipes { stdin: &'a File, stdout: &'a File },
 }
 
 /// Which limit ended a run.
@@ -323,10 +334,6 @@ impl Sandbox {
         let net_namespace = ahead::fresh_net_namespace(&self.inner.net_namespaces)
             .map_err(io_error("making a network namespace"))?;
         let prepared = self.prepare(run, uid.0, &net_namespace, cgroup.as_ref())?;
-        let stdin = File::open(run.stdin).map_err(io_error(format!(
-            "opening the input {}",
-            run.stdin.display()
-        )))?;
         let create = |path: &Path| {
             OpenOptions::new()
                 .write(true)
@@ -336,7 +343,18 @@ impl Sandbox {
                 .open(path)
                 .map_err(io_error(format!("creating {}", path.display())))
         };
-        let stdout = create(run.stdout)?;
+        let opened: (File, File);
+        let (stdin, stdout) = match run.stdio {
+            Stdio::Files { stdin, stdout } => {
+                opened = (
+                    File::open(stdin)
+                        .map_err(io_error(format!("opening the input {}", stdin.display())))?,
+                    create(stdout)?,
+                );
+                (&opened.0, &opened.1)
+            }
+            Stdio::Pipes { stdin, stdout } => (stdin, stdout),
+        };
         let stderr = create(run.stderr)?;
         let outcome = {
             let cpu_used = || cgroup.as_ref()?.usage().ok().map(|u| u.cpu);
@@ -347,14 +365,14 @@ impl Sandbox {
             });
             jail::run(
                 &prepared,
-                &stdin,
-                &stdout,
+                stdin,
+                stdout,
                 &stderr,
                 limits.wall,
                 cpu_watch.as_ref(),
             )?
         };
-        drop((stdin, stdout, stderr));
+        drop(stderr);
 
         let usage = match &cgroup {
             Some(group) => Some(
@@ -375,7 +393,10 @@ impl Sandbox {
             .map(|u| u.peak_memory_bytes)
             .filter(|&peak| peak > 0)
             .unwrap_or(outcome.rusage_peak_kib * 1024);
-        let stdout_bytes = fs::metadata(run.stdout).map_or(0, |m| m.len());
+        let stdout_bytes = match run.stdio {
+            Stdio::Files { stdout, .. } => fs::metadata(stdout).map_or(0, |m| m.len()),
+            Stdio::Pipes { .. } => 0,
+        };
         let termination = match outcome.ending {
             jail::Ending::Exited(code) => Termination::Exited(code),
             jail::Ending::Signaled(signal) => Termination::Signaled(signal),
@@ -446,8 +467,10 @@ impl Sandbox {
             toolchains: &[],
             box_dir: &box_dir,
             box_writable: false,
-            stdin: &stdin,
-            stdout: &scratch.path().join("stdout"),
+            stdio: Stdio::Files {
+                stdin: &stdin,
+                stdout: &scratch.path().join("stdout"),
+            },
             stderr: &scratch.path().join("stderr"),
             limits: Limits {
                 cpu: Duration::from_secs(2),

@@ -102,8 +102,10 @@ impl Scratch {
                 toolchains: &[],
                 box_dir: &self.box_dir,
                 box_writable: false,
-                stdin: &self.io.join("stdin"),
-                stdout: &self.io.join("stdout"),
+                stdio: Stdio::Files {
+                    stdin: &self.io.join("stdin"),
+                    stdout: &self.io.join("stdout"),
+                },
                 stderr: &self.io.join("stderr"),
                 limits,
             })
@@ -274,8 +276,10 @@ fn runs_started_at_once_from_many_threads_all_finish() {
                             toolchains: &[],
                             box_dir: &s.box_dir,
                             box_writable: false,
-                            stdin: &s.io.join("stdin"),
-                            stdout: &io.join("stdout"),
+                            stdio: Stdio::Files {
+                                stdin: &s.io.join("stdin"),
+                                stdout: &io.join("stdout"),
+                            },
                             stderr: &io.join("stderr"),
                             limits: limits(),
                         })

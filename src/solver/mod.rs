@@ -17,6 +17,8 @@
 //! - [`grundy_plot`]: the Grundy sequence of one pile, per problem that has
 //!   one, for the web UI's plots.
 //! - [`seeded`]: the deterministic random source behind the generators.
+//! - [`interactive`]: the protocol of the interactive problems, whose
+//!   programs play against the solver core, and its referee.
 //! - [`pile_cases`]: the `T` cases of `n` piles layout two problems share.
 //! - [`registry`]: the id → solver table and the [`ProblemVisitor`].
 //! - one module per problem, each declared once, in the `hosted_problems!`
@@ -26,6 +28,7 @@
 pub mod grundy;
 pub mod grundy_plot;
 pub mod input;
+pub mod interactive;
 pub mod pile_cases;
 pub mod registry;
 pub mod seeded;
@@ -63,6 +66,7 @@ hosted_problems! {
     coin_game::CoinGame,
     habanero_tofu::HabaneroTofu,
     playing_with_stones::PlayingWithStones,
+    nim_play::NimPlay,
 }
 
 pub use input::InputError;
@@ -163,6 +167,16 @@ pub trait Problem {
     fn format(output: &Self::Output) -> String;
     /// Makes a valid input of the given kind, deterministic in `rng`'s seed.
     fn generate(kind: TestKind, rng: &mut SeededRng) -> String;
+
+    /// Whether a program plays the game against the judge (see
+    /// [`interactive`]) instead of printing an output.
+    const INTERACTIVE: bool = false;
+
+    /// The judge of one testcase of an interactive problem, its losing-side
+    /// replies drawn from `seed`; `None` for a batch problem.
+    fn referee(_input: &Self::Input, _seed: u64) -> Option<Box<dyn interactive::Referee>> {
+        None
+    }
 }
 
 /// The answer text for outcomes: one line each, `first` if the first player

@@ -9,7 +9,10 @@
 
 use std::marker::PhantomData;
 
-use super::{HOSTED, InputError, Problem, SeededRng, TestKind};
+use super::{
+    HOSTED, InputError, Problem, SeededRng, TestKind,
+    interactive::{Referee, seed_of},
+};
 
 /// A problem seen through text only.
 pub trait Solver: Sync {
@@ -21,6 +24,17 @@ pub trait Solver: Sync {
     fn solve(&self, input: &str) -> Result<String, InputError>;
     /// A valid input of the given kind; the same seed gives the same text.
     fn generate(&self, kind: TestKind, seed: u64) -> String;
+    /// Whether programs play this problem's game against the judge.
+    fn interactive(&self) -> bool;
+    /// The judge of one testcase of an interactive problem (its replies
+    /// seeded by the testcase's text); `None` for a batch problem.
+    fn referee(&self, input: &str) -> Result<Option<Box<dyn Referee>>, InputError>;
+}
+
+impl std::fmt::Debug for dyn Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Solver").field(&self.id()).finish()
+    }
 }
 
 /// Something done once per hosted problem, with the problem's types; see
@@ -53,6 +67,17 @@ impl<P: Problem> Solver for Erased<P> {
             kind,
             &mut SeededRng::new(seed ^ salt.wrapping_mul(0xA24B_AED4_963E_E407)),
         )
+    }
+
+    fn interactive(&self) -> bool {
+        P::INTERACTIVE
+    }
+
+    fn referee(&self, input: &str) -> Result<Option<Box<dyn Referee>>, InputError> {
+        if !P::INTERACTIVE {
+            return Ok(None);
+        }
+        Ok(P::referee(&P::parse(input)?, seed_of(input)))
     }
 }
 

@@ -17,6 +17,7 @@
 //! fenced like the verdict: a job that ends sooner writes none, so fast
 //! answer judging costs no extra write.
 
+pub mod interactive;
 pub mod program;
 
 use std::{
@@ -466,6 +467,7 @@ impl Judge {
         let source = source.to_string();
         let label = format!("{}-{}", claim.id, claim.attempt);
         let judge_all = problem.judge_all;
+        let interactive = solver::find(problem_id.as_str()).filter(|s| s.interactive());
         let limits = ProblemLimits {
             time: Duration::from_millis(u64::try_from(problem.time_limit_ms).unwrap_or(0)),
             memory_bytes: u64::try_from(problem.memory_limit_mib).unwrap_or(0) << 20,
@@ -481,6 +483,7 @@ impl Judge {
                     limits,
                     testcases: &testcases,
                     judge_all,
+                    interactive,
                     label: &label,
                     progress: Some(&report),
                 })

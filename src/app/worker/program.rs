@@ -15,13 +15,17 @@ use std::{
     time::Duration,
 };
 
-use super::{Checked, ProgressReport, checked};
+use super::{
+    Checked, ProgressReport, checked,
+    interactive::{self, MatchEnd},
+};
 use crate::{
     checker,
     config::SandboxConfig,
     domain::{RunUsage, TestcaseName, TestcaseResult, Verdict},
     programs::Language,
-    sandbox::{LimitHit, Limits, Run, RunReport, Sandbox, SandboxError, Termination},
+    sandbox::{LimitHit, Limits, Run, RunReport, Sandbox, SandboxError, Stdio, Termination},
+    solver::Solver,
 };
 
 /// Largest compiler message kept.
@@ -67,6 +71,9 @@ pub struct ProgramJob<'a> {
     pub testcases: &'a [ProgramTestcase],
     /// Run every testcase even after one fails.
     pub judge_all: bool,
+    /// The problem's solver when programs play its game against the judge
+    /// (an interactive problem); `None` to compare outputs.
+    pub interactive: Option<&'static dyn Solver>,
     /// Names the scratch folder (e.g. the submission id and attempt).
     pub label: &'a str,
     /// Told after compiling and after each testcase how many are judged.
@@ -97,8 +104,10 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
             toolchains: &toolchains,
             box_dir: &scratch.box_dir,
             box_writable: true,
-            stdin: &empty,
-            stdout: &stdout,
+            stdio: Stdio::Files {
+                stdin: &empty,
+                stdout: &stdout,
+            },
             stderr: &stderr,
             limits: Limits {
                 cpu: job.settings.compile_time,
@@ -159,19 +168,46 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
         if first_failure.is_some() && !job.judge_all {
             break;
         }
-        fs::write(&input, &testcase.input).map_err(io_error("writing the input"))?;
-        let report = job.sandbox.run(&Run {
+        let run = Run {
             argv: &language.run,
             path: &path,
             toolchains: &toolchains,
             box_dir: &scratch.box_dir,
             box_writable: false,
-            stdin: &input,
-            stdout: &stdout,
+            stdio: Stdio::Files {
+                stdin: &input,
+                stdout: &stdout,
+            },
             stderr: &stderr,
             limits,
-        })?;
-        let checked = verdict_of(&report, &limits, &testcase.expected, &stdout, &stderr);
+        };
+        let (report, checked) = match job.interactive {
+            None => {
+                fs::write(&input, &testcase.input).map_err(io_error("writing the input"))?;
+                let report = job.sandbox.run(&run)?;
+                let checked = verdict_of(&report, &limits, &testcase.expected, &stdout, &stderr);
+                (Some(report), checked)
+            }
+            Some(game) => match game.referee(&testcase.input) {
+                Ok(Some(mut referee)) => {
+                    let (report, end) = interactive::play(job.sandbox, &run, referee.as_mut())?;
+                    let mut checked = match_verdict(&report, &limits, end, &stderr);
+                    checked.detail = Some(referee.transcript());
+                    (Some(report), checked)
+                }
+                Ok(None) => (
+                    None,
+                    Checked::failed(Verdict::IE, "the problem has no judge to play".into()),
+                ),
+                Err(e) => (
+                    None,
+                    Checked::failed(
+                        Verdict::IE,
+                        format!("the judge cannot read the testcase: {e}"),
+                    ),
+                ),
+            },
+        };
         if checked.verdict != Verdict::AC && first_failure.is_none() {
             first_failure = Some(results.len());
         }
@@ -179,10 +215,10 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
             testcase: testcase.name.to_string(),
             hidden: testcase.hidden,
             verdict: checked.verdict,
-            time_us: micros(report.wall),
+            time_us: report.as_ref().map_or(0, |r| micros(r.wall)),
             message: checked.message,
             detail: checked.detail,
-            run: Some(usage(&report)),
+            run: report.as_ref().map(usage),
         });
         judged_so_far(results.len());
     }
@@ -231,13 +267,7 @@ fn verdict_of(
         return Checked::bare(Verdict::MLE);
     }
     if report.termination != Termination::Exited(0) {
-        let excerpt = read_capped(stderr, STDERR_EXCERPT_LIMIT);
-        let mut message = format!("the program {}", ending(report));
-        if !excerpt.trim().is_empty() {
-            message.push_str("; stderr: ");
-            message.push_str(excerpt.trim());
-        }
-        return Checked::failed(Verdict::RE, message);
+        return crashed(report, stderr);
     }
     let expected = match expected {
         Ok(expected) => expected,
@@ -252,6 +282,54 @@ fn verdict_of(
         Ok(comparison) => checked(comparison),
         Err(e) => Checked::failed(Verdict::IE, format!("reading the output: {e}")),
     }
+}
+
+/// The verdict of one match against an interactive problem's judge. A
+/// foul the judge saw is final (the program may have been killed after it,
+/// waiting for a reply that never came); then the limits, a crash, and a
+/// program that stopped talking.
+fn match_verdict(report: &RunReport, limits: &Limits, end: MatchEnd, stderr: &Path) -> Checked {
+    let silent = match end {
+        MatchEnd::Fouled(foul) => return Checked::failed(Verdict::WA, foul.to_string()),
+        MatchEnd::Won => None,
+        MatchEnd::Silent(foul) => Some(foul),
+    };
+    match report.limit {
+        Some(LimitHit::Memory) => return Checked::bare(Verdict::MLE),
+        Some(LimitHit::Output) => return Checked::bare(Verdict::OLE),
+        Some(LimitHit::Cpu) => return Checked::bare(Verdict::TLE),
+        Some(LimitHit::Wall) => {
+            return Checked::failed(
+                Verdict::TLE,
+                format!(
+                    "no reply within the wall-clock limit of {} s; did the program flush its output after each line?",
+                    limits.wall.as_secs_f64()
+                ),
+            );
+        }
+        None => {}
+    }
+    if report.peak_memory_bytes > limits.memory_bytes {
+        return Checked::bare(Verdict::MLE);
+    }
+    if report.termination != Termination::Exited(0) {
+        return crashed(report, stderr);
+    }
+    match silent {
+        None => Checked::bare(Verdict::AC),
+        Some(foul) => Checked::failed(Verdict::WA, foul.to_string()),
+    }
+}
+
+/// RE, with how the program ended and the start of its stderr.
+fn crashed(report: &RunReport, stderr: &Path) -> Checked {
+    let excerpt = read_capped(stderr, STDERR_EXCERPT_LIMIT);
+    let mut message = format!("the program {}", ending(report));
+    if !excerpt.trim().is_empty() {
+        message.push_str("; stderr: ");
+        message.push_str(excerpt.trim());
+    }
+    Checked::failed(Verdict::RE, message)
 }
 
 fn describe(verdict: Verdict) -> &'static str {

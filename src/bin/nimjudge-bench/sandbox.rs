@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use nimjudge::{
     config::Config,
     programs::Programs,
-    sandbox::{Limits, Run},
+    sandbox::{self, Limits, Run},
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -55,8 +55,10 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
         toolchains: &[],
         box_dir: &box_dir,
         box_writable: false,
-        stdin: &stdin,
-        stdout: &scratch.path().join("stdout"),
+        stdio: sandbox::Stdio::Files {
+            stdin: &stdin,
+            stdout: &scratch.path().join("stdout"),
+        },
         stderr: &scratch.path().join("stderr"),
         limits: Limits {
             cpu: Duration::from_secs(1),

@@ -1,0 +1,483 @@
+//! Interactive play: a contestant's program plays a hosted game against the
+//! solver core, move by move. Pure: the referee is a state machine that
+//! takes the program's lines and returns the judge's; the daemon moves the
+//! text over pipes (`app::worker::interactive`).
+//!
+//! # The protocol (the same for every game)
+//!
+//! 1. The judge writes the number of games `G` on a line.
+//! 2. For each game, the judge writes the starting position in the base
+//!    problem's input format. The program answers `First` or `Second`: the
+//!    side it plays. Choosing the side that loses under perfect play ends
+//!    the testcase (WA).
+//! 3. The first player moves first; the two then alternate, one move a
+//!    line, in the game's move format ([`Game::MOVE_FORMAT`]). Every move of
+//!    the program is checked for form and legality.
+//! 4. The game ends when the player to move has no legal move: that player
+//!    loses. When the judge has no move it writes `none` (the program won
+//!    this game) and goes on with the next game, if any. When the program
+//!    has no move, it lost: the testcase ends (WA).
+//!
+//! From a winning position the judge plays the solver core's winning move;
+//! from a losing one, a legal move chosen by a random source seeded from the
+//! testcase's text, so the same testcase always gets the same replies and a
+//! program must know the winning answer to each of them.
+//!
+//! A line the program writes is at most [`MAX_LINE_BYTES`] bytes; the
+//! judge reads no more than that, so a flood costs it nothing.
+
+use std::fmt;
+
+use super::SeededRng;
+
+/// The longest line the program may write, newline excluded.
+pub const MAX_LINE_BYTES: usize = 256;
+
+/// What the judge writes when it has no legal move.
+pub const JUDGE_HAS_NO_MOVE: &str = "none";
+
+/// Lines of a transcript kept from its start and from its end.
+const TRANSCRIPT_ENDS: usize = 30;
+/// Characters of one transcript line kept.
+const TRANSCRIPT_LINE_CHARS: usize = 160;
+
+/// A game as played move by move: the rules, and the solver core's play.
+pub trait Game {
+    /// A position, as the base problem's input describes it.
+    type Position: Clone + fmt::Debug + Send;
+    type Move: Copy + fmt::Debug + PartialEq + Send;
+
+    /// The move format, for statements and messages (e.g. "`i k`").
+    const MOVE_FORMAT: &'static str;
+
+    /// Writes the position in the base problem's input format.
+    fn write_position(position: &Self::Position, out: &mut String);
+    /// Parses one line as a move, checking its form only.
+    fn parse_move(line: &str) -> Result<Self::Move, String>;
+    /// Whether `mv` is legal from `position`, and if not, why.
+    fn check_move(position: &Self::Position, mv: Self::Move) -> Result<(), String>;
+    /// Plays a legal move.
+    fn play(position: &mut Self::Position, mv: Self::Move);
+    /// Writes a move as the program reads it, without the newline.
+    fn write_move(mv: Self::Move, out: &mut String);
+    /// A winning move for the player to move, or `None` if that player
+    /// loses under perfect play (or has no move at all).
+    fn winning_move(position: &Self::Position) -> Option<Self::Move>;
+    /// Some legal move, chosen with `rng`, or `None` if there is none.
+    fn any_move(position: &Self::Position, rng: &mut SeededRng) -> Option<Self::Move>;
+}
+
+/// Why the program lost a testcase: the game (from 1), the move number in
+/// that game (from 1; 0 before the first move) and what happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Foul {
+    pub game: usize,
+    pub move_number: usize,
+    pub reason: String,
+}
+
+impl fmt::Display for Foul {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.move_number == 0 {
+            write!(f, "game {}: {}", self.game, self.reason)
+        } else {
+            write!(
+                f,
+                "game {}, move {}: {}",
+                self.game, self.move_number, self.reason
+            )
+        }
+    }
+}
+
+/// What the judge does after hearing a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Heard {
+    /// Write this text, then wait for the program's next line.
+    Reply(String),
+    /// Write this text (possibly empty), and the testcase is over: `Ok` if
+    /// the program won every game.
+    Over {
+        reply: String,
+        result: Result<(), Foul>,
+    },
+}
+
+/// One testcase's judge, seen through text only.
+pub trait Referee: Send {
+    /// What the judge writes first.
+    fn opening(&mut self) -> String;
+    /// The program's next line, without its newline.
+    fn hear(&mut self, line: &[u8]) -> Heard;
+    /// Ends the testcase for a reason the protocol layer found (a line too
+    /// long, the program gone), at the current game and move.
+    fn foul(&mut self, reason: &str) -> Foul;
+    /// Whether every game was played to the program's win.
+    fn finished(&self) -> bool;
+    /// The lines exchanged, the first and last ones when there were many.
+    fn transcript(&self) -> String;
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// The program has not said which side it plays.
+    Side,
+    /// The program is to move.
+    Move,
+    Over,
+}
+
+/// The referee of one testcase of a [`Game`].
+pub struct Match<G: Game> {
+    games: Vec<G::Position>,
+    /// The game being played, from 0.
+    game: usize,
+    position: G::Position,
+    /// Moves played in this game.
+    moves: usize,
+    stage: Stage,
+    rng: SeededRng,
+    transcript: Transcript,
+}
+
+impl<G: Game> Match<G> {
+    /// A match over `games`, its losing-side replies drawn from `seed`.
+    pub fn new(games: Vec<G::Position>, seed: u64) -> Self {
+        let position = games
+            .first()
+            .cloned()
+            .expect("a match has at least one game");
+        Match {
+            games,
+            game: 0,
+            position,
+            moves: 0,
+            stage: Stage::Side,
+            rng: SeededRng::new(seed),
+            transcript: Transcript::default(),
+        }
+    }
+
+    fn say(&mut self, text: &str, out: &mut String) {
+        for line in text.lines() {
+            self.transcript.push(Speaker::Judge, line);
+        }
+        out.push_str(text);
+    }
+
+    fn start_game(&mut self, out: &mut String) {
+        self.position = self.games[self.game].clone();
+        self.moves = 0;
+        self.stage = Stage::Side;
+        let mut text = String::new();
+        G::write_position(&self.position, &mut text);
+        self.say(&text, out);
+    }
+
+    fn over(&mut self, reply: String, result: Result<(), Foul>) -> Heard {
+        self.stage = Stage::Over;
+        Heard::Over { reply, result }
+    }
+
+    fn lose(&mut self, reply: String, reason: String) -> Heard {
+        let foul = self.foul_here(reason);
+        self.over(reply, Err(foul))
+    }
+
+    fn foul_here(&self, reason: String) -> Foul {
+        Foul {
+            game: self.game + 1,
+            move_number: self.moves,
+            reason,
+        }
+    }
+
+    /// The judge's turn: it moves, or says it has none and the next game
+    /// starts (or the match ends).
+    fn judge_moves(&mut self, mut out: String) -> Heard {
+        let chosen =
+            G::winning_move(&self.position).or_else(|| G::any_move(&self.position, &mut self.rng));
+        let Some(mv) = chosen else {
+            self.say(&format!("{JUDGE_HAS_NO_MOVE}\n"), &mut out);
+            self.game += 1;
+            if self.game == self.games.len() {
+                return self.over(out, Ok(()));
+            }
+            self.start_game(&mut out);
+            return Heard::Reply(out);
+        };
+        G::play(&mut self.position, mv);
+        self.moves += 1;
+        let mut text = String::new();
+        G::write_move(mv, &mut text);
+        text.push('\n');
+        self.say(&text, &mut out);
+        if G::any_move(&self.position, &mut self.rng.clone()).is_none() {
+            self.moves += 1;
+            return self.lose(out, "you have no legal move left: you lost".to_string());
+        }
+        self.stage = Stage::Move;
+        Heard::Reply(out)
+    }
+}
+
+impl<G: Game> Referee for Match<G>
+where
+    G::Position: Send,
+{
+    fn opening(&mut self) -> String {
+        let mut out = String::new();
+        self.say(&format!("{}\n", self.games.len()), &mut out);
+        self.start_game(&mut out);
+        out
+    }
+
+    fn hear(&mut self, line: &[u8]) -> Heard {
+        let text = match std::str::from_utf8(line) {
+            Ok(text) => text,
+            Err(_) => {
+                self.transcript
+                    .push(Speaker::Program, &String::from_utf8_lossy(line));
+                return self.lose(String::new(), "the line is not UTF-8 text".to_string());
+            }
+        };
+        self.transcript.push(Speaker::Program, text);
+        let words = text.trim_end_matches('\r');
+        match self.stage {
+            Stage::Over => self.lose(String::new(), "a line after the end".to_string()),
+            Stage::Side => {
+                let first = match words.trim() {
+                    "First" => true,
+                    "Second" => false,
+                    other => {
+                        return self.lose(
+                            String::new(),
+                            format!("expected `First` or `Second`, read `{}`", clip(other)),
+                        );
+                    }
+                };
+                let first_wins = G::winning_move(&self.position).is_some();
+                if first != first_wins {
+                    let (chosen, loser) = if first {
+                        ("First", "the first player")
+                    } else {
+                        ("Second", "the second player")
+                    };
+                    return self.lose(
+                        String::new(),
+                        format!("chose {chosen}, but {loser} loses this position"),
+                    );
+                }
+                if first {
+                    self.stage = Stage::Move;
+                    Heard::Reply(String::new())
+                } else {
+                    self.judge_moves(String::new())
+                }
+            }
+            Stage::Move => {
+                let number = self.moves + 1;
+                let mv = match G::parse_move(words.trim()) {
+                    Ok(mv) => mv,
+                    Err(why) => {
+                        self.moves = number;
+                        return self.lose(
+                            String::new(),
+                            format!("malformed move `{}`: {why}", clip(words.trim())),
+                        );
+                    }
+                };
+                if let Err(why) = G::check_move(&self.position, mv) {
+                    self.moves = number;
+                    return self.lose(String::new(), format!("illegal move: {why}"));
+                }
+                G::play(&mut self.position, mv);
+                self.moves = number;
+                self.judge_moves(String::new())
+            }
+        }
+    }
+
+    fn foul(&mut self, reason: &str) -> Foul {
+        let number = match self.stage {
+            Stage::Side => 0,
+            Stage::Move | Stage::Over => self.moves + 1,
+        };
+        self.stage = Stage::Over;
+        Foul {
+            game: self.game + 1,
+            move_number: number,
+            reason: reason.to_string(),
+        }
+    }
+
+    fn finished(&self) -> bool {
+        self.game == self.games.len()
+    }
+
+    fn transcript(&self) -> String {
+        self.transcript.render()
+    }
+}
+
+/// A bounded record of the lines exchanged.
+#[derive(Debug, Default)]
+struct Transcript {
+    head: Vec<(Speaker, String)>,
+    tail: std::collections::VecDeque<(Speaker, String)>,
+    left_out: usize,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Speaker {
+    Judge,
+    Program,
+}
+
+impl Transcript {
+    fn push(&mut self, speaker: Speaker, line: &str) {
+        let line = clip_chars(line, TRANSCRIPT_LINE_CHARS);
+        if self.head.len() < TRANSCRIPT_ENDS {
+            self.head.push((speaker, line));
+            return;
+        }
+        if self.tail.len() == TRANSCRIPT_ENDS {
+            self.tail.pop_front();
+            self.left_out += 1;
+        }
+        self.tail.push_back((speaker, line));
+    }
+
+    fn render(&self) -> String {
+        let write = |out: &mut String, (speaker, line): &(Speaker, String)| {
+            out.push_str(match speaker {
+                Speaker::Judge => "judge:   ",
+                Speaker::Program => "program: ",
+            });
+            out.push_str(line);
+            out.push('\n');
+        };
+        let mut out = String::new();
+        self.head.iter().for_each(|entry| write(&mut out, entry));
+        if self.left_out > 0 {
+            out.push_str(&format!("… {} lines left out …\n", self.left_out));
+        }
+        self.tail.iter().for_each(|entry| write(&mut out, entry));
+        out
+    }
+}
+
+fn clip_chars(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// A piece of the program's line short enough to quote.
+fn clip(text: &str) -> String {
+    clip_chars(text, 40)
+}
+
+/// The seed of a testcase's losing-side replies: FNV-1a of its text, so the
+/// same testcase always gets the same replies.
+pub fn seed_of(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Checks, by exhaustive search, that a game's judge plays as promised: over
+/// every given start position, `winning_move` is `Some` exactly where the
+/// mover wins, and playing it wins against every reply; `check_move`
+/// accepts exactly the moves `moves` lists; `any_move` always gives one of
+/// them. Returns the number of positions visited. Tests only.
+#[cfg(test)]
+pub fn check_strategy<G: Game>(
+    starts: impl IntoIterator<Item = G::Position>,
+    moves: impl Fn(&G::Position) -> Vec<G::Move>,
+    candidates: impl Fn(&G::Position) -> Vec<G::Move>,
+    mover_wins: impl Fn(&G::Position) -> bool,
+) -> usize
+where
+    G::Position: Eq + std::hash::Hash,
+{
+    let mut seen = std::collections::HashSet::new();
+    let mut stack: Vec<G::Position> = starts.into_iter().collect();
+    let mut rng = SeededRng::new(7);
+    while let Some(position) = stack.pop() {
+        if !seen.insert(position.clone()) {
+            continue;
+        }
+        let legal = moves(&position);
+        for candidate in candidates(&position) {
+            assert_eq!(
+                G::check_move(&position, candidate).is_ok(),
+                legal.contains(&candidate),
+                "check_move disagrees with the rules on {candidate:?} from {position:?}"
+            );
+        }
+        match G::any_move(&position, &mut rng) {
+            Some(mv) => assert!(
+                legal.contains(&mv),
+                "any_move gave {mv:?} from {position:?}"
+            ),
+            None => assert!(legal.is_empty(), "any_move found none from {position:?}"),
+        }
+        let wins = mover_wins(&position);
+        match G::winning_move(&position) {
+            Some(mv) => {
+                assert!(wins, "a winning move {mv:?} from the losing {position:?}");
+                assert!(legal.contains(&mv), "illegal winning move {mv:?}");
+                let mut after = position.clone();
+                G::play(&mut after, mv);
+                assert!(
+                    !mover_wins(&after),
+                    "{mv:?} from {position:?} leaves the opponent winning"
+                );
+                // Every reply of the opponent leads to a position the judge
+                // is again to win from: visit them all.
+                for reply in moves(&after) {
+                    let mut next = after.clone();
+                    G::play(&mut next, reply);
+                    assert!(mover_wins(&next), "{reply:?} from {after:?}");
+                    stack.push(next);
+                }
+            }
+            None => assert!(!wins, "no winning move from the winning {position:?}"),
+        }
+    }
+    seen.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_transcript_keeps_its_ends() {
+        let mut transcript = Transcript::default();
+        for i in 0..100 {
+            transcript.push(Speaker::Judge, &i.to_string());
+        }
+        let text = transcript.render();
+        assert!(text.starts_with("judge:   0\n"));
+        assert!(text.contains("judge:   29\n… 40 lines left out …\njudge:   70\n"));
+        assert!(text.ends_with("judge:   99\n"));
+        assert_eq!(text.lines().count(), 61);
+    }
+
+    #[test]
+    fn a_long_line_is_clipped_on_a_character_boundary() {
+        let long = "é".repeat(500);
+        let clipped = clip_chars(&long, TRANSCRIPT_LINE_CHARS);
+        assert_eq!(clipped.chars().count(), TRANSCRIPT_LINE_CHARS + 1);
+        assert!(clipped.ends_with('…'));
+    }
+
+    #[test]
+    fn the_seed_depends_on_the_text() {
+        assert_eq!(seed_of("1\n1\n3\n"), seed_of("1\n1\n3\n"));
+        assert_ne!(seed_of("1\n1\n3\n"), seed_of("1\n1\n4\n"));
+    }
+}
