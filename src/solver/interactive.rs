@@ -65,6 +65,9 @@ pub trait Game {
     fn winning_move(position: &Self::Position) -> Option<Self::Move>;
     /// Some legal move, chosen with `rng`, or `None` if there is none.
     fn any_move(position: &Self::Position, rng: &mut SeededRng) -> Option<Self::Move>;
+
+    /// Why a program left without a move lost, in the game's own words.
+    const STUCK: &'static str = "you have no legal move left: you lost";
 }
 
 /// Why the program lost a testcase: the game (from 1), the move number in
@@ -214,7 +217,7 @@ impl<G: Game> Match<G> {
         self.say(&text, &mut out);
         if G::any_move(&self.position, &mut self.rng.clone()).is_none() {
             self.moves += 1;
-            return self.lose(out, "you have no legal move left: you lost".to_string());
+            return self.lose(out, G::STUCK.to_string());
         }
         self.stage = Stage::Move;
         Heard::Reply(out)

@@ -67,6 +67,7 @@ hosted_problems! {
     habanero_tofu::HabaneroTofu,
     playing_with_stones::PlayingWithStones,
     nim_play::NimPlay,
+    misere_nim_play::MisereNimPlay,
 }
 
 pub use input::InputError;

@@ -178,16 +178,21 @@ impl Game for NimPlay {
     }
 }
 
-/// Parses `G` games of piles, each `N` then `A_1 … A_N`.
-pub fn parse_games(text: &str, min_pile: u64) -> Result<Vec<Vec<u64>>, InputError> {
+/// Parses `G` games of piles, each a count then the piles, named as the
+/// base problem names them (`N` and `A_i` for `nim`).
+pub fn parse_games(
+    text: &str,
+    min_pile: u64,
+    (count, pile): (&'static str, &'static str),
+) -> Result<Vec<Vec<u64>>, InputError> {
     let mut s = Scanner::new(text);
     let g = s.usize(Field::new("G"), 1, MAX_GAMES)?;
     let mut games = Vec::with_capacity(g);
     for _ in 0..g {
-        let n = s.usize(Field::new("N"), 1, MAX_N)?;
+        let n = s.usize(Field::new(count), 1, MAX_N)?;
         let mut piles = Vec::with_capacity(n);
         for i in 1..=n {
-            piles.push(s.u64(Field::new("A_i").at(i), min_pile, MAX_A)?);
+            piles.push(s.u64(Field::new(pile).at(i), min_pile, MAX_A)?);
         }
         games.push(piles);
     }
@@ -257,7 +262,7 @@ impl Problem for NimPlay {
 
     fn parse(text: &str) -> Result<NimPlayInput, InputError> {
         Ok(NimPlayInput {
-            games: parse_games(text, 0)?,
+            games: parse_games(text, 0, ("N", "A_i"))?,
         })
     }
 

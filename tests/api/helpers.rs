@@ -54,6 +54,23 @@ impl TestDir {
         self.0.path()
     }
 
+    /// Copies the bundled problem `id` (manifest, statement, testcases)
+    /// into the catalog.
+    pub fn add_bundled_problem(&self, id: &str) {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("problems")
+            .join(id);
+        let to = self.0.problems_dir().join(id);
+        std::fs::create_dir_all(to.join("testcases")).unwrap();
+        for file in ["problem.toml", "statement.md"] {
+            std::fs::copy(from.join(file), to.join(file)).unwrap();
+        }
+        for entry in std::fs::read_dir(from.join("testcases")).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, to.join("testcases").join(path.file_name().unwrap())).unwrap();
+        }
+    }
+
     /// Settings for a test: port 0, the test's database and catalog. The
     /// per-user limits are off and the connection cap is raised, since tests
     /// submit many times as one contestant and at once; the tests of those

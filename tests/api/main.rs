@@ -9,6 +9,7 @@ mod feedback;
 mod health;
 mod helpers;
 mod idempotency;
+mod interactive;
 mod limits;
 mod programs;
 mod queue;

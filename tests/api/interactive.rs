@@ -1,0 +1,105 @@
+//! Interactive problems through the real server: the bundled `nim-play`
+//! with its setter solutions, each played against the solver core in the
+//! sandbox exactly as a contestant's program would be.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestDir, submission_id};
+
+const BOUTON_CPP: &str = include_str!("../../problems/nim-play/solutions/accepted/bouton.cpp");
+const RANDOM_PY: &str =
+    include_str!("../../problems/nim-play/solutions/wrong_answer/random_moves.py");
+const NEVER_FLUSHES_CPP: &str =
+    include_str!("../../problems/nim-play/solutions/time_limit_exceeded/never_flushes.cpp");
+
+impl TestApp {
+    /// Submits a program to `nim-play` as the contestant and waits for its
+    /// judgement; returns the document the contestant and an admin see.
+    async fn play(&self, language: &str, source: &str) -> (Value, Value) {
+        let (status, body) = self
+            .post(
+                "/api/submissions",
+                &self.contestant,
+                json!({ "problem": "nim-play", "language": language, "source": source }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        let id = submission_id(&body["id"]);
+        for _ in 0..180 {
+            let (status, body) = self
+                .get(
+                    &format!("/api/submissions/{id}?wait_ms=1000"),
+                    &self.contestant,
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            if body["submission"]["state"] == "done" {
+                let (status, staff) = self
+                    .get(&format!("/api/submissions/{id}"), &self.admin)
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{staff}");
+                return (body, staff);
+            }
+        }
+        panic!("submission {id} was not judged in time");
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+async fn programs_play_nim_against_the_solver_core() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("nim-play");
+    let app = TestApp::spawn(&dir, 2).await;
+
+    // Bouton's strategy wins every game of every testcase.
+    let (body, _) = app.play("cpp", BOUTON_CPP).await;
+    assert_eq!(body["submission"]["verdict"], "AC", "{body:#}");
+    let results = body["results"].as_array().unwrap();
+    assert_eq!(results[0]["testcase"], "sample-1");
+    assert!(results.len() > 5, "{body:#}");
+    assert!(results.iter().all(|r| r["verdict"] == "AC"), "{body:#}");
+
+    // Random moves lose; the message names the testcase, game and move.
+    let (body, staff) = app.play("python", RANDOM_PY).await;
+    assert_eq!(body["submission"]["verdict"], "WA", "{body:#}");
+    let message = body["submission"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("testcase sample-1: game 1, move ")
+            && message.ends_with("you have no legal move left: you lost"),
+        "{message}"
+    );
+    // The transcript is the result's detail: staff see it, a contestant
+    // under the default feedback does not.
+    let transcript = staff["results"][0]["detail"].as_str().unwrap();
+    assert!(
+        transcript.starts_with("judge:   2\njudge:   2\njudge:   1 2\nprogram: First\n"),
+        "{transcript}"
+    );
+    assert!(body["results"][0]["detail"].is_null(), "{body:#}");
+
+    // A program that never flushes gets no reply, and TLE says why.
+    let (body, _) = app.play("cpp", NEVER_FLUSHES_CPP).await;
+    assert_eq!(body["submission"]["verdict"], "TLE", "{body:#}");
+    let message = body["submission"]["message"].as_str().unwrap();
+    assert!(message.contains("flush"), "{message}");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn answers_and_custom_checks_are_refused_for_an_interactive_problem() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("nim-play");
+    let app = TestApp::spawn(&dir, 0).await;
+    for body in [
+        json!({ "problem": "nim-play", "answers": { "sample-1": "First\nSecond\n" } }),
+        json!({ "problem": "nim-play", "input": "1\n1\n1\n", "output": "First\n" }),
+    ] {
+        let (status, reply) = app.post("/api/submissions", &app.contestant, body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+        let error = reply["error"].as_str().unwrap_or_default();
+        assert!(error.contains("interactive"), "{reply}");
+    }
+    app.stop().await;
+}
