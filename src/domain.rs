@@ -432,6 +432,11 @@ pub struct Problem {
     /// Whether a program runs on every testcase even after one fails (the
     /// verdict is still the first failure); otherwise the rest are skipped.
     pub judge_all: bool,
+    /// Whether a program plays the game against the judge (an interactive
+    /// problem: programs only, no answers). A property of the solver core,
+    /// not of the stored definition: the application sets it.
+    #[serde(default)]
+    pub interactive: bool,
     /// The statement in Markdown; only in single-problem answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub statement: Option<String>,

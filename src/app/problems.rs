@@ -17,7 +17,9 @@ use crate::{
 impl App {
     /// Every problem, by id, without statements.
     pub async fn problems(&self) -> Result<Vec<Problem>, AppError> {
-        Ok(self.store.problems().await?)
+        let mut problems = self.store.problems().await?;
+        problems.iter_mut().for_each(mark_interactive);
+        Ok(problems)
     }
 
     /// Every problem's title, by id, for lists that name problems.
@@ -33,10 +35,13 @@ impl App {
 
     /// One problem with its statement.
     pub async fn problem(&self, id: &ProblemId) -> Result<Problem, AppError> {
-        self.store
+        let mut problem = self
+            .store
             .problem(id)
             .await?
-            .ok_or_else(|| AppError::NotFound(format!("no problem `{id}`")))
+            .ok_or_else(|| AppError::NotFound(format!("no problem `{id}`")))?;
+        mark_interactive(&mut problem);
+        Ok(problem)
     }
 
     /// Where `caller` stands on each problem they submitted to.
@@ -216,4 +221,15 @@ fn setter_change(
              {what} there (the next start syncs the change), not through the API"
         ))),
     }
+}
+
+/// Sets what the solver core says of a stored problem: whether programs
+/// play its game against the judge.
+fn mark_interactive(problem: &mut Problem) {
+    problem.interactive = is_interactive(&problem.id);
+}
+
+/// Whether programs play `problem`'s game against the judge.
+pub(super) fn is_interactive(problem: &ProblemId) -> bool {
+    solver::find(problem.as_str()).is_some_and(|s| s.interactive())
 }

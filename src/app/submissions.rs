@@ -67,7 +67,7 @@ impl App {
         let Some(rules) = self.catalog.submission_rules(&self.store, &problem).await? else {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         };
-        let interactive = crate::solver::find(problem.as_str()).is_some_and(|s| s.interactive());
+        let interactive = super::problems::is_interactive(&problem);
         let payload = match (
             body.answers,
             body.input,

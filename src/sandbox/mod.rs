@@ -22,7 +22,10 @@
 //!   from the cgroup; `RLIMIT_AS` only where no memory cgroup exists;
 //! - processes and threads: the cgroup's pids limit and `RLIMIT_NPROC`;
 //! - output: stdout and stderr are files, capped by `RLIMIT_FSIZE`, so an
-//!   endless writer is stopped by the kernel and nothing is buffered;
+//!   endless writer is stopped by the kernel and nothing is buffered (an
+//!   interactive run's stdin and stdout are pipes to a judge in the daemon
+//!   instead, see [`Stdio::Pipes`]: a pipe holds 64 KiB, and the judge
+//!   reads no more than a line at a time);
 //! - stack: as large as the memory limit;
 //! - system calls: the seccomp policy of [`seccomp`] (keyrings, namespaces,
 //!   mounts, ptrace and the rest of the kernel's riskier surface denied,

@@ -152,6 +152,7 @@ fn problem(row: &DbRow, with_statement: bool) -> Result<Problem, StoreError> {
         feedback: parse_column(row, "feedback")?,
         custom_checks: row.try_get("custom_checks")?,
         judge_all: row.try_get("judge_all")?,
+        interactive: false,
         statement: if with_statement {
             Some(row.try_get("statement")?)
         } else {

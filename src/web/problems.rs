@@ -116,6 +116,9 @@ pub async fn show(
                 }
             }
         }
+        @if problem.interactive {
+            p.card #interactive { strong { "Interactive." } " Your program plays the game against the judge, move by move, as the statement's " em { "Interaction" } " section says; answers are not accepted." }
+        }
         @if visitor.caller.role().is_staff() {
             p #testcases-link { a href={ "/problems/" (id) "/testcases" } { "Manage testcases" } " (setters and admins): add, delete, rejudge." }
         }
@@ -148,6 +151,7 @@ pub async fn show(
             }
         }
         section.forms {
+            @if !problem.interactive {
             form.card #submit-answers method="post" action=(action) enctype="multipart/form-data" {
                 h2 { "Submit answers" }
                 p.muted { "One output file per testcase, named after it (" code { "sample-1.out" } "); testcases left without a file count as WA." }
@@ -165,9 +169,14 @@ pub async fn show(
                 }
                 button type="submit" id="submit-answers-button" { "Submit answers" }
             }
+            }
             form.card #submit-program method="post" action=(action) enctype="multipart/form-data" {
                 h2 { "Submit a program" }
-                p.muted { "It runs on every testcase, hidden ones included." }
+                @if problem.interactive {
+                    p.muted { "It plays every testcase's games against the judge, hidden ones included. Flush after every line." }
+                } @else {
+                    p.muted { "It runs on every testcase, hidden ones included." }
+                }
                 input type="hidden" name="csrf" value=(visitor.csrf);
                 input type="hidden" name="key" value=(program_key);
                 input type="hidden" name="kind" value="program";
