@@ -772,3 +772,66 @@ fn a_client_error_names_each_cause_once() {
     assert!(err.starts_with("error: cannot reach the server: "), "{err}");
     assert_eq!(err.matches("error sending request").count(), 1, "{err}");
 }
+
+/// `interact` plays one program against an interactive judge in the
+/// sandbox and prints the transcript and the verdict.
+#[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+fn interact_plays_a_program_against_the_judge() {
+    let work = tempfile::tempdir().expect("a temporary folder");
+    let play = |solution: &str| {
+        Command::new(BIN)
+            .args(["interact", "nim-play", solution, "--input"])
+            .arg("problems/nim-play/testcases/sample-1.in")
+            .env("NIMJUDGE_SANDBOX__WORK_DIR", work.path().join("sandbox"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("the binary runs")
+    };
+    let out = play("problems/nim-play/solutions/accepted/bouton.py");
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.starts_with("judge:   2\njudge:   2\njudge:   1 2\nprogram: First\n"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("\nAC\n"), "{stdout}");
+    let out = play("problems/nim-play/solutions/wrong_answer/always_first.cpp");
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.ends_with(
+            "WA: testcase input: game 2: chose First, but the first player loses this position\n"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn interact_refuses_a_batch_problem_and_an_invalid_input() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let input = dir.path().join("games.in");
+    std::fs::write(&input, "1\n2\n1 1001\n").unwrap();
+    let run = |problem: &str| {
+        Command::new(BIN)
+            .args(["interact", problem, "x.cpp", "--input"])
+            .arg(&input)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("the binary runs")
+    };
+    let out = run("nim");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("`nim` is not interactive"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run("nim-play");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("A_2 = 1001 violates the constraint 0 ≤ A_i ≤ 1000"),
+        "{}",
+        text(&out.stderr)
+    );
+}

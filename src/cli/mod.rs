@@ -16,10 +16,12 @@
 //! - [`submit`]: `submit` and `status`.
 //! - [`sandbox`]: `sandbox check`.
 //! - [`verify`]: `verify`, the setter solutions through the sandbox.
+//! - [`interact`]: `interact`, one program against an interactive judge.
 //! - [`client`]: the typed HTTP client (the benchmarks' clients use it too).
 //! - [`tables`]: tables for people.
 
 pub mod client;
+pub mod interact;
 pub mod log;
 pub mod sandbox;
 pub mod serve;
@@ -79,6 +81,9 @@ pub enum Command {
     /// Judge every setter solution (problems/<id>/solutions/<verdict>/) in the
     /// sandbox; fails if any gets another verdict than its folder names.
     Verify(verify::VerifyArgs),
+    /// Run one program against an interactive problem's judge on one input,
+    /// in the sandbox, and print the transcript and the verdict.
+    Interact(interact::InteractArgs),
 }
 
 /// `--config FILE`, for the commands that read the daemon's settings.
@@ -111,6 +116,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Inputs(args) => block_on(submit::inputs(args)),
         Command::Sandbox { action } => sandbox::run(action),
         Command::Verify(args) => verify::run(args),
+        Command::Interact(args) => interact::run(args),
     };
     match outcome {
         Ok(code) => code,

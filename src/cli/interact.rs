@@ -1,0 +1,117 @@
+//! `nimjudge interact`: a setter runs one program against an interactive
+//! problem's judge on one input, through the sandbox exactly as a
+//! submission is judged, and reads the verdict and the transcript.
+
+use std::{path::PathBuf, process::ExitCode};
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::EXIT_NOT_ACCEPTED;
+use crate::{
+    app::worker::program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program},
+    catalog,
+    config::Config,
+    domain::Verdict,
+    programs::Programs,
+    solver,
+};
+
+#[derive(Debug, Args)]
+pub struct InteractArgs {
+    /// An interactive problem, e.g. `nim-play`.
+    pub problem: String,
+    /// The program's source; its extension names the language (`.cpp`, `.py`, `.rs`).
+    pub source: PathBuf,
+    /// The testcase to play: its games, in the problem's input format.
+    #[arg(long)]
+    pub input: PathBuf,
+    /// Settings file (default: config.toml in the working directory, if present).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+}
+
+pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
+    let game = solver::find(&args.problem)
+        .with_context(|| format!("unknown problem `{}`", args.problem))?;
+    if !game.interactive() {
+        bail!(
+            "`{}` is not interactive: judge its programs with `nimjudge verify` or a submission",
+            args.problem
+        );
+    }
+    let input = std::fs::read_to_string(&args.input)
+        .with_context(|| format!("cannot read {}", args.input.display()))?;
+    game.validate(&input)
+        .with_context(|| format!("{} is not a valid input", args.input.display()))?;
+    let source = std::fs::read_to_string(&args.source)
+        .with_context(|| format!("cannot read {}", args.source.display()))?;
+    let config = Config::load(args.config.as_deref())?;
+    let programs = Programs::start(&config.sandbox, &config.languages);
+    let sandbox = programs
+        .sandbox()
+        .map_err(|why| anyhow::anyhow!("the sandbox cannot isolate programs here: {why}"))?;
+    let extension = args
+        .source
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("");
+    let language = programs
+        .languages()
+        .iter()
+        .find(|l| l.config.extensions.iter().any(|e| e == extension))
+        .with_context(|| format!("no language takes `.{extension}`"))?;
+    if let Some(why) = &language.unavailable {
+        bail!("language `{}` is unavailable: {why}", language.config.id);
+    }
+    // The problem's limits, from its folder when the catalog has it.
+    let folder = config.catalog.problems_dir.join(&args.problem);
+    let (time_ms, memory_mib) = match catalog::load_problem(&folder) {
+        Ok(problem) => (problem.time_limit_ms, problem.memory_limit_mib),
+        Err(_) => (2000, 512),
+    };
+    let testcases = [ProgramTestcase {
+        name: "input".parse().map_err(anyhow::Error::msg)?,
+        hidden: false,
+        input,
+        expected: Err("an interactive problem has no reference output".into()),
+    }];
+    let judged = judge_program(&ProgramJob {
+        sandbox: &sandbox,
+        settings: &programs.settings,
+        language,
+        source: &source,
+        limits: ProblemLimits {
+            time: std::time::Duration::from_millis(u64::try_from(time_ms).unwrap_or(0)),
+            memory_bytes: u64::try_from(memory_mib).unwrap_or(0) << 20,
+        },
+        testcases: &testcases,
+        judge_all: false,
+        interactive: Some(game),
+        label: &format!("interact-{}", std::process::id()),
+        progress: None,
+    })?;
+    if let Some(output) = &judged.compile_output {
+        eprintln!("{output}");
+    }
+    for result in &judged.results {
+        if let Some(transcript) = &result.detail {
+            print!("{transcript}");
+        }
+        if let Some(run) = &result.run {
+            println!(
+                "CPU {} ms, memory {} KiB, wall {} ms",
+                run.cpu_ms, run.memory_kib, run.wall_ms
+            );
+        }
+    }
+    match &judged.message {
+        Some(message) => println!("{}: {message}", judged.verdict),
+        None => println!("{}", judged.verdict),
+    }
+    Ok(if judged.verdict == Verdict::AC {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_NOT_ACCEPTED)
+    })
+}
