@@ -835,3 +835,58 @@ fn interact_refuses_a_batch_problem_and_an_invalid_input() {
         text(&out.stderr)
     );
 }
+
+/// `play` in a terminal, scripted on stdin: a winning line wins (exit 0),
+/// the losing side loses (exit 1), `?` explains, a wrong move is refused.
+#[test]
+fn play_runs_a_game_against_the_judge_in_the_terminal() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let play = |position: &str, lines: &str| {
+        let file = dir.path().join("position.in");
+        std::fs::write(&file, position).unwrap();
+        let mut child = Command::new(BIN)
+            .args(["play", "nim-play", "--seed", "1", "--position"])
+            .arg(&file)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(lines.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = play("1\n3\n", "?\nFirst\n3 1\n1 3\n");
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("The XOR of the piles' values: 3 = 3."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Winning moves: 1 3"), "{stdout}");
+    assert!(stdout.contains("there is no pile 3"), "{stdout}");
+    assert!(
+        stdout.ends_with("Judge: none (it has no move)\nYou won.\n"),
+        "{stdout}"
+    );
+    let out = play("2\n1 1\n", "First\n1 1\n");
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.ends_with("Judge: 2 1\nYou have no move: the judge won.\n"),
+        "{stdout}"
+    );
+    let out = play("2\n1 1\n", "First\n");
+    assert_eq!(out.status.code(), Some(2));
+    let out = Command::new(BIN).args(["play", "nim"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr)
+            .contains("`nim` is not a game to play (games: nim-play, misere-nim-play)")
+    );
+}

@@ -17,12 +17,14 @@
 //! - [`sandbox`]: `sandbox check`.
 //! - [`verify`]: `verify`, the setter solutions through the sandbox.
 //! - [`interact`]: `interact`, one program against an interactive judge.
+//! - [`play`]: `play`, a person against the judge in a terminal.
 //! - [`client`]: the typed HTTP client (the benchmarks' clients use it too).
 //! - [`tables`]: tables for people.
 
 pub mod client;
 pub mod interact;
 pub mod log;
+pub mod play;
 pub mod sandbox;
 pub mod serve;
 pub mod solve;
@@ -84,6 +86,9 @@ pub enum Command {
     /// Run one program against an interactive problem's judge on one input,
     /// in the sandbox, and print the transcript and the verdict.
     Interact(interact::InteractArgs),
+    /// Play an interactive problem's game against the judge in the terminal,
+    /// with explanations (`?`).
+    Play(play::PlayArgs),
 }
 
 /// `--config FILE`, for the commands that read the daemon's settings.
@@ -117,6 +122,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Sandbox { action } => sandbox::run(action),
         Command::Verify(args) => verify::run(args),
         Command::Interact(args) => interact::run(args),
+        Command::Play(args) => play::run(args),
     };
     match outcome {
         Ok(code) => code,

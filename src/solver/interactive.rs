@@ -28,7 +28,7 @@
 
 use std::fmt;
 
-use super::SeededRng;
+use super::{InputError, SeededRng};
 
 /// The longest line the program may write, newline excluded.
 pub const MAX_LINE_BYTES: usize = 256;
@@ -68,6 +68,17 @@ pub trait Game {
 
     /// Why a program left without a move lost, in the game's own words.
     const STUCK: &'static str = "you have no legal move left: you lost";
+
+    /// Parses one position in the base problem's format (one game),
+    /// checking the interactive problem's constraints.
+    fn parse_position(text: &str) -> Result<Self::Position, InputError>;
+    /// A starting position for practice.
+    fn deal(rng: &mut SeededRng) -> Self::Position;
+    /// Every winning move of the player to move (empty if that player loses).
+    fn winning_moves(position: &Self::Position) -> Vec<Self::Move>;
+    /// Why the player to move wins or loses, in a few lines: each
+    /// component's value and how they combine, or the game's invariant.
+    fn explain(position: &Self::Position) -> Vec<String>;
 }
 
 /// Why the program lost a testcase: the game (from 1), the move number in
@@ -390,11 +401,135 @@ pub fn seed_of(text: &str) -> u64 {
     })
 }
 
+/// Who won a practice game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winner {
+    /// The person playing.
+    You,
+    Judge,
+}
+
+/// What became of a practice move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PracticeTurn {
+    /// The position after the person's move and the judge's reply.
+    pub position: String,
+    /// The judge's reply; `None` if it had none (or was not to move).
+    pub judge_move: Option<String>,
+    /// Set when the game is over.
+    pub winner: Option<Winner>,
+}
+
+/// Why the player to move wins or loses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    pub mover_wins: bool,
+    pub lines: Vec<String>,
+    /// Every winning move, in the move format.
+    pub winning_moves: Vec<String>,
+}
+
+/// A game played by a person, one move at a time (the practice page,
+/// `nimjudge play`): text in, text out, nothing kept between calls, the
+/// same judge as a testcase's.
+pub trait Practice: Sync {
+    /// The move format, for prompts.
+    fn move_format(&self) -> &'static str;
+    /// A starting position, in the base problem's format.
+    fn deal(&self, seed: u64) -> String;
+    /// Why the player to move from `position` wins or loses.
+    fn explain(&self, position: &str) -> Result<Explanation, String>;
+    /// The judge moves first from `position` (the person plays second).
+    fn judge_first(&self, position: &str, seed: u64) -> Result<PracticeTurn, String>;
+    /// The person plays `mv` from `position`, then the judge replies
+    /// (its losing-side moves drawn from `seed` and the position).
+    fn play(&self, position: &str, mv: &str, seed: u64) -> Result<PracticeTurn, String>;
+}
+
+/// A [`Game`] as a [`Practice`].
+pub struct Practiced<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G: Game> Practiced<G> {
+    pub const NEW: Practiced<G> = Practiced(std::marker::PhantomData);
+
+    fn parse(position: &str) -> Result<G::Position, String> {
+        G::parse_position(position).map_err(|e| e.to_string())
+    }
+
+    fn text(position: &G::Position) -> String {
+        let mut out = String::new();
+        G::write_position(position, &mut out);
+        out
+    }
+
+    /// The judge's reply from `position`, the person's turn after it.
+    fn reply(mut position: G::Position, seed: u64) -> PracticeTurn {
+        let mut rng = SeededRng::new(seed ^ seed_of(&Self::text(&position)));
+        let chosen = G::winning_move(&position).or_else(|| G::any_move(&position, &mut rng));
+        let Some(mv) = chosen else {
+            return PracticeTurn {
+                position: Self::text(&position),
+                judge_move: None,
+                winner: Some(Winner::You),
+            };
+        };
+        G::play(&mut position, mv);
+        let mut judge_move = String::new();
+        G::write_move(mv, &mut judge_move);
+        let stuck = G::any_move(&position, &mut rng).is_none();
+        PracticeTurn {
+            position: Self::text(&position),
+            judge_move: Some(judge_move),
+            winner: stuck.then_some(Winner::Judge),
+        }
+    }
+}
+
+impl<G: Game> Practice for Practiced<G> {
+    fn move_format(&self) -> &'static str {
+        G::MOVE_FORMAT
+    }
+
+    fn deal(&self, seed: u64) -> String {
+        Self::text(&G::deal(&mut SeededRng::new(seed)))
+    }
+
+    fn explain(&self, position: &str) -> Result<Explanation, String> {
+        let position = Self::parse(position)?;
+        let winning_moves = G::winning_moves(&position)
+            .into_iter()
+            .map(|mv| {
+                let mut text = String::new();
+                G::write_move(mv, &mut text);
+                text
+            })
+            .collect();
+        Ok(Explanation {
+            mover_wins: G::winning_move(&position).is_some(),
+            lines: G::explain(&position),
+            winning_moves,
+        })
+    }
+
+    fn judge_first(&self, position: &str, seed: u64) -> Result<PracticeTurn, String> {
+        Ok(Self::reply(Self::parse(position)?, seed))
+    }
+
+    fn play(&self, position: &str, mv: &str, seed: u64) -> Result<PracticeTurn, String> {
+        let mut position = Self::parse(position)?;
+        let mv = G::parse_move(mv.trim()).map_err(|why| format!("malformed move: {why}"))?;
+        G::check_move(&position, mv).map_err(|why| format!("illegal move: {why}"))?;
+        G::play(&mut position, mv);
+        Ok(Self::reply(position, seed))
+    }
+}
+
 /// Checks, by exhaustive search, that a game's judge plays as promised: over
 /// every given start position, `winning_move` is `Some` exactly where the
 /// mover wins, and playing it wins against every reply; `check_move`
 /// accepts exactly the moves `moves` lists; `any_move` always gives one of
-/// them. Returns the number of positions visited. Tests only.
+/// them; `winning_moves` lists exactly the moves to a losing position.
+/// Returns the number of positions visited. Tests only.
 #[cfg(test)]
 pub fn check_strategy<G: Game>(
     starts: impl IntoIterator<Item = G::Position>,
@@ -428,6 +563,20 @@ where
             None => assert!(legal.is_empty(), "any_move found none from {position:?}"),
         }
         let wins = mover_wins(&position);
+        let mut expected: Vec<G::Move> = legal
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let mut after = position.clone();
+                G::play(&mut after, mv);
+                !mover_wins(&after)
+            })
+            .collect();
+        let mut listed = G::winning_moves(&position);
+        let key = |mv: &G::Move| format!("{mv:?}");
+        expected.sort_by_key(key);
+        listed.sort_by_key(key);
+        assert_eq!(listed, expected, "the winning moves from {position:?}");
         match G::winning_move(&position) {
             Some(mv) => {
                 assert!(wins, "a winning move {mv:?} from the losing {position:?}");
@@ -476,6 +625,98 @@ mod tests {
         let clipped = clip_chars(&long, TRANSCRIPT_LINE_CHARS);
         assert_eq!(clipped.chars().count(), TRANSCRIPT_LINE_CHARS + 1);
         assert!(clipped.ends_with('…'));
+    }
+
+    /// Plays `practice` from `position`, the person moving first with
+    /// `choose`'s move, to the end; the winner.
+    fn practise(
+        practice: &dyn Practice,
+        mut position: String,
+        mut choose: impl FnMut(&str, &Explanation) -> String,
+    ) -> Winner {
+        for seed in 0.. {
+            let explanation = practice.explain(&position).unwrap();
+            let mv = choose(&position, &explanation);
+            let turn = practice.play(&position, &mv, seed).unwrap();
+            if let Some(winner) = turn.winner {
+                return winner;
+            }
+            position = turn.position;
+        }
+        unreachable!("a game ends")
+    }
+
+    /// For every game offered for practice: following the explanation's
+    /// winning moves wins from every dealt winning position (and from the
+    /// judge's first reply to a losing one); a person who plays first from a
+    /// losing position loses, whatever they play.
+    #[test]
+    fn following_the_hints_wins_and_a_losing_side_loses() {
+        let practices: Vec<_> = crate::solver::solvers()
+            .iter()
+            .filter_map(|s| s.practice())
+            .collect();
+        assert!(!practices.is_empty());
+        for practice in practices {
+            let (mut won, mut lost) = (0, 0);
+            for seed in 0..60 {
+                let position = practice.deal(seed);
+                let explanation = practice.explain(&position).unwrap();
+                let hinted = |_: &str, e: &Explanation| e.winning_moves[0].clone();
+                if explanation.mover_wins {
+                    assert_eq!(practise(practice, position, hinted), Winner::You);
+                    won += 1;
+                } else {
+                    let turn = practice.judge_first(&position, seed).unwrap();
+                    assert_eq!(turn.winner, None, "{position}");
+                    assert_eq!(practise(practice, turn.position, hinted), Winner::You);
+                    // Playing first from the losing position loses, here
+                    // with the first legal move a search finds.
+                    let mut rng = SeededRng::new(seed);
+                    let first_legal = |position: &str, _: &Explanation| {
+                        random_legal(practice, position, &mut rng)
+                    };
+                    assert_eq!(practise(practice, position, first_legal), Winner::Judge);
+                    lost += 1;
+                }
+            }
+            assert!(won > 5 && lost > 5, "{won} won, {lost} lost");
+        }
+    }
+
+    /// A legal move found by trying `i k` at random until one is accepted.
+    fn random_legal(practice: &dyn Practice, position: &str, rng: &mut SeededRng) -> String {
+        loop {
+            let mv = format!("{} {}", rng.range(1, 5), rng.range(1, 15));
+            if practice.play(position, &mv, 0).is_ok() {
+                return mv;
+            }
+        }
+    }
+
+    #[test]
+    fn a_practice_move_is_checked() {
+        let practice = crate::solver::find("nim-play").unwrap().practice().unwrap();
+        assert_eq!(
+            practice.play("2\n1 2\n", "3 1", 0).unwrap_err(),
+            "illegal move: there is no pile 3 (the piles are 1 to 2)"
+        );
+        assert!(
+            practice
+                .play("2\n1 2\n", "x", 0)
+                .unwrap_err()
+                .starts_with("malformed move")
+        );
+        assert!(
+            practice
+                .explain("2\n1 2000\n")
+                .unwrap_err()
+                .contains("A_2 = 2000")
+        );
+        let explained = practice.explain("3\n3 5 7\n").unwrap();
+        assert!(explained.mover_wins);
+        assert!(explained.lines.iter().any(|l| l.contains("3 ⊕ 5 ⊕ 7 = 1")));
+        assert_eq!(explained.winning_moves, vec!["1 1", "2 1", "3 1"]);
     }
 
     #[test]

@@ -21,7 +21,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::InputError,
-    interactive::{Game, Match, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee},
     nim_play::{self, NimRules, Take},
     outcome_lines,
 };
@@ -104,6 +104,68 @@ impl Game for MisereNimPlay {
         }
         Some(mv)
     }
+
+    /// A position during play: piles may be empty, but a stone is left
+    /// (taking the last one ends the game).
+    fn parse_position(text: &str) -> Result<Vec<u64>, InputError> {
+        let piles = nim_play::parse_piles(text, 0, ("n", "s_i"))?;
+        if total(&piles) == 0 {
+            return Err(InputError::Invalid {
+                line: 2,
+                message: "every pile is empty: a position holds at least one stone".into(),
+            });
+        }
+        Ok(piles)
+    }
+
+    fn deal(rng: &mut SeededRng) -> Vec<u64> {
+        nim_play::deal_piles(rng, 1)
+    }
+
+    fn winning_moves(piles: &Vec<u64>) -> Vec<Take> {
+        let big = piles.iter().filter(|&&a| a >= 2).count();
+        match big {
+            // Any one-stone pile, when their number is even.
+            0 => match misere_move(piles) {
+                Some(_) => (0..piles.len())
+                    .filter(|&pile| piles[pile] == 1)
+                    .map(|pile| Take { pile, take: 1 })
+                    .collect(),
+                None => Vec::new(),
+            },
+            1 => misere_move(piles).into_iter().collect(),
+            _ => NimRules::xor_moves(piles),
+        }
+    }
+
+    fn explain(piles: &Vec<u64>) -> Vec<String> {
+        let big = piles.iter().filter(|&&a| a >= 2).count();
+        let ones = piles.iter().filter(|&&a| a == 1).count();
+        match big {
+            0 => vec![
+                format!("Every pile holds at most one stone: {ones} one-stone piles."),
+                "Each move takes one of them, and whoever takes the last loses, so the player to move wins exactly when their number is even.".to_string(),
+                if ones % 2 == 0 {
+                    "It is even: take one, and the opponent is left to take the last.".to_string()
+                } else {
+                    "It is odd: the player to move will take the last stone.".to_string()
+                },
+            ],
+            1 => vec![
+                "Exactly one pile holds two stones or more: the player to move wins.".to_string(),
+                format!("There are {ones} one-stone piles besides it: reduce it to {} so that an odd number of one-stone piles remains, and the opponent takes the last.", if ones % 2 == 1 { 0 } else { 1 }),
+            ],
+            _ => vec![
+                "Two or more piles hold two stones or more: play as in Nim, whose Grundy value of a pile is its size.".to_string(),
+                format!("The XOR of the piles: {}.", nim_play::xor_text(piles)),
+                if NimRules::xor_move(piles).is_some() {
+                    "It is not 0, so the player to move wins: move to XOR 0 (until one big pile is left; then leave an odd number of one-stone piles).".to_string()
+                } else {
+                    "It is 0, so the player to move loses.".to_string()
+                },
+            ],
+        }
+    }
 }
 
 impl Problem for MisereNimPlay {
@@ -148,6 +210,10 @@ impl Problem for MisereNimPlay {
             input.games.clone(),
             seed,
         )))
+    }
+
+    fn practice() -> Option<&'static dyn Practice> {
+        Some(&Practiced::<MisereNimPlay>::NEW)
     }
 }
 

@@ -178,6 +178,12 @@ pub trait Problem {
     fn referee(_input: &Self::Input, _seed: u64) -> Option<Box<dyn interactive::Referee>> {
         None
     }
+
+    /// The game for a person to practise on, move by move, for an
+    /// interactive problem; `None` for a batch problem.
+    fn practice() -> Option<&'static dyn interactive::Practice> {
+        None
+    }
 }
 
 /// The answer text for outcomes: one line each, `first` if the first player

@@ -12,7 +12,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee},
     outcome_lines, push_numbers,
 };
 
@@ -87,6 +87,22 @@ impl NimRules {
         super::push_u64(out, mv.pile as u64 + 1);
         out.push(' ');
         super::push_u64(out, mv.take);
+    }
+
+    /// Every move to a position whose XOR is 0: one per pile `a` with
+    /// `a ⊕ x < a`.
+    pub fn xor_moves(piles: &[u64]) -> Vec<Take> {
+        let x = piles.iter().fold(0, |x, &a| x ^ a);
+        if x == 0 {
+            return Vec::new();
+        }
+        (0..piles.len())
+            .filter(|&pile| piles[pile] ^ x < piles[pile])
+            .map(|pile| Take {
+                pile,
+                take: piles[pile] - (piles[pile] ^ x),
+            })
+            .collect()
     }
 
     /// Bouton's winning move in normal play, if the XOR is non-zero.
@@ -176,6 +192,31 @@ impl Game for NimPlay {
     fn any_move(piles: &Vec<u64>, rng: &mut SeededRng) -> Option<Take> {
         NimRules::random_take(piles, rng)
     }
+
+    fn parse_position(text: &str) -> Result<Vec<u64>, InputError> {
+        parse_piles(text, 0, ("N", "A_i"))
+    }
+
+    fn deal(rng: &mut SeededRng) -> Vec<u64> {
+        deal_piles(rng, 0)
+    }
+
+    fn winning_moves(piles: &Vec<u64>) -> Vec<Take> {
+        NimRules::xor_moves(piles)
+    }
+
+    fn explain(piles: &Vec<u64>) -> Vec<String> {
+        let x = piles.iter().fold(0, |x, &a| x ^ a);
+        vec![
+            "A pile's Grundy value is its size: from a pile of a stones you can leave any smaller pile.".to_string(),
+            format!("The XOR of the piles' values: {}.", xor_text(piles)),
+            if x != 0 {
+                "It is not 0, so the player to move wins: move to a position whose XOR is 0 (take from a pile a with a ⊕ x < a down to a ⊕ x).".to_string()
+            } else {
+                "It is 0, so the player to move loses: every move makes it non-zero, and the opponent can make it 0 again.".to_string()
+            },
+        ]
+    }
 }
 
 /// Parses `G` games of piles, each a count then the piles, named as the
@@ -183,21 +224,57 @@ impl Game for NimPlay {
 pub fn parse_games(
     text: &str,
     min_pile: u64,
-    (count, pile): (&'static str, &'static str),
+    names: (&'static str, &'static str),
 ) -> Result<Vec<Vec<u64>>, InputError> {
     let mut s = Scanner::new(text);
     let g = s.usize(Field::new("G"), 1, MAX_GAMES)?;
     let mut games = Vec::with_capacity(g);
     for _ in 0..g {
-        let n = s.usize(Field::new(count), 1, MAX_N)?;
-        let mut piles = Vec::with_capacity(n);
-        for i in 1..=n {
-            piles.push(s.u64(Field::new(pile).at(i), min_pile, MAX_A)?);
-        }
-        games.push(piles);
+        games.push(scan_piles(&mut s, min_pile, names)?);
     }
     s.finish()?;
     Ok(games)
+}
+
+/// Parses one game's piles: a count, then the piles.
+pub fn parse_piles(
+    text: &str,
+    min_pile: u64,
+    names: (&'static str, &'static str),
+) -> Result<Vec<u64>, InputError> {
+    let mut s = Scanner::new(text);
+    let piles = scan_piles(&mut s, min_pile, names)?;
+    s.finish()?;
+    Ok(piles)
+}
+
+fn scan_piles(
+    s: &mut Scanner<'_>,
+    min_pile: u64,
+    (count, pile): (&'static str, &'static str),
+) -> Result<Vec<u64>, InputError> {
+    let n = s.usize(Field::new(count), 1, MAX_N)?;
+    let mut piles = Vec::with_capacity(n);
+    for i in 1..=n {
+        piles.push(s.u64(Field::new(pile).at(i), min_pile, MAX_A)?);
+    }
+    Ok(piles)
+}
+
+/// A position to practise on: three to five piles of `min_pile` to 15,
+/// half of them with XOR 0.
+pub fn deal_piles(rng: &mut SeededRng, min_pile: u64) -> Vec<u64> {
+    let n = rng.range_usize(3, 5);
+    let mut piles: Vec<u64> = (0..n).map(|_| rng.range(min_pile, 15)).collect();
+    maybe_losing(&mut piles, rng, min_pile);
+    piles
+}
+
+/// `3 ⊕ 5 ⊕ 7 = 1`.
+pub fn xor_text(piles: &[u64]) -> String {
+    let terms: Vec<String> = piles.iter().map(u64::to_string).collect();
+    let x = piles.iter().fold(0, |x, &a| x ^ a);
+    format!("{} = {x}", terms.join(" ⊕ "))
 }
 
 /// Renders games in the testcase format.
@@ -287,6 +364,10 @@ impl Problem for NimPlay {
 
     fn referee(input: &NimPlayInput, seed: u64) -> Option<Box<dyn Referee>> {
         Some(Box::new(Match::<NimPlay>::new(input.games.clone(), seed)))
+    }
+
+    fn practice() -> Option<&'static dyn Practice> {
+        Some(&Practiced::<NimPlay>::NEW)
     }
 }
 
@@ -395,7 +476,7 @@ mod tests {
                     .generate(kind, seed);
                 let input = NimPlay::parse(&text).unwrap();
                 let mut referee = NimPlay::referee(&input, seed).unwrap();
-                let mut program = tracking_program(|p| NimRules::xor_move(p));
+                let mut program = tracking_program(NimRules::xor_move);
                 let result = play(referee.as_mut(), &mut program);
                 assert!(
                     matches!(result, Heard::Over { result: Ok(()), .. }),

@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 
 use super::{
     HOSTED, InputError, Problem, SeededRng, TestKind,
-    interactive::{Referee, seed_of},
+    interactive::{Practice, Referee, seed_of},
 };
 
 /// A problem seen through text only.
@@ -29,6 +29,8 @@ pub trait Solver: Sync {
     /// The judge of one testcase of an interactive problem (its replies
     /// seeded by the testcase's text); `None` for a batch problem.
     fn referee(&self, input: &str) -> Result<Option<Box<dyn Referee>>, InputError>;
+    /// The game for a person to practise on, for an interactive problem.
+    fn practice(&self) -> Option<&'static dyn Practice>;
 }
 
 impl std::fmt::Debug for dyn Solver {
@@ -78,6 +80,10 @@ impl<P: Problem> Solver for Erased<P> {
             return Ok(None);
         }
         Ok(P::referee(&P::parse(input)?, seed_of(input)))
+    }
+
+    fn practice(&self) -> Option<&'static dyn Practice> {
+        P::practice()
     }
 }
 
