@@ -14,6 +14,8 @@
 //!   listing, rejudging, the verdict log.
 //! - [`problems`]: problems and testcases; setters add, hide and delete
 //!   testcases and rejudge a problem.
+//! - [`practice`]: a person plays an interactive problem's game against
+//!   the solver core, move by move; nothing stored.
 //! - [`tokens`]: issuing, listing and revoking tokens; signing in.
 //! - [`ops`]: what health and metrics report.
 //! - [`operator`]: the host's tools on the database itself (`nimjudge
@@ -28,6 +30,7 @@ pub mod catalog_cache;
 pub mod error;
 pub mod operator;
 pub mod ops;
+pub mod practice;
 pub mod problems;
 pub mod submissions;
 pub mod tokens;

@@ -62,7 +62,7 @@ fn misere_move(piles: &[u64]) -> Option<Take> {
 impl Game for MisereNimPlay {
     type Position = Vec<u64>;
     type Move = Take;
-    const MOVE_FORMAT: &'static str = "`i k`: take k stones from pile i";
+    const MOVE_FORMAT: &'static str = "i k (take k stones from pile i)";
     const STUCK: &'static str = "one stone is left on your turn: you must take it and lose";
 
     fn write_position(piles: &Vec<u64>, out: &mut String) {

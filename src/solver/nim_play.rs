@@ -163,7 +163,7 @@ impl NimRules {
 impl Game for NimPlay {
     type Position = Vec<u64>;
     type Move = Take;
-    const MOVE_FORMAT: &'static str = "`i k`: take k stones from pile i";
+    const MOVE_FORMAT: &'static str = "i k (take k stones from pile i)";
 
     fn write_position(piles: &Vec<u64>, out: &mut String) {
         NimRules::write_piles(piles, out);

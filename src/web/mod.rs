@@ -14,6 +14,8 @@
 //! # Layout
 //! - [`session`]: signing in and out, the session cookie, CSRF checks.
 //! - [`problems`]: the problem list, a problem's page, inputs, submitting.
+//! - [`practice`]: an interactive problem's game against the solver core,
+//!   one form post a move, with explanations.
 //! - [`grundy`]: the Grundy plot of a problem whose one pile has a Grundy
 //!   sequence, an SVG drawn on the server.
 //! - [`log`]: the verdict log for setters and admins, with filters and
@@ -37,6 +39,7 @@ pub mod error;
 pub mod grundy;
 pub mod log;
 pub mod page;
+pub mod practice;
 pub mod problems;
 pub mod session;
 pub mod statement;
@@ -83,6 +86,7 @@ fn router() -> Router<AppState> {
         .merge(session::routes())
         .merge(api_docs::routes())
         .merge(problems::routes())
+        .merge(practice::routes())
         .merge(grundy::routes())
         .merge(testcases::routes())
         .merge(submissions::routes())

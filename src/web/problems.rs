@@ -117,7 +117,7 @@ pub async fn show(
             }
         }
         @if problem.interactive {
-            p.card #interactive { strong { "Interactive." } " Your program plays the game against the judge, move by move, as the statement's " em { "Interaction" } " section says; answers are not accepted." }
+            p.card #interactive { strong { "Interactive." } " Your program plays the game against the judge, move by move, as the statement's " em { "Interaction" } " section says; answers are not accepted. " a #practice-link href={ "/problems/" (id) "/play" } { "Practice" } ": play the game yourself, with explanations." }
         }
         @if visitor.caller.role().is_staff() {
             p #testcases-link { a href={ "/problems/" (id) "/testcases" } { "Manage testcases" } " (setters and admins): add, delete, rejudge." }

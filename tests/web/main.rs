@@ -17,5 +17,6 @@ mod live;
 mod log;
 mod pages;
 mod plotted;
+mod practice;
 mod testcases;
 mod tokens;
