@@ -58,6 +58,10 @@ struct Manifest {
     /// (stop at the first failure) when absent.
     #[serde(default)]
     judge_all: bool,
+    /// Whether an interactive problem's practice page explains positions;
+    /// on when absent.
+    #[serde(default = "on")]
+    practice_hints: bool,
     #[serde(default, rename = "testcase")]
     testcases: Vec<ManifestTestcase>,
 }
@@ -86,6 +90,7 @@ pub struct LoadedProblem {
     pub feedback: Feedback,
     pub custom_checks: bool,
     pub judge_all: bool,
+    pub practice_hints: bool,
     /// sha256 of the manifest, statement and testcases.
     pub hash: String,
     pub testcases: Vec<LoadedTestcase>,
@@ -116,6 +121,7 @@ impl LoadedProblem {
             feedback: self.feedback,
             custom_checks: self.custom_checks,
             judge_all: self.judge_all,
+            practice_hints: self.practice_hints,
             hash: self.hash,
             testcases: self
                 .testcases
@@ -128,6 +134,10 @@ impl LoadedProblem {
                 .collect(),
         }
     }
+}
+
+fn on() -> bool {
+    true
 }
 
 /// What a catalog sync did.
@@ -257,6 +267,7 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
         feedback: manifest.feedback,
         custom_checks: manifest.custom_checks,
         judge_all: manifest.judge_all,
+        practice_hints: manifest.practice_hints,
         hash: hex(&hasher.finalize()),
         testcases,
     })

@@ -437,6 +437,9 @@ pub struct Problem {
     /// not of the stored definition: the application sets it.
     #[serde(default)]
     pub interactive: bool,
+    /// Whether the practice page of an interactive problem explains
+    /// positions (each component's value, the winning moves).
+    pub practice_hints: bool,
     /// The statement in Markdown; only in single-problem answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub statement: Option<String>,

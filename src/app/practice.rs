@@ -37,7 +37,9 @@ pub struct PracticeView {
     /// The judge's reply, if it moved.
     pub judge_move: Option<String>,
     pub winner: Option<Winner>,
-    /// Why the person, to move, wins or loses; `None` when the game is over.
+    /// Why the person, to move, wins or loses; `None` when the game is
+    /// over, or when the problem's setter turned hints off
+    /// (`practice_hints = false`).
     pub explanation: Option<Explanation>,
     /// The game's move format, for the form's label.
     pub move_format: &'static str,
@@ -52,7 +54,7 @@ impl App {
         problem: &ProblemId,
         step: PracticeStep<'_>,
     ) -> Result<PracticeView, AppError> {
-        self.problem(problem).await?;
+        let hints = self.problem(problem).await?.practice_hints;
         let game = practice_of(problem)?;
         let invalid = |why: String| AppError::Invalid(why);
         let (position, judge_move, winner) = match step {
@@ -72,7 +74,10 @@ impl App {
         };
         let explanation = match winner {
             Some(_) => None,
-            None => Some(game.explain(&position).map_err(invalid)?),
+            None => {
+                let explanation = game.explain(&position).map_err(invalid)?;
+                hints.then_some(explanation)
+            }
         };
         Ok(PracticeView {
             position,

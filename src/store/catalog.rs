@@ -22,6 +22,8 @@ pub struct ProblemDefinition {
     pub feedback: Feedback,
     pub custom_checks: bool,
     pub judge_all: bool,
+    /// Whether an interactive problem's practice page explains positions.
+    pub practice_hints: bool,
     /// sha256 of everything below; decides whether a sync makes a new version.
     pub hash: String,
     pub testcases: Vec<DefinedTestcase>,
@@ -136,7 +138,7 @@ fn testcase(row: &DbRow) -> Result<Testcase, StoreError> {
 macro_rules! problem_columns {
     () => {
         "id, title, source, source_url, version, time_limit_ms, memory_limit_mib, \
-         feedback, custom_checks, judge_all, created_at, updated_at"
+         feedback, custom_checks, judge_all, practice_hints, created_at, updated_at"
     };
 }
 
@@ -152,6 +154,7 @@ fn problem(row: &DbRow, with_statement: bool) -> Result<Problem, StoreError> {
         feedback: parse_column(row, "feedback")?,
         custom_checks: row.try_get("custom_checks")?,
         judge_all: row.try_get("judge_all")?,
+        practice_hints: row.try_get("practice_hints")?,
         interactive: false,
         statement: if with_statement {
             Some(row.try_get("statement")?)
@@ -185,7 +188,7 @@ impl Store {
                     query(
                         "update problem set title = $1, source = $2, source_url = $3, statement = $4, time_limit_ms = $5, \
                          memory_limit_mib = $6, feedback = $7, custom_checks = $8, judge_all = $9, definition_hash = $10, \
-                         version = version + 1, updated_at = $11 where id = $12",
+                         version = version + 1, updated_at = $11, practice_hints = $13 where id = $12",
                     )
                     .bind(&def.title)
                     .bind(&def.source)
@@ -199,6 +202,7 @@ impl Store {
                     .bind(&def.hash)
                     .bind(now)
                     .bind(def.id.as_str())
+                    .bind(def.practice_hints)
                     .execute(&mut tx)
                     .await?;
                     SyncOutcome::Updated {
@@ -209,7 +213,8 @@ impl Store {
                     query(
                         "insert into problem (id, title, source, source_url, statement, version, \
                          definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
-                         judge_all, created_at, updated_at) values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13)",
+                         judge_all, created_at, updated_at, practice_hints) \
+                         values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
                     )
                     .bind(def.id.as_str())
                     .bind(&def.title)
@@ -224,6 +229,7 @@ impl Store {
                     .bind(def.judge_all)
                     .bind(now)
                     .bind(now)
+                    .bind(def.practice_hints)
                     .execute(&mut tx)
                     .await?;
                     SyncOutcome::Created { version: 1 }

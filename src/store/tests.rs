@@ -36,6 +36,7 @@ fn definition(hash: &str, testcase: &str) -> ProblemDefinition {
         feedback: Feedback::Verdict,
         custom_checks: false,
         judge_all: false,
+        practice_hints: true,
         hash: hash.into(),
         testcases: vec![DefinedTestcase {
             name: name(testcase),

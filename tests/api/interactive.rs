@@ -92,6 +92,12 @@ async fn answers_and_custom_checks_are_refused_for_an_interactive_problem() {
     let dir = TestDir::new();
     dir.add_bundled_problem("nim-play");
     let app = TestApp::spawn(&dir, 0).await;
+    let (status, problem) = app.get("/api/problems/nim-play", &app.contestant).await;
+    assert_eq!(status, StatusCode::OK, "{problem}");
+    assert_eq!(problem["problem"]["interactive"], true, "{problem}");
+    assert_eq!(problem["problem"]["practice_hints"], true, "{problem}");
+    let (_, problem) = app.get("/api/problems/nim", &app.contestant).await;
+    assert_eq!(problem["problem"]["interactive"], false, "{problem}");
     for body in [
         json!({ "problem": "nim-play", "answers": { "sample-1": "First\nSecond\n" } }),
         json!({ "problem": "nim-play", "input": "1\n1\n1\n", "output": "First\n" }),

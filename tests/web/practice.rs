@@ -156,3 +156,59 @@ async fn following_the_hints_wins_and_the_losing_side_loses() {
     })
     .await;
 }
+
+/// `practice_hints = false`: the practice page plays but explains nothing,
+/// and the API says so.
+#[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
+async fn a_setter_can_turn_the_hints_off() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("nim-play");
+    let manifest = dir.path().join("problems/nim-play/problem.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(
+        &manifest,
+        text.replacen(
+            "memory_limit_mib = 512\n",
+            "memory_limit_mib = 512\npractice_hints = false\n",
+            1,
+        ),
+    )
+    .unwrap();
+    let app = TestApp::spawn(&dir, 0).await;
+    let (status, problem) = app.get("/api/problems/nim-play", &app.contestant).await;
+    assert_eq!(status, reqwest::StatusCode::OK, "{problem}");
+    assert_eq!(problem["problem"]["interactive"], true, "{problem}");
+    assert_eq!(problem["problem"]["practice_hints"], false, "{problem}");
+    let web = crate::forms::WebClient::sign_in(&app, &app.contestant).await;
+    let page = web.get("/problems/nim-play/play?seed=1").await;
+    assert_eq!(page.status(), reqwest::StatusCode::OK);
+    let html = page.text().await.unwrap();
+    assert!(html.contains(r#"id="play-first""#), "{html}");
+    assert!(!html.contains(r#"id="explain""#), "{html}");
+    let position = html
+        .split(r#"name="position" value=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the position field")
+        .replace("&#10;", "\n");
+    let page = web
+        .post_form(
+            "/problems/nim-play/play",
+            &[
+                ("csrf", &web.csrf),
+                ("position", &position),
+                ("seed", "1"),
+                ("action", "first"),
+            ],
+        )
+        .await;
+    assert_eq!(page.status(), reqwest::StatusCode::OK);
+    let html = page.text().await.unwrap();
+    assert!(html.contains(r#"id="move""#), "{html}");
+    assert!(
+        !html.contains(r#"id="explain""#) && !html.contains("hint"),
+        "{html}"
+    );
+    app.stop().await;
+}
