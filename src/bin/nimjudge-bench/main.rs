@@ -12,8 +12,11 @@
 //! - [`queries`]: `queries`, reads over a big database.
 //! - [`pages`]: `pages`, the web UI's pages over a big database.
 //! - [`sandbox`]: `sandbox`, what a run in the sandbox costs.
+//! - [`interactive`]: `interactive`, a long interactive game against a bare
+//!   ping-pong of its lines, and the judge's time a move.
 
 mod database_cpu;
+mod interactive;
 mod load;
 mod pages;
 mod queries;
@@ -46,6 +49,8 @@ enum Command {
     Pages(pages::BenchPagesArgs),
     /// Time runs of /bin/true in the sandbox against a bare fork+exec.
     Sandbox(sandbox::BenchArgs),
+    /// Long nim-play games in the sandbox against a bare pipe ping-pong of the same lines.
+    Interactive(interactive::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +61,7 @@ fn main() -> ExitCode {
         Command::Queries(args) => block_on(queries::run(args)),
         Command::Pages(args) => block_on(pages::run(args)),
         Command::Sandbox(args) => sandbox::bench(args),
+        Command::Interactive(args) => interactive::bench(args),
     };
     match result {
         Ok(code) => code,
