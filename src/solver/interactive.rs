@@ -444,6 +444,9 @@ pub trait Practice: Sync {
     /// The person plays `mv` from `position`, then the judge replies
     /// (its losing-side moves drawn from `seed` and the position).
     fn play(&self, position: &str, mv: &str, seed: u64) -> Result<PracticeTurn, String>;
+    /// Some legal move from `position`, drawn from `seed`; `None` if there
+    /// is none.
+    fn some_move(&self, position: &str, seed: u64) -> Result<Option<String>, String>;
 }
 
 /// A [`Game`] as a [`Practice`].
@@ -513,6 +516,15 @@ impl<G: Game> Practice for Practiced<G> {
 
     fn judge_first(&self, position: &str, seed: u64) -> Result<PracticeTurn, String> {
         Ok(Self::reply(Self::parse(position)?, seed))
+    }
+
+    fn some_move(&self, position: &str, seed: u64) -> Result<Option<String>, String> {
+        let position = Self::parse(position)?;
+        Ok(G::any_move(&position, &mut SeededRng::new(seed)).map(|mv| {
+            let mut text = String::new();
+            G::write_move(mv, &mut text);
+            text
+        }))
     }
 
     fn play(&self, position: &str, mv: &str, seed: u64) -> Result<PracticeTurn, String> {
@@ -671,26 +683,17 @@ mod tests {
                     assert_eq!(turn.winner, None, "{position}");
                     assert_eq!(practise(practice, turn.position, hinted), Winner::You);
                     // Playing first from the losing position loses, here
-                    // with the first legal move a search finds.
-                    let mut rng = SeededRng::new(seed);
-                    let first_legal = |position: &str, _: &Explanation| {
-                        random_legal(practice, position, &mut rng)
+                    // with random legal moves.
+                    let mut turn = seed;
+                    let random = |position: &str, _: &Explanation| {
+                        turn += 1;
+                        practice.some_move(position, turn).unwrap().unwrap()
                     };
-                    assert_eq!(practise(practice, position, first_legal), Winner::Judge);
+                    assert_eq!(practise(practice, position, random), Winner::Judge);
                     lost += 1;
                 }
             }
             assert!(won > 5 && lost > 5, "{won} won, {lost} lost");
-        }
-    }
-
-    /// A legal move found by trying `i k` at random until one is accepted.
-    fn random_legal(practice: &dyn Practice, position: &str, rng: &mut SeededRng) -> String {
-        loop {
-            let mv = format!("{} {}", rng.range(1, 5), rng.range(1, 15));
-            if practice.play(position, &mv, 0).is_ok() {
-                return mv;
-            }
         }
     }
 

@@ -68,6 +68,7 @@ hosted_problems! {
     playing_with_stones::PlayingWithStones,
     nim_play::NimPlay,
     misere_nim_play::MisereNimPlay,
+    prime_factor_game_returns_play::PrimeFactorGameReturnsPlay,
 }
 
 pub use input::InputError;
