@@ -421,7 +421,12 @@ impl Sandbox {
                 && peak_memory_bytes >= limits.memory_bytes)
         {
             Some(LimitHit::Memory)
-        } else if signaled(libc::SIGXFSZ) || stdout_bytes >= limits.output_bytes {
+        } else if signaled(libc::SIGXFSZ)
+            || stdout_bytes >= limits.output_bytes
+            // A runtime that ignores SIGXFSZ (Python does) gets EFBIG
+            // instead and may end otherwise: the file's size tells.
+            || fs::metadata(run.stderr).is_ok_and(|m| m.len() >= limits.output_bytes)
+        {
             Some(LimitHit::Output)
         } else if signaled(libc::SIGXCPU)
             || cpu > limits.cpu

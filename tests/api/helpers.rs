@@ -258,7 +258,13 @@ impl TestApp {
 
     /// Waits (long-polling) until the submission is judged.
     pub async fn verdict(&self, id: &SubmissionId, token: &str) -> Value {
-        for _ in 0..40 {
+        self.verdict_within(id, token, 40).await
+    }
+
+    /// [`TestApp::verdict`], waiting up to `seconds` (programs compile and
+    /// run).
+    pub async fn verdict_within(&self, id: &SubmissionId, token: &str, seconds: usize) -> Value {
+        for _ in 0..seconds {
             let (status, body) = self
                 .get(&format!("/api/submissions/{id}?wait_ms=1000"), token)
                 .await;

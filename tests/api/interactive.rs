@@ -26,23 +26,12 @@ impl TestApp {
             .await;
         assert_eq!(status, StatusCode::ACCEPTED, "{body}");
         let id = submission_id(&body["id"]);
-        for _ in 0..180 {
-            let (status, body) = self
-                .get(
-                    &format!("/api/submissions/{id}?wait_ms=1000"),
-                    &self.contestant,
-                )
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-            if body["submission"]["state"] == "done" {
-                let (status, staff) = self
-                    .get(&format!("/api/submissions/{id}"), &self.admin)
-                    .await;
-                assert_eq!(status, StatusCode::OK, "{staff}");
-                return (body, staff);
-            }
-        }
-        panic!("submission {id} was not judged in time");
+        let body = self.verdict_within(&id, &self.contestant, 180).await;
+        let (status, staff) = self
+            .get(&format!("/api/submissions/{id}"), &self.admin)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{staff}");
+        (body, staff)
     }
 }
 
@@ -107,5 +96,62 @@ async fn answers_and_custom_checks_are_refused_for_an_interactive_problem() {
         let error = reply["error"].as_str().unwrap_or_default();
         assert!(error.contains("interactive"), "{reply}");
     }
+    app.stop().await;
+}
+
+/// Programs that misbehave against the judge: each gets its verdict, and
+/// none holds the judge longer than its limits.
+#[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+async fn misbehaving_players_get_their_verdicts() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("nim-play");
+    let app = TestApp::spawn(&dir, 2).await;
+    let cases: &[(&str, &str, Option<&str>)] = &[
+        (
+            "WA",
+            "import sys\nsys.stdin.readline()\n",
+            Some("testcase sample-1: game 1: the program stopped before the match was over"),
+        ),
+        (
+            "WA",
+            "import sys\nsys.stdout.write('1' * 1000000)\nsys.stdout.flush()\nsys.stdin.read()\n",
+            Some("testcase sample-1: game 1: a line longer than 256 bytes"),
+        ),
+        (
+            "WA",
+            "print('First', flush=True)\nprint('1 5', flush=True)\n",
+            Some("testcase sample-1: game 1, move 1: illegal move: pile 1 holds 1, fewer than 5"),
+        ),
+        (
+            "RE",
+            "import os\nprint('First', flush=True)\nos.abort()\n",
+            None,
+        ),
+        (
+            "WA",
+            "import os\nos.close(0)\nprint('First', flush=True)\n",
+            None,
+        ),
+        ("MLE", "x = bytearray(2 << 30)\nprint(len(x))\n", None),
+        (
+            "OLE",
+            "import sys\nwhile True:\n    sys.stderr.write('x' * 65536)\n",
+            None,
+        ),
+        ("TLE", "while True:\n    pass\n", None),
+    ];
+    let mut failures = Vec::new();
+    for (expected, source, message) in cases {
+        let (body, _) = app.play("python", source).await;
+        let verdict = body["submission"]["verdict"].as_str().unwrap_or("none");
+        let said = body["submission"]["message"].as_str().unwrap_or("");
+        if verdict != *expected || message.is_some_and(|m| m != said) {
+            failures.push(format!(
+                "{source}\nexpected {expected} {message:?}, got {verdict} {said:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     app.stop().await;
 }

@@ -65,23 +65,12 @@ impl TestApp {
             .await;
         assert_eq!(status, StatusCode::ACCEPTED, "{body}");
         let id = submission_id(&body["id"]);
-        for _ in 0..180 {
-            let (status, body) = self
-                .get(
-                    &format!("/api/submissions/{id}?wait_ms=1000"),
-                    &self.contestant,
-                )
-                .await;
-            assert_eq!(status, StatusCode::OK, "{body}");
-            if body["submission"]["state"] == "done" {
-                // The document shows its submitter what was sent.
-                assert_eq!(body["content"]["kind"], "program", "{body}");
-                assert_eq!(body["content"]["language"], language, "{body}");
-                assert_eq!(body["content"]["source"], source, "{body}");
-                return body;
-            }
-        }
-        panic!("program submission {id} was not judged in time");
+        let body = self.verdict_within(&id, &self.contestant, 180).await;
+        // The document shows its submitter what was sent.
+        assert_eq!(body["content"]["kind"], "program", "{body}");
+        assert_eq!(body["content"]["language"], language, "{body}");
+        assert_eq!(body["content"]["source"], source, "{body}");
+        body
     }
 }
 

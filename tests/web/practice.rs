@@ -21,6 +21,17 @@ fn on_play_page(path: &str) -> bool {
     path == "/problems/nim-play/play"
 }
 
+/// Opens the explanation panel.
+async fn open_explanation(client: &Client) {
+    client
+        .find(Locator::Css("#explain summary"))
+        .await
+        .expect("the explanation")
+        .click()
+        .await
+        .expect("open the explanation");
+}
+
 /// Opens the explanation and clicks its first winning move, until the game
 /// ends; the result.
 async fn follow_the_hints(client: &Client) -> String {
@@ -28,13 +39,7 @@ async fn follow_the_hints(client: &Client) -> String {
         if let Some(result) = result(client).await {
             return result;
         }
-        client
-            .find(Locator::Css("#explain summary"))
-            .await
-            .expect("the explanation")
-            .click()
-            .await
-            .expect("open the explanation");
+        open_explanation(client).await;
         click_and_wait_for_page(client, Locator::Css("button.hint"), on_play_page).await;
     }
     panic!("the game did not end in 200 moves");
@@ -67,13 +72,7 @@ async fn play_one_stone_at_a_time(client: &Client) -> String {
 
 /// The explanation's advice on a dealt position: does the first player win?
 async fn first_player_wins(client: &Client) -> bool {
-    client
-        .find(Locator::Css("#explain summary"))
-        .await
-        .expect("the explanation")
-        .click()
-        .await
-        .expect("open the explanation");
+    open_explanation(client).await;
     let advice = text_of(client, "#advice").await;
     assert!(
         advice.contains("wins here") || advice.contains("loses here"),
