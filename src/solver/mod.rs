@@ -69,6 +69,7 @@ hosted_problems! {
     nim_play::NimPlay,
     misere_nim_play::MisereNimPlay,
     prime_factor_game_returns_play::PrimeFactorGameReturnsPlay,
+    playing_with_stones_play::PlayingWithStonesPlay,
 }
 
 pub use input::InputError;
