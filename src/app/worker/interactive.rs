@@ -30,6 +30,9 @@ pub enum MatchEnd {
     /// crashed, was killed, or closed its output); the run's report says
     /// which.
     Silent(Foul),
+    /// The judge itself failed (a panic in the solver core): not the
+    /// program's fault.
+    JudgeFailed,
 }
 
 /// Runs `run` (its stdio replaced by pipes to the judge) against `referee`.
@@ -62,13 +65,7 @@ pub fn play(
         });
         // The program is gone: whatever the judge waits on now ends.
         drop((program_stdin, program_stdout));
-        let end = judge.join().unwrap_or_else(|_| {
-            MatchEnd::Silent(Foul {
-                game: 0,
-                move_number: 0,
-                reason: "the judge failed".to_string(),
-            })
-        });
+        let end = judge.join().unwrap_or(MatchEnd::JudgeFailed);
         report.map(|report| (report, end))
     })
 }

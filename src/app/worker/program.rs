@@ -291,6 +291,9 @@ fn verdict_of(
 fn match_verdict(report: &RunReport, limits: &Limits, end: MatchEnd, stderr: &Path) -> Checked {
     let silent = match end {
         MatchEnd::Fouled(foul) => return Checked::failed(Verdict::WA, foul.to_string()),
+        MatchEnd::JudgeFailed => {
+            return Checked::failed(Verdict::IE, "the judge failed during the match".into());
+        }
         MatchEnd::Won => None,
         MatchEnd::Silent(foul) => Some(foul),
     };
