@@ -70,6 +70,7 @@ hosted_problems! {
     misere_nim_play::MisereNimPlay,
     prime_factor_game_returns_play::PrimeFactorGameReturnsPlay,
     playing_with_stones_play::PlayingWithStonesPlay,
+    nim_k_play::NimKPlay,
 }
 
 pub use input::InputError;
