@@ -71,6 +71,7 @@ hosted_problems! {
     prime_factor_game_returns_play::PrimeFactorGameReturnsPlay,
     playing_with_stones_play::PlayingWithStonesPlay,
     nim_k_play::NimKPlay,
+    prime_factor_game_play::PrimeFactorGamePlay,
 }
 
 pub use input::InputError;
