@@ -50,7 +50,10 @@ pub async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Mar
             tbody {
                 @for problem in &problems {
                     tr {
-                        td { a href={ "/problems/" (problem.id) } { (problem.title) } }
+                        td {
+                            a href={ "/problems/" (problem.id) } { (problem.title) }
+                            @if problem.interactive { " " span.tag.interactive { "interactive" } }
+                        }
                         td.num { (seconds(problem.time_limit_ms)) }
                         td.num { (problem.memory_limit_mib) " MiB" }
                         td {

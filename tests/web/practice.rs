@@ -89,6 +89,10 @@ async fn following_the_hints_wins_and_the_losing_side_loses() {
         dir.add_bundled_problem("nim-play");
         let app = TestApp::spawn(&dir, 0).await;
         sign_in(&client, &app.address, &app.contestant).await;
+        // The list marks it interactive; the batch problem is not.
+        let list = text_of(&client, "#problems").await;
+        assert!(list.contains("Nim, played interactive"), "{list}");
+        assert!(!list.contains("Nim interactive"), "{list}");
         client
             .goto(&format!("{}/problems/nim-play", app.address))
             .await
