@@ -11,6 +11,9 @@
 //!
 //! [`TestBackend`] picks the database the fixtures use: SQLite in the
 //! scratch folder, or a fresh database on a throwaway PostgreSQL cluster.
+//!
+//! [`NimPlayer`] plays `nim-play` in-process against the judge, for the
+//! solver core's tests and the interactive benchmark.
 
 use std::{
     collections::BTreeMap,
@@ -423,6 +426,83 @@ pub fn fill_up(path: &std::path::Path) {
     while file.write_all(&chunk).is_ok() {}
     // The last partial chunk may fit byte by byte.
     while file.write_all(&[0]).is_ok() {}
+}
+
+/// A contestant's program for `nim-play`, in this process: it reads the
+/// judge's lines, tracks the position, picks the winning side and plays
+/// `choose`'s move.
+pub struct NimPlayer<F> {
+    choose: F,
+    /// Judge lines not read yet.
+    pending: std::collections::VecDeque<String>,
+    read_count: bool,
+    expect_position: bool,
+    my_turn: bool,
+    piles: Vec<u64>,
+    /// Moves played by both sides.
+    pub moves: usize,
+}
+
+impl<F: FnMut(&[u64]) -> Option<crate::solver::nim_play::Take>> NimPlayer<F> {
+    pub fn new(choose: F) -> NimPlayer<F> {
+        NimPlayer {
+            choose,
+            pending: Default::default(),
+            read_count: false,
+            expect_position: true,
+            my_turn: false,
+            piles: Vec::new(),
+            moves: 0,
+        }
+    }
+
+    /// Reads what the judge said; the program's next line, or `None` when
+    /// it has nothing to say (the judge's text ran out, a line did not
+    /// parse, or `choose` found no move).
+    pub fn answer(&mut self, said: &str) -> Option<String> {
+        use crate::solver::nim_play::NimRules;
+        self.pending.extend(said.lines().map(str::to_string));
+        loop {
+            if !self.read_count {
+                self.pending.pop_front()?.parse::<usize>().ok()?;
+                self.read_count = true;
+                continue;
+            }
+            if self.expect_position {
+                if self.pending.len() < 2 {
+                    return None;
+                }
+                self.pending.pop_front();
+                self.piles = self
+                    .pending
+                    .pop_front()?
+                    .split(' ')
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .ok()?;
+                self.expect_position = false;
+                self.my_turn = NimRules::xor_move(&self.piles).is_some();
+                return Some(if self.my_turn { "First" } else { "Second" }.to_string());
+            }
+            if !self.my_turn {
+                let line = self.pending.pop_front()?;
+                if line == "none" {
+                    self.expect_position = true;
+                    continue;
+                }
+                let judge = NimRules::parse_take(&line).ok()?;
+                self.piles[judge.pile] -= judge.take;
+                self.moves += 1;
+            }
+            self.my_turn = false;
+            let mine = (self.choose)(&self.piles)?;
+            self.piles[mine.pile] -= mine.take;
+            self.moves += 1;
+            let mut out = String::new();
+            NimRules::write_take(mine, &mut out);
+            return Some(out);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -64,12 +64,10 @@ pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
     if let Some(why) = &language.unavailable {
         bail!("language `{}` is unavailable: {why}", language.config.id);
     }
-    // The problem's limits, from its folder when the catalog has it.
+    // The problem's limits, from its folder in the catalog.
     let folder = config.catalog.problems_dir.join(&args.problem);
-    let (time_ms, memory_mib) = match catalog::load_problem(&folder) {
-        Ok(problem) => (problem.time_limit_ms, problem.memory_limit_mib),
-        Err(_) => (2000, 512),
-    };
+    let problem = catalog::load_problem(&folder)
+        .with_context(|| format!("cannot load problem `{}` for its limits", args.problem))?;
     let testcases = [ProgramTestcase {
         name: "input".parse().map_err(anyhow::Error::msg)?,
         hidden: false,
@@ -82,8 +80,10 @@ pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
         language,
         source: &source,
         limits: ProblemLimits {
-            time: std::time::Duration::from_millis(u64::try_from(time_ms).unwrap_or(0)),
-            memory_bytes: u64::try_from(memory_mib).unwrap_or(0) << 20,
+            time: std::time::Duration::from_millis(
+                u64::try_from(problem.time_limit_ms).unwrap_or(0),
+            ),
+            memory_bytes: u64::try_from(problem.memory_limit_mib).unwrap_or(0) << 20,
         },
         testcases: &testcases,
         judge_all: false,

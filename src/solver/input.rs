@@ -222,9 +222,8 @@ impl<'a> Scanner<'a> {
         let mut at = start;
         // Eight digits at a time where they are (the long values of large
         // inputs), without a multiply chain through every digit.
-        while at + 8 <= end {
-            let chunk = u64::from_le_bytes(self.bytes[at..at + 8].try_into().unwrap_or([0; 8]));
-            match eight_digits(chunk) {
+        while let Some(chunk) = self.bytes[at..end].first_chunk::<8>() {
+            match eight_digits(u64::from_le_bytes(*chunk)) {
                 Some(eight) => {
                     value = value * 100_000_000 + eight;
                     at += 8;

@@ -223,9 +223,12 @@ impl Game for NimKPlay {
         Some(Takes::new(&takes).sorted())
     }
 
+    /// A practice position is smaller than a testcase's: its explanation
+    /// lists every winning move by trying every move, which only small
+    /// positions afford (a form may send any position).
     fn parse_position(text: &str) -> Result<NimKPosition, InputError> {
         let mut s = Scanner::new(text);
-        let position = scan_position(&mut s)?;
+        let position = scan_position(&mut s, PRACTICE_BOUNDS)?;
         s.finish()?;
         Ok(position)
     }
@@ -320,12 +323,22 @@ fn all_moves(position: &NimKPosition) -> Vec<Takes> {
     moves
 }
 
-fn scan_position(s: &mut Scanner<'_>) -> Result<NimKPosition, InputError> {
-    let n = s.usize(Field::new("N"), 1, MAX_N)?;
-    let k = s.u64(Field::new("K"), 1, MAX_K)?;
+/// The largest N, K and A_i a position may have.
+type Bounds = (usize, u64, u64);
+const TESTCASE_BOUNDS: Bounds = (MAX_N, MAX_K, MAX_A);
+/// Practice positions: at most 6 piles of 15, K ≤ 3, so that every move
+/// (under 72,000) can be tried.
+const PRACTICE_BOUNDS: Bounds = (6, 3, 15);
+
+fn scan_position(
+    s: &mut Scanner<'_>,
+    (max_n, max_k, max_a): Bounds,
+) -> Result<NimKPosition, InputError> {
+    let n = s.usize(Field::new("N"), 1, max_n)?;
+    let k = s.u64(Field::new("K"), 1, max_k)?;
     let mut piles = Vec::with_capacity(n);
     for i in 1..=n {
-        piles.push(s.u64(Field::new("A_i").at(i), 0, MAX_A)?);
+        piles.push(s.u64(Field::new("A_i").at(i), 0, max_a)?);
     }
     Ok(NimKPosition { k, piles })
 }
@@ -360,7 +373,7 @@ impl Problem for NimKPlay {
         let g = s.usize(Field::new("G"), 1, MAX_GAMES)?;
         let mut games = Vec::with_capacity(g);
         for _ in 0..g {
-            games.push(scan_position(&mut s)?);
+            games.push(scan_position(&mut s, TESTCASE_BOUNDS)?);
         }
         s.finish()?;
         Ok(NimKPlayInput { games })
@@ -470,6 +483,21 @@ mod tests {
             |p| search.borrow_mut().mover_wins(p),
         );
         assert!(visited >= 3 * (4 + 16 + 64 + 256), "{visited}");
+    }
+
+    #[test]
+    fn a_practice_position_is_small_enough_to_try_every_move() {
+        let practice = NimKPlay::practice().unwrap();
+        let error = practice.explain("7 3\n1 1 1 1 1 1 1\n").unwrap_err();
+        assert!(error.contains("N = 7 violates the constraint 1 ≤ N ≤ 6"), "{error}");
+        let error = practice.explain("2 4\n1 1\n").unwrap_err();
+        assert!(error.contains("K = 4"), "{error}");
+        let error = practice.explain("2 3\n16 1\n").unwrap_err();
+        assert!(error.contains("A_1 = 16"), "{error}");
+        // The largest practice position: every move tried, the winning
+        // ones listed.
+        let largest = practice.explain("6 3\n15 15 15 15 15 14\n").unwrap();
+        assert!(largest.mover_wins && !largest.winning_moves.is_empty());
     }
 
     #[test]

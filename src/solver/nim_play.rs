@@ -419,52 +419,10 @@ mod tests {
     /// A program that tracks the position from what it reads and plays
     /// `choose`'s move.
     fn tracking_program(
-        mut choose: impl FnMut(&[u64]) -> Option<Take>,
+        choose: impl FnMut(&[u64]) -> Option<Take>,
     ) -> impl FnMut(&str) -> Option<String> {
-        let mut lines: std::collections::VecDeque<String> = Default::default();
-        let mut games_left: Option<usize> = None;
-        let mut piles: Vec<u64> = Vec::new();
-        let mut expect_position = true;
-        let mut my_turn = false;
-        move |said: &str| {
-            lines.extend(said.lines().map(str::to_string));
-            loop {
-                if games_left.is_none() {
-                    games_left = Some(lines.pop_front()?.parse().ok()?);
-                    continue;
-                }
-                if expect_position {
-                    if lines.len() < 2 {
-                        return None;
-                    }
-                    lines.pop_front();
-                    piles = lines
-                        .pop_front()?
-                        .split(' ')
-                        .map(|w| w.parse().unwrap())
-                        .collect();
-                    expect_position = false;
-                    let first = NimRules::xor_move(&piles).is_some();
-                    my_turn = first;
-                    return Some(if first { "First" } else { "Second" }.to_string());
-                }
-                if !my_turn {
-                    let line = lines.pop_front()?;
-                    if line == "none" {
-                        expect_position = true;
-                        continue;
-                    }
-                    let judge = NimRules::parse_take(&line).unwrap();
-                    piles[judge.pile] -= judge.take;
-                }
-                my_turn = false;
-                let mine = choose(&piles)?;
-                piles[mine.pile] -= mine.take;
-                let mut out = String::new();
-                NimRules::write_take(mine, &mut out);
-                return Some(out);
-            }
-        }
+        let mut player = crate::testing::NimPlayer::new(choose);
+        move |said: &str| player.answer(said)
     }
 
     #[test]

@@ -18,7 +18,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use anyhow::{Context, bail, ensure};
+use anyhow::{Context, ensure};
 use clap::Args;
 use nimjudge::{
     app::worker::program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program},
@@ -30,6 +30,7 @@ use nimjudge::{
         interactive::{Heard, Referee},
         nim_play::{self, NimRules},
     },
+    testing::NimPlayer,
 };
 
 const BOUTON_CPP: &str = include_str!("../../../problems/nim-play/solutions/accepted/bouton.cpp");
@@ -113,55 +114,13 @@ fn replay(input: &str) -> anyhow::Result<Replayed> {
     let mut referee: Box<dyn Referee> = game.referee(input)?.context("not interactive")?;
     let mut script = String::new();
     let mut said = referee.opening();
-    let (mut judge_time, mut judge_longest, mut moves) = (Duration::ZERO, Duration::ZERO, 0);
-    let mut pending: std::collections::VecDeque<String> = Default::default();
-    let mut piles: Vec<u64> = Vec::new();
-    let mut games_left: Option<usize> = None;
-    let mut expect_position = true;
-    let mut my_turn = false;
+    let (mut judge_time, mut judge_longest) = (Duration::ZERO, Duration::ZERO);
+    let mut player = NimPlayer::new(NimRules::xor_move);
     loop {
         for line in said.lines() {
             writeln!(script, "> {line}")?;
-            pending.push_back(line.to_string());
         }
-        // The program's next line, from what it has read.
-        let reply = loop {
-            if games_left.is_none() {
-                games_left = Some(pending.pop_front().context("G")?.parse()?);
-                continue;
-            }
-            if expect_position {
-                pending.pop_front().context("N")?;
-                piles = pending
-                    .pop_front()
-                    .context("piles")?
-                    .split(' ')
-                    .map(str::parse)
-                    .collect::<Result<_, _>>()?;
-                expect_position = false;
-                my_turn = NimRules::xor_move(&piles).is_some();
-                break if my_turn { "First" } else { "Second" }.to_string();
-            }
-            if !my_turn {
-                let Some(line) = pending.pop_front() else {
-                    bail!("the judge stopped talking");
-                };
-                if line == "none" {
-                    expect_position = true;
-                    continue;
-                }
-                let judge = NimRules::parse_take(&line).map_err(anyhow::Error::msg)?;
-                piles[judge.pile] -= judge.take;
-                moves += 1;
-            }
-            my_turn = false;
-            let mine = NimRules::xor_move(&piles).context("Bouton has no move")?;
-            piles[mine.pile] -= mine.take;
-            moves += 1;
-            let mut text = String::new();
-            NimRules::write_take(mine, &mut text);
-            break text;
-        };
+        let reply = player.answer(&said).context("the player stopped")?;
         writeln!(script, "< {reply}")?;
         let started = Instant::now();
         let heard = referee.hear(reply.as_bytes());
@@ -179,7 +138,7 @@ fn replay(input: &str) -> anyhow::Result<Replayed> {
                 return Ok(Replayed {
                     input: input.to_string(),
                     script,
-                    moves,
+                    moves: player.moves,
                     judge_time,
                     judge_longest,
                     last_line,
