@@ -37,68 +37,14 @@ impl Problem for DontSayN {
 
     fn parse(text: &str) -> Result<DontSayNInput, InputError> {
         let mut s = Scanner::new(text);
-        let n = s.usize(Field::new("N"), 2, MAX_N as usize)?;
-        let k = s.usize(Field::new("K"), 1, MAX_N as usize - 1)?;
-        if k >= n {
-            return Err(InputError::Invalid {
-                line: s.line(),
-                message: format!("K = {k} violates the constraint K < N (N = {n})"),
-            });
-        }
-        let (word, line) = s.word(Field::new("S"))?;
-        if word.len() != n - 1 {
-            return Err(InputError::Invalid {
-                line,
-                message: format!(
-                    "S has {} characters, violating the constraint |S| = N − 1 = {}",
-                    String::from_utf8_lossy(word).chars().count(),
-                    n - 1
-                ),
-            });
-        }
-        let mut safe = Vec::with_capacity(n);
-        safe.push(true);
-        for (i, &c) in word.iter().enumerate() {
-            match c {
-                b'o' => safe.push(true),
-                b'x' => safe.push(false),
-                _ => {
-                    return Err(InputError::Invalid {
-                        line,
-                        message: format!(
-                            "character {} of S is `{}`; S may contain only `o` and `x`",
-                            i + 1,
-                            String::from_utf8_lossy(&word[i..])
-                                .chars()
-                                .next()
-                                .unwrap_or('?')
-                        ),
-                    });
-                }
-            }
-        }
+        let input = scan_case(&mut s, MAX_N as usize)?;
         s.finish()?;
-        Ok(DontSayNInput { k, safe })
+        Ok(input)
     }
 
     fn solve(input: &DontSayNInput) -> Vec<u64> {
-        let n = input.n();
-        let k = input.k;
-        // lose[v]: the player to move after the number v has been said loses.
-        let mut lose = vec![false; n];
-        // Number of safe losing positions in the window (v, v + k].
-        let mut window = 0usize;
-        for v in (0..n).rev() {
-            lose[v] = window == 0;
-            if input.safe[v] && lose[v] {
-                window += 1;
-            }
-            let leaving = v + k;
-            if leaving < n && input.safe[leaving] && lose[leaving] {
-                window -= 1;
-            }
-        }
-        (1..=k)
+        let lose = losing_numbers(input);
+        (1..=input.k)
             .filter(|&i| input.safe[i] && lose[i])
             .map(|i| i as u64)
             .collect()
@@ -145,6 +91,72 @@ impl Problem for DontSayN {
         out.push('\n');
         out
     }
+}
+
+/// Reads one case, `N K` then `S`, with `N` at most `max_n`.
+pub fn scan_case(s: &mut Scanner<'_>, max_n: usize) -> Result<DontSayNInput, InputError> {
+    let n = s.usize(Field::new("N"), 2, max_n)?;
+    let k = s.usize(Field::new("K"), 1, max_n - 1)?;
+    if k >= n {
+        return Err(InputError::Invalid {
+            line: s.line(),
+            message: format!("K = {k} violates the constraint K < N (N = {n})"),
+        });
+    }
+    let (word, line) = s.word(Field::new("S"))?;
+    if word.len() != n - 1 {
+        return Err(InputError::Invalid {
+            line,
+            message: format!(
+                "S has {} characters, violating the constraint |S| = N − 1 = {}",
+                String::from_utf8_lossy(word).chars().count(),
+                n - 1
+            ),
+        });
+    }
+    let mut safe = Vec::with_capacity(n);
+    safe.push(true);
+    for (i, &c) in word.iter().enumerate() {
+        match c {
+            b'o' => safe.push(true),
+            b'x' => safe.push(false),
+            _ => {
+                return Err(InputError::Invalid {
+                    line,
+                    message: format!(
+                        "character {} of S is `{}`; S may contain only `o` and `x`",
+                        i + 1,
+                        String::from_utf8_lossy(&word[i..])
+                            .chars()
+                            .next()
+                            .unwrap_or('?')
+                    ),
+                });
+            }
+        }
+    }
+    Ok(DontSayNInput { k, safe })
+}
+
+/// `lose[v]`: the player to move after the number `v` has been said loses,
+/// for every `v < N`. O(N): a sliding count of the safe losing numbers in
+/// the window `(v, v + K]`.
+pub fn losing_numbers(input: &DontSayNInput) -> Vec<bool> {
+    let n = input.n();
+    let k = input.k;
+    let mut lose = vec![false; n];
+    let mut window = 0usize;
+    for v in (0..n).rev() {
+        lose[v] = window == 0;
+        if input.safe[v] && lose[v] {
+            window += 1;
+        }
+        let leaving = v + k;
+        if leaving < n && input.safe[leaving] && lose[leaving] {
+            window -= 1;
+        }
+    }
+    lose
 }
 
 #[cfg(test)]

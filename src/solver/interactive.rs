@@ -50,8 +50,15 @@ pub trait Game {
     /// The move format, for statements and messages (e.g. "`i k`").
     const MOVE_FORMAT: &'static str;
 
-    /// Writes the position in the base problem's input format.
+    /// Writes the position as text that [`Game::parse_position`] reads:
+    /// the base problem's input format where that format can say it.
     fn write_position(position: &Self::Position, out: &mut String);
+    /// Writes a game's starting position as the judge sends it: the base
+    /// problem's input format. The same as [`Game::write_position`] unless
+    /// the base format describes only starting positions (coin-game's `N`).
+    fn write_start(position: &Self::Position, out: &mut String) {
+        Self::write_position(position, out);
+    }
     /// Parses one line as a move, checking its form only.
     fn parse_move(line: &str) -> Result<Self::Move, String>;
     /// Whether `mv` is legal from `position`, and if not, why.
@@ -184,7 +191,7 @@ impl<G: Game> Match<G> {
         self.moves = 0;
         self.stage = Stage::Side;
         let mut text = String::new();
-        G::write_position(&self.position, &mut text);
+        G::write_start(&self.position, &mut text);
         self.say(&text, out);
     }
 

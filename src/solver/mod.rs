@@ -72,6 +72,8 @@ hosted_problems! {
     playing_with_stones_play::PlayingWithStonesPlay,
     nim_k_play::NimKPlay,
     prime_factor_game_play::PrimeFactorGamePlay,
+    coin_game_play::CoinGamePlay,
+    dont_say_n_play::DontSayNPlay,
 }
 
 pub use input::InputError;
