@@ -74,6 +74,7 @@ hosted_problems! {
     prime_factor_game_play::PrimeFactorGamePlay,
     coin_game_play::CoinGamePlay,
     dont_say_n_play::DontSayNPlay,
+    constrained_nim_play::ConstrainedNimPlay,
 }
 
 pub use input::InputError;

@@ -41,12 +41,12 @@ pub struct ConstrainedNimInput {
     forbidden: Vec<(u64, u64)>,
 }
 
-/// Test-only: the parser builds inputs itself, after checking each
-/// constraint with its own message.
-#[cfg(test)]
 impl ConstrainedNimInput {
     /// An input from its parts, or `None` if a forbidden pair breaks
-    /// 1 ≤ Y ≤ X or repeats. Pile sizes are taken as given.
+    /// 1 ≤ Y ≤ X or repeats. Pile sizes are taken as given. Tests only:
+    /// the parser builds inputs itself, after checking each constraint with
+    /// its own message.
+    #[cfg(test)]
     pub fn new(piles: Vec<u64>, mut forbidden: Vec<(u64, u64)>) -> Option<Self> {
         forbidden.sort_unstable();
         let well_formed = forbidden.iter().all(|&(x, y)| 1 <= y && y <= x)
@@ -64,6 +64,79 @@ impl ConstrainedNimInput {
     }
 }
 
+/// The bounds of one case: the base problem's, or an interactive
+/// variant's smaller ones.
+pub struct CaseLimits {
+    pub n: usize,
+    pub m: usize,
+    /// The bound on A_i, X_i and Y_i.
+    pub value: u64,
+    /// The smallest pile: 1 in an input, 0 in a position in play.
+    pub min_pile: u64,
+}
+
+impl CaseLimits {
+    pub const BASE: CaseLimits = CaseLimits {
+        n: MAX_N,
+        m: MAX_M,
+        value: MAX_VALUE,
+        min_pile: 1,
+    };
+}
+
+/// Reads one case (`N M`, the piles, the forbidden moves), checking every
+/// constraint, distinct pairs included.
+pub fn scan_case(s: &mut Scanner<'_>, limits: &CaseLimits) -> Result<ConstrainedNimInput, InputError> {
+    let n = s.usize(Field::new("N"), 1, limits.n)?;
+    let m = s.usize(Field::new("M"), 1, limits.m)?;
+    let mut piles = Vec::with_capacity(n);
+    for i in 1..=n {
+        piles.push(s.u64(Field::new("A_i").at(i), limits.min_pile, limits.value)?);
+    }
+    // (X, Y, index) so equal pairs end up adjacent after sorting, and the
+    // line of each pair, for the duplicate message.
+    let mut pairs: Vec<(u64, u64, u32)> = Vec::with_capacity(m);
+    let mut lines: Vec<u32> = Vec::with_capacity(m);
+    for i in 1..=m {
+        let x = s.u64(Field::new("X_i").at(i), 1, limits.value)?;
+        let y = s.u64(Field::new("Y_i").at(i), 1, limits.value)?;
+        if y > x {
+            return Err(InputError::Invalid {
+                line: s.line(),
+                message: format!(
+                    "Y_{i} = {y} exceeds X_{i} = {x}, violating the constraint Y_i ≤ X_i"
+                ),
+            });
+        }
+        pairs.push((x, y, i as u32));
+        lines.push(s.line() as u32);
+    }
+    pairs.sort_unstable();
+    // Report the repeat that comes first in the input.
+    let repeat = pairs
+        .windows(2)
+        .filter(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
+        .map(|w| (w[0].2, w[1].2))
+        .min_by_key(|&(_, later)| later);
+    if let Some((first, later)) = repeat {
+        let line_of = |i: u32| lines.get(i as usize - 1).copied().unwrap_or(0) as usize;
+        let (x, y) = pairs
+            .iter()
+            .find(|p| p.2 == later)
+            .map_or((0, 0), |p| (p.0, p.1));
+        return Err(InputError::Invalid {
+            line: line_of(later),
+            message: format!(
+                "(X_{later}, Y_{later}) = ({x}, {y}) repeats (X_{first}, Y_{first}) on line {}; \
+                 the pairs (X_i, Y_i) must be pairwise distinct",
+                line_of(first)
+            ),
+        });
+    }
+    let forbidden = pairs.into_iter().map(|(x, y, _)| (x, y)).collect();
+    Ok(ConstrainedNimInput { piles, forbidden })
+}
+
 impl Problem for ConstrainedNim {
     const ID: &'static str = "constrained-nim";
     type Input = ConstrainedNimInput;
@@ -71,55 +144,9 @@ impl Problem for ConstrainedNim {
 
     fn parse(text: &str) -> Result<ConstrainedNimInput, InputError> {
         let mut s = Scanner::new(text);
-        let n = s.usize(Field::new("N"), 1, MAX_N)?;
-        let m = s.usize(Field::new("M"), 1, MAX_M)?;
-        let mut piles = Vec::with_capacity(n);
-        for i in 1..=n {
-            piles.push(s.u64(Field::new("A_i").at(i), 1, MAX_VALUE)?);
-        }
-        // (X, Y, index) so equal pairs end up adjacent after sorting, and the
-        // line of each pair, for the duplicate message.
-        let mut pairs: Vec<(u64, u64, u32)> = Vec::with_capacity(m);
-        let mut lines: Vec<u32> = Vec::with_capacity(m);
-        for i in 1..=m {
-            let x = s.u64(Field::new("X_i").at(i), 1, MAX_VALUE)?;
-            let y = s.u64(Field::new("Y_i").at(i), 1, MAX_VALUE)?;
-            if y > x {
-                return Err(InputError::Invalid {
-                    line: s.line(),
-                    message: format!(
-                        "Y_{i} = {y} exceeds X_{i} = {x}, violating the constraint Y_i ≤ X_i"
-                    ),
-                });
-            }
-            pairs.push((x, y, i as u32));
-            lines.push(s.line() as u32);
-        }
+        let input = scan_case(&mut s, &CaseLimits::BASE)?;
         s.finish()?;
-        pairs.sort_unstable();
-        // Report the repeat that comes first in the input.
-        let repeat = pairs
-            .windows(2)
-            .filter(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
-            .map(|w| (w[0].2, w[1].2))
-            .min_by_key(|&(_, later)| later);
-        if let Some((first, later)) = repeat {
-            let line_of = |i: u32| lines.get(i as usize - 1).copied().unwrap_or(0) as usize;
-            let (x, y) = pairs
-                .iter()
-                .find(|p| p.2 == later)
-                .map_or((0, 0), |p| (p.0, p.1));
-            return Err(InputError::Invalid {
-                line: line_of(later),
-                message: format!(
-                    "(X_{later}, Y_{later}) = ({x}, {y}) repeats (X_{first}, Y_{first}) on line {}; \
-                     the pairs (X_i, Y_i) must be pairwise distinct",
-                    line_of(first)
-                ),
-            });
-        }
-        let forbidden = pairs.into_iter().map(|(x, y, _)| (x, y)).collect();
-        Ok(ConstrainedNimInput { piles, forbidden })
+        Ok(input)
     }
 
     fn solve(input: &ConstrainedNimInput) -> Outcome {
