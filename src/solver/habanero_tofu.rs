@@ -8,7 +8,7 @@
 
 use super::{
     Outcome, Problem, SeededRng, TestKind,
-    input::{Field, InputError, Scanner},
+    input::{Field, InputError, Scanner, pretty_bound},
     outcome_lines, push_numbers,
 };
 
@@ -19,7 +19,7 @@ pub const MAX_TOTAL_M: usize = 200_000;
 pub struct HabaneroTofu;
 
 /// One block: its size and the 0-indexed habanero cells inside it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Block {
     pub size: [u64; 3],
     pub habaneros: Vec<[u64; 3]>,
@@ -51,6 +51,87 @@ pub fn face_heaps(block: &Block) -> [u64; 6] {
 const SIDES: [&str; 3] = ["X", "Y", "Z"];
 const COORDS: [&str; 3] = ["x", "y", "z"];
 
+/// The bounds of one case: the base problem's, or an interactive
+/// variant's smaller ones.
+pub struct CaseLimits {
+    pub n: usize,
+    /// The bound on X_i, Y_i and Z_i.
+    pub side: u64,
+    pub total_m: usize,
+}
+
+impl CaseLimits {
+    pub const BASE: CaseLimits = CaseLimits {
+        n: MAX_N,
+        side: MAX_SIDE,
+        total_m: MAX_TOTAL_M,
+    };
+}
+
+/// Reads one case: `N`, then each block's size, habanero count and cells
+/// (0-indexed, inside the block, distinct; kept sorted).
+pub fn scan_case(s: &mut Scanner<'_>, limits: &CaseLimits) -> Result<HabaneroTofuInput, InputError> {
+    let n = s.usize(Field::new("N"), 1, limits.n)?;
+    let mut blocks = Vec::with_capacity(n);
+    let mut total = 0;
+    for b in 1..=n {
+        let mut size = [0; 3];
+        for axis in 0..3 {
+            size[axis] = s.u64(Field::new(SIDES[axis]).in_case(b), 1, limits.side)?;
+        }
+        let m = s.usize(Field::new("M").in_case(b), 1, limits.total_m)?;
+        total += m;
+        if total > limits.total_m {
+            return Err(InputError::Invalid {
+                line: s.line(),
+                message: format!(
+                    "block {b}: the habanero counts so far sum to {total}, violating the constraint ΣM_i ≤ {}",
+                    pretty_bound(limits.total_m as u64)
+                ),
+            });
+        }
+        // Cells with the line each was read on, for the duplicate check.
+        let mut cells = Vec::with_capacity(m);
+        for _ in 0..m {
+            let mut cell = [0; 3];
+            for axis in 0..3 {
+                let field = Field::new(COORDS[axis]).in_case(b);
+                cell[axis] = s.u64(field, 0, size[axis] - 1).map_err(|e| match e {
+                    InputError::OutOfRange {
+                        line, token, field, ..
+                    } => InputError::OutOfRange {
+                        line,
+                        token,
+                        field,
+                        constraint: format!(
+                            "0 ≤ {} < {} = {}",
+                            COORDS[axis], SIDES[axis], size[axis]
+                        ),
+                    },
+                    other => other,
+                })?;
+            }
+            cells.push((cell, s.line()));
+        }
+        cells.sort_unstable();
+        if let Some(w) = cells.windows(2).find(|w| w[0].0 == w[1].0) {
+            let [x, y, z] = w[0].0;
+            let (first, second) = (w[0].1.min(w[1].1), w[0].1.max(w[1].1));
+            return Err(InputError::Invalid {
+                line: second,
+                message: format!(
+                    "block {b}: habanero cell ({x}, {y}, {z}) is listed twice (lines {first} and {second}); cells must be distinct"
+                ),
+            });
+        }
+        blocks.push(Block {
+            size,
+            habaneros: cells.into_iter().map(|(cell, _)| cell).collect(),
+        });
+    }
+    Ok(HabaneroTofuInput { blocks })
+}
+
 impl Problem for HabaneroTofu {
     const ID: &'static str = "habanero-tofu";
     type Input = HabaneroTofuInput;
@@ -58,65 +139,9 @@ impl Problem for HabaneroTofu {
 
     fn parse(text: &str) -> Result<HabaneroTofuInput, InputError> {
         let mut s = Scanner::new(text);
-        let n = s.usize(Field::new("N"), 1, MAX_N)?;
-        let mut blocks = Vec::with_capacity(n);
-        let mut total = 0;
-        for b in 1..=n {
-            let mut size = [0; 3];
-            for axis in 0..3 {
-                size[axis] = s.u64(Field::new(SIDES[axis]).in_case(b), 1, MAX_SIDE)?;
-            }
-            let m = s.usize(Field::new("M").in_case(b), 1, MAX_TOTAL_M)?;
-            total += m;
-            if total > MAX_TOTAL_M {
-                return Err(InputError::Invalid {
-                    line: s.line(),
-                    message: format!(
-                        "block {b}: the habanero counts so far sum to {total}, violating the constraint ΣM_i ≤ 2·10^5"
-                    ),
-                });
-            }
-            // Cells with the line each was read on, for the duplicate check.
-            let mut cells = Vec::with_capacity(m);
-            for _ in 0..m {
-                let mut cell = [0; 3];
-                for axis in 0..3 {
-                    let field = Field::new(COORDS[axis]).in_case(b);
-                    cell[axis] = s.u64(field, 0, size[axis] - 1).map_err(|e| match e {
-                        InputError::OutOfRange {
-                            line, token, field, ..
-                        } => InputError::OutOfRange {
-                            line,
-                            token,
-                            field,
-                            constraint: format!(
-                                "0 ≤ {} < {} = {}",
-                                COORDS[axis], SIDES[axis], size[axis]
-                            ),
-                        },
-                        other => other,
-                    })?;
-                }
-                cells.push((cell, s.line()));
-            }
-            cells.sort_unstable();
-            if let Some(w) = cells.windows(2).find(|w| w[0].0 == w[1].0) {
-                let [x, y, z] = w[0].0;
-                let (first, second) = (w[0].1.min(w[1].1), w[0].1.max(w[1].1));
-                return Err(InputError::Invalid {
-                    line: second,
-                    message: format!(
-                        "block {b}: habanero cell ({x}, {y}, {z}) is listed twice (lines {first} and {second}); cells must be distinct"
-                    ),
-                });
-            }
-            blocks.push(Block {
-                size,
-                habaneros: cells.into_iter().map(|(cell, _)| cell).collect(),
-            });
-        }
+        let input = scan_case(&mut s, &CaseLimits::BASE)?;
         s.finish()?;
-        Ok(HabaneroTofuInput { blocks })
+        Ok(input)
     }
 
     fn solve(input: &HabaneroTofuInput) -> Outcome {

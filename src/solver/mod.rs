@@ -75,6 +75,7 @@ hosted_problems! {
     coin_game_play::CoinGamePlay,
     dont_say_n_play::DontSayNPlay,
     constrained_nim_play::ConstrainedNimPlay,
+    habanero_tofu_play::HabaneroTofuPlay,
 }
 
 pub use input::InputError;
