@@ -76,6 +76,7 @@ hosted_problems! {
     dont_say_n_play::DontSayNPlay,
     constrained_nim_play::ConstrainedNimPlay,
     habanero_tofu_play::HabaneroTofuPlay,
+    xy_game_play::XyGamePlay,
 }
 
 pub use input::InputError;
