@@ -77,6 +77,7 @@ hosted_problems! {
     constrained_nim_play::ConstrainedNimPlay,
     habanero_tofu_play::HabaneroTofuPlay,
     xy_game_play::XyGamePlay,
+    football_game_play::FootballGamePlay,
 }
 
 pub use input::InputError;

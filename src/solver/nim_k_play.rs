@@ -52,7 +52,7 @@ pub struct Takes {
 }
 
 impl Takes {
-    fn new(list: &[(usize, u64)]) -> Takes {
+    pub fn new(list: &[(usize, u64)]) -> Takes {
         let mut takes = [(0, 0); MAX_K as usize];
         takes[..list.len()].copy_from_slice(list);
         Takes {
@@ -61,19 +61,19 @@ impl Takes {
         }
     }
 
-    fn list(&self) -> &[(usize, u64)] {
+    pub fn list(&self) -> &[(usize, u64)] {
         &self.takes[..self.len]
     }
 
     /// The same takes in pile order, so that equal moves compare equal.
-    fn sorted(mut self) -> Takes {
+    pub fn sorted(mut self) -> Takes {
         self.takes[..self.len].sort_unstable();
         self
     }
 }
 
 /// Moore's winning move, or `None` if the mover loses.
-fn moore_move(position: &NimKPosition) -> Option<Takes> {
+pub fn moore_move(position: &NimKPosition) -> Option<Takes> {
     let modulus = position.k + 1;
     let mut new = position.piles.clone();
     let mut touched = vec![false; new.len()];

@@ -61,12 +61,12 @@ pub struct FootballGameCase {
     piles: Vec<u64>,
 }
 
-/// Test-only: the parser builds cases itself, after checking each
-/// constraint with its own message.
-#[cfg(test)]
 impl FootballGameCase {
     /// A case from its game form, or `None` outside the hosted domain
     /// (M = 0, M > N, a pile of 0, or M ≥ 2 with a pile above the cap).
+    /// Tests only: the parser builds cases itself, after checking each
+    /// constraint with its own message.
+    #[cfg(test)]
     pub fn new(piles: Vec<u64>, balls_per_move: usize, cap: u64) -> Option<Self> {
         let valid = balls_per_move >= 1
             && balls_per_move <= piles.len()
@@ -107,7 +107,7 @@ impl Problem for FootballGame {
         let mut cases = Vec::new();
         // At least one case: the first N is required even in an empty input.
         loop {
-            cases.push(parse_case(&mut s, cases.len() + 1)?);
+            cases.push(scan_case(&mut s, cases.len() + 1, &CaseLimits::BASE, |_, _, _| {})?);
             if s.at_end() {
                 break;
             }
@@ -134,9 +134,34 @@ impl Problem for FootballGame {
     }
 }
 
-fn parse_case(s: &mut Scanner<'_>, case: usize) -> Result<FootballGameCase, InputError> {
-    let n = s.usize(Field::new("N").in_case(case), 1, MAX_N)?;
-    let m = s.usize(Field::new("M").in_case(case), 1, MAX_N)?;
+/// The bounds of one case: the base problem's, or an interactive
+/// variant's smaller ones.
+pub struct CaseLimits {
+    pub n: usize,
+    pub m: usize,
+    /// The bound on S_i.
+    pub distance: u64,
+}
+
+impl CaseLimits {
+    pub const BASE: CaseLimits = CaseLimits {
+        n: MAX_N,
+        m: MAX_N,
+        distance: MAX_DISTANCE,
+    };
+}
+
+/// Reads one case, `N M L R` then the distances, and reduces it to the
+/// game, refusing cases outside the hosted domain. `numbers` sees `L`, `R`
+/// and each `S_i` as read (the interactive variant sends them on).
+pub fn scan_case(
+    s: &mut Scanner<'_>,
+    case: usize,
+    limits: &CaseLimits,
+    mut numbers: impl FnMut(u64, u64, u64),
+) -> Result<FootballGameCase, InputError> {
+    let n = s.usize(Field::new("N").in_case(case), 1, limits.n)?;
+    let m = s.usize(Field::new("M").in_case(case), 1, limits.m)?;
     if m > n {
         return Err(InputError::Invalid {
             line: s.line(),
@@ -150,7 +175,8 @@ fn parse_case(s: &mut Scanner<'_>, case: usize) -> Result<FootballGameCase, Inpu
     let cap = whole_turns(limit, radius).ok_or_else(|| undecidable(s.line(), case, "L"))?;
     let mut piles = Vec::with_capacity(n);
     for i in 1..=n {
-        let distance = s.u64(Field::new("S_i").at(i).in_case(case), 1, MAX_DISTANCE)?;
+        let distance = s.u64(Field::new("S_i").at(i).in_case(case), 1, limits.distance)?;
+        numbers(limit, radius, distance);
         // 2πR is irrational, so S/(2πR) is never an integer: ceil = floor + 1.
         let pile =
             whole_turns(distance, radius).ok_or_else(|| undecidable(s.line(), case, "S_i"))? + 1;
