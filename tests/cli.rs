@@ -887,6 +887,6 @@ fn play_runs_a_game_against_the_judge_in_the_terminal() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr)
-            .contains("`nim` is not a game to play (games: nim-play, misere-nim-play, prime-factor-game-returns-play, playing-with-stones-play, nim-k-play, prime-factor-game-play)")
+            .contains("`nim` is not a game to play (games: nim-play, misere-nim-play, prime-factor-game-returns-play, playing-with-stones-play, nim-k-play, prime-factor-game-play, coin-game-play, dont-say-n-play, constrained-nim-play, habanero-tofu-play, xy-game-play, football-game-play)")
     );
 }

@@ -207,16 +207,24 @@ impl Game for ConstrainedNimPlay {
         Ok(position)
     }
 
+    /// Three or four piles up to 12 and a few forbidden moves; half the
+    /// time the first pile is set to make the XOR 0 (a losing first player).
     fn deal(rng: &mut SeededRng) -> Piles {
-        let piles: Vec<u64> = (0..rng.range_usize(3, 4)).map(|_| rng.range(1, 12)).collect();
+        let mut piles: Vec<u64> = (0..rng.range_usize(3, 4)).map(|_| rng.range(1, 12)).collect();
         let mut forbidden = std::collections::BTreeSet::new();
         for _ in 0..rng.range_usize(3, 6) {
             let x = rng.range(1, 12);
             forbidden.insert((x, rng.range(1, x)));
         }
-        let largest = piles.iter().copied().max().unwrap_or(0);
+        let rules = Rules::new(forbidden.into_iter().collect(), 12);
+        if rng.chance(1, 2) {
+            let rest = piles[1..].iter().fold(0, |x, &a| x ^ rules.value(a));
+            if let Some(size) = (1..=12).find(|&a| rules.value(a) == rest) {
+                piles[0] = size;
+            }
+        }
         Piles {
-            rules: Arc::new(Rules::new(forbidden.into_iter().collect(), largest)),
+            rules: Arc::new(rules),
             piles,
         }
     }

@@ -500,8 +500,16 @@ impl<G: Game> Practice for Practiced<G> {
         G::MOVE_FORMAT
     }
 
+    /// A dealt position where the first player has a move (a game nobody
+    /// can move in teaches nothing): deals again until it has one.
     fn deal(&self, seed: u64) -> String {
-        Self::text(&G::deal(&mut SeededRng::new(seed)))
+        let mut rng = SeededRng::new(seed);
+        loop {
+            let position = G::deal(&mut rng);
+            if G::any_move(&position, &mut rng.clone()).is_some() {
+                return Self::text(&position);
+            }
+        }
     }
 
     fn explain(&self, position: &str) -> Result<Explanation, String> {
@@ -700,7 +708,11 @@ mod tests {
                     lost += 1;
                 }
             }
-            assert!(won > 5 && lost > 5, "{won} won, {lost} lost");
+            assert!(
+                won > 5 && lost > 5,
+                "{}: {won} won, {lost} lost",
+                practice.move_format()
+            );
         }
     }
 

@@ -155,3 +155,72 @@ async fn misbehaving_players_get_their_verdicts() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     app.stop().await;
 }
+
+/// Every interactive problem's setter solutions, submitted through the API
+/// as a contestant would: each gets the verdict its folder names
+/// (`accepted` AC, `wrong_answer` WA, `time_limit_exceeded` TLE).
+#[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+async fn every_interactive_problem_judges_its_setter_solutions() {
+    let problems: Vec<&str> = nimjudge::solver::solvers()
+        .iter()
+        .filter(|solver| solver.interactive())
+        .map(|solver| solver.id())
+        .collect();
+    assert_eq!(problems.len(), 12, "{problems:?}");
+    let dir = TestDir::new();
+    for problem in &problems {
+        dir.add_bundled_problem(problem);
+    }
+    let app = TestApp::spawn(&dir, 2).await;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let mut submitted = Vec::new();
+    for problem in &problems {
+        for (folder, verdict) in [
+            ("accepted", "AC"),
+            ("wrong_answer", "WA"),
+            ("time_limit_exceeded", "TLE"),
+        ] {
+            let folder = root.join(problem).join("solutions").join(folder);
+            let mut files: Vec<_> = std::fs::read_dir(&folder)
+                .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+                .map(|entry| entry.unwrap().path())
+                .collect();
+            files.sort();
+            assert!(!files.is_empty(), "{} holds no solution", folder.display());
+            for file in files {
+                let language = match file.extension().and_then(|e| e.to_str()) {
+                    Some("cpp") => "cpp",
+                    Some("py") => "python",
+                    Some("rs") => "rust",
+                    other => panic!("{}: no language for {other:?}", file.display()),
+                };
+                let source = std::fs::read_to_string(&file).unwrap();
+                let (status, body) = app
+                    .post(
+                        "/api/submissions",
+                        &app.contestant,
+                        json!({ "problem": problem, "language": language, "source": source }),
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+                submitted.push((submission_id(&body["id"]), file, verdict));
+            }
+        }
+    }
+    let mut failures = Vec::new();
+    for (id, file, expected) in &submitted {
+        let body = app.verdict_within(id, &app.contestant, 300).await;
+        let verdict = body["submission"]["verdict"].as_str().unwrap_or("none");
+        if verdict != *expected {
+            failures.push(format!(
+                "{}: expected {expected}, got {verdict}: {}",
+                file.display(),
+                body["submission"]["message"]
+            ));
+        }
+    }
+    assert!(submitted.len() >= 48, "{}", submitted.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    app.stop().await;
+}
