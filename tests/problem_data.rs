@@ -322,3 +322,40 @@ fn every_interactive_statement_sample_is_what_the_judge_says() {
     }
     assert!(checked > 0, "no interactive problem was checked");
 }
+
+/// The judge of every bundled testcase of every interactive problem loses
+/// every game to a perfect player (the solver core's own moves) and says
+/// so: its opening, its replies and its end agree with its strategy.
+#[test]
+fn a_perfect_player_wins_every_bundled_interactive_testcase() {
+    let mut testcases = 0;
+    for s in solver::solvers().iter().filter(|s| s.interactive()) {
+        let folder = Path::new(PROBLEMS).join(s.id()).join("testcases");
+        let mut names: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        names.sort();
+        for path in names {
+            let input = read(&path);
+            let mut referee = s.referee(&input).unwrap().expect("a referee");
+            referee.opening();
+            let mut lines = 0;
+            while let Some(line) = referee.perfect_line() {
+                lines += 1;
+                if let solver::interactive::Heard::Over { result, .. } =
+                    referee.hear(line.as_bytes())
+                {
+                    assert_eq!(result, Ok(()), "{}", path.display());
+                }
+            }
+            assert!(
+                referee.finished(),
+                "{}: not over after {lines} lines",
+                path.display()
+            );
+            testcases += 1;
+        }
+    }
+    assert!(testcases >= 12 * 10, "{testcases}");
+}

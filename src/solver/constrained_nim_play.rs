@@ -292,7 +292,9 @@ impl Problem for ConstrainedNimPlay {
             TestKind::Random => (6, MAX_N, MAX_VALUE, MAX_M, MAX_VALUE),
             TestKind::Max => (MAX_GAMES, MAX_N, MAX_VALUE, MAX_M, MAX_VALUE),
         };
-        let mut games: Vec<(Vec<u64>, Vec<(u64, u64)>)> = (0..count)
+        // (piles, forbidden moves) of each game.
+        type GameParts = (Vec<u64>, Vec<(u64, u64)>);
+        let mut games: Vec<GameParts> = (0..count)
             .map(|_| {
                 let (n, m) = if kind == TestKind::Max {
                     (max_n, max_m)

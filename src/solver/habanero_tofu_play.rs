@@ -138,7 +138,7 @@ impl Game for HabaneroTofuPlay {
         let block = &mut blocks[cut.block];
         let axis = cut.face / 2;
         block.size[axis] -= cut.thickness;
-        if cut.face % 2 == 0 {
+        if cut.face.is_multiple_of(2) {
             for cell in &mut block.habaneros {
                 cell[axis] -= cut.thickness;
             }
@@ -318,7 +318,7 @@ mod tests {
 
     /// Every cut, from the rules: a slab off a face that holds no habanero
     /// (nothing of Nim or face distances).
-    fn rule_cuts(blocks: &Vec<Block>) -> Vec<Cut> {
+    fn rule_cuts(blocks: &[Block]) -> Vec<Cut> {
         let mut cuts = Vec::new();
         for (b, block) in blocks.iter().enumerate() {
             for face in 0..6 {
@@ -344,7 +344,7 @@ mod tests {
         cuts
     }
 
-    fn candidate_cuts(blocks: &Vec<Block>) -> Vec<Cut> {
+    fn candidate_cuts(blocks: &[Block]) -> Vec<Cut> {
         let mut cuts = Vec::new();
         for block in 0..=blocks.len() {
             for face in 0..6 {
@@ -405,8 +405,8 @@ mod tests {
         }));
         let visited = check_strategy::<HabaneroTofuPlay>(
             starts,
-            rule_cuts,
-            candidate_cuts,
+            |blocks| rule_cuts(blocks),
+            |blocks| candidate_cuts(blocks),
             |blocks| search.borrow_mut().mover_wins(blocks),
         );
         assert!(visited >= count, "{visited} of {count}");

@@ -137,6 +137,10 @@ pub trait Referee: Send {
     fn finished(&self) -> bool;
     /// The lines exchanged, the first and last ones when there were many.
     fn transcript(&self) -> String;
+    /// The line a program that plays perfectly would write now (the
+    /// winning side, then the solver core's winning moves), or `None` once
+    /// the testcase is over: an in-process player for tests and benchmarks.
+    fn perfect_line(&self) -> Option<String>;
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -329,6 +333,25 @@ where
             game: self.game + 1,
             move_number: number,
             reason: reason.to_string(),
+        }
+    }
+
+    fn perfect_line(&self) -> Option<String> {
+        match self.stage {
+            Stage::Side => Some(
+                if G::winning_move(&self.position).is_some() {
+                    "First"
+                } else {
+                    "Second"
+                }
+                .to_string(),
+            ),
+            Stage::Move => G::winning_move(&self.position).map(|mv| {
+                let mut line = String::new();
+                G::write_move(mv, &mut line);
+                line
+            }),
+            Stage::Over => None,
         }
     }
 

@@ -184,7 +184,42 @@ fn bare_replay(judge: &Path, program: &Path, scripts: &[PathBuf]) -> anyhow::Res
     Ok(started.elapsed())
 }
 
+/// The judge's time a move in every interactive game, at its largest
+/// testcases (three generated with `max`), against the in-process perfect
+/// player ([`Referee::perfect_line`]): each `hear` is one program line read,
+/// checked and answered.
+fn every_judge() -> anyhow::Result<()> {
+    println!("the judge's time a move at each game's largest testcases (3 each):");
+    for game in solver::solvers().iter().filter(|s| s.interactive()) {
+        let (mut moves, mut total, mut longest) = (0usize, Duration::ZERO, Duration::ZERO);
+        for seed in 1..=3 {
+            let input = game.generate(solver::TestKind::Max, seed);
+            let mut referee = game.referee(&input)?.context("not interactive")?;
+            referee.opening();
+            while let Some(line) = referee.perfect_line() {
+                let started = Instant::now();
+                let heard = referee.hear(line.as_bytes());
+                let took = started.elapsed();
+                moves += 1;
+                total += took;
+                longest = longest.max(took);
+                if let Heard::Over { result, .. } = heard {
+                    ensure!(result.is_ok(), "{}: the perfect player lost", game.id());
+                }
+            }
+        }
+        println!(
+            "  {:<32} {moves:>7} lines, {:>7.2} µs on average, {:>8.1} µs at most",
+            game.id(),
+            total.as_secs_f64() * 1e6 / moves as f64,
+            longest.as_secs_f64() * 1e6
+        );
+    }
+    Ok(())
+}
+
 pub fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    every_judge()?;
     let config = Config::load(args.config.as_deref())?;
     let programs = Programs::start(&config.sandbox, &config.languages);
     let sandbox = programs
