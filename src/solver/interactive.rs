@@ -141,6 +141,10 @@ pub trait Referee: Send {
     /// winning side, then the solver core's winning moves), or `None` once
     /// the testcase is over: an in-process player for tests and benchmarks.
     fn perfect_line(&self) -> Option<String>;
+    /// The line of a weaker player: the winning side, then a legal move
+    /// drawn with `seed`, so that the judge's winning moves get played
+    /// (benchmarks).
+    fn random_line(&self, seed: u64) -> Option<String>;
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -352,6 +356,17 @@ where
                 line
             }),
             Stage::Over => None,
+        }
+    }
+
+    fn random_line(&self, seed: u64) -> Option<String> {
+        match self.stage {
+            Stage::Move => G::any_move(&self.position, &mut SeededRng::new(seed)).map(|mv| {
+                let mut line = String::new();
+                G::write_move(mv, &mut line);
+                line
+            }),
+            _ => self.perfect_line(),
         }
     }
 

@@ -185,35 +185,57 @@ fn bare_replay(judge: &Path, program: &Path, scripts: &[PathBuf]) -> anyhow::Res
 }
 
 /// The judge's time a move in every interactive game, at its largest
-/// testcases (three generated with `max`), against the in-process perfect
-/// player ([`Referee::perfect_line`]): each `hear` is one program line read,
-/// checked and answered.
+/// testcases (three generated with `max`): against the in-process perfect
+/// player ([`Referee::perfect_line`]), where the judge plays random legal
+/// moves from lost positions, and against a player of random legal moves
+/// on the winning side ([`Referee::random_line`]), where it soon plays its
+/// winning moves (that player loses the first game it spoils). Each `hear`
+/// is one program line read, checked and answered.
 fn every_judge() -> anyhow::Result<()> {
     println!("the judge's time a move at each game's largest testcases (3 each):");
+    println!(
+        "  problem                          against perfect play             against random moves"
+    );
     for game in solver::solvers().iter().filter(|s| s.interactive()) {
-        let (mut moves, mut total, mut longest) = (0usize, Duration::ZERO, Duration::ZERO);
-        for seed in 1..=3 {
-            let input = game.generate(solver::TestKind::Max, seed);
-            let mut referee = game.referee(&input)?.context("not interactive")?;
-            referee.opening();
-            while let Some(line) = referee.perfect_line() {
-                let started = Instant::now();
-                let heard = referee.hear(line.as_bytes());
-                let took = started.elapsed();
-                moves += 1;
-                total += took;
-                longest = longest.max(took);
-                if let Heard::Over { result, .. } = heard {
-                    ensure!(result.is_ok(), "{}: the perfect player lost", game.id());
+        let mut columns = Vec::new();
+        for perfect in [true, false] {
+            let (mut moves, mut total, mut longest) = (0usize, Duration::ZERO, Duration::ZERO);
+            for seed in 1..=3 {
+                let input = game.generate(solver::TestKind::Max, seed);
+                let mut referee = game.referee(&input)?.context("not interactive")?;
+                referee.opening();
+                let mut turn = seed << 32;
+                loop {
+                    turn += 1;
+                    let line = if perfect {
+                        referee.perfect_line()
+                    } else {
+                        referee.random_line(turn)
+                    };
+                    let Some(line) = line else { break };
+                    let started = Instant::now();
+                    let heard = referee.hear(line.as_bytes());
+                    let took = started.elapsed();
+                    moves += 1;
+                    total += took;
+                    longest = longest.max(took);
+                    if let Heard::Over { result, .. } = heard {
+                        ensure!(
+                            result.is_ok() || !perfect,
+                            "{}: the perfect player lost",
+                            game.id()
+                        );
+                        break;
+                    }
                 }
             }
+            columns.push(format!(
+                "{moves:>7} lines {:>6.2} µs, {:>6.1} µs at most",
+                total.as_secs_f64() * 1e6 / moves as f64,
+                longest.as_secs_f64() * 1e6
+            ));
         }
-        println!(
-            "  {:<32} {moves:>7} lines, {:>7.2} µs on average, {:>8.1} µs at most",
-            game.id(),
-            total.as_secs_f64() * 1e6 / moves as f64,
-            longest.as_secs_f64() * 1e6
-        );
+        println!("  {:<32} {}", game.id(), columns.join("   "));
     }
     Ok(())
 }
