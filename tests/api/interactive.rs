@@ -224,3 +224,110 @@ async fn every_interactive_problem_judges_its_setter_solutions() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     app.stop().await;
 }
+
+/// Programs the project has never seen, written here and nowhere else
+/// (not the setter solutions): one of `coin-game-play`'s, a greedy one, a
+/// random one and one that never flushes get AC, WA, WA and TLE.
+#[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+async fn programs_never_seen_get_their_verdicts() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("coin-game-play");
+    let app = TestApp::spawn(&dir, 2).await;
+    // Reads the whole game state as it goes; answers by the plates' XOR.
+    const XOR_PLAYER: &str = r#"
+import sys
+from functools import reduce
+def read():
+    return sys.stdin.readline().split()
+g = int(read()[0])
+for _ in range(g):
+    n = int(read()[0])
+    plates = {i: i for i in range(1, n + 1)}
+    turn = reduce(lambda a, b: a ^ b, plates.values()) != 0
+    print("First" if turn else "Second", flush=True)
+    while True:
+        if not turn:
+            w = read()
+            if not w or w[0] == "none":
+                break
+            plates[int(w[0])] -= int(w[1])
+        turn = False
+        x = reduce(lambda a, b: a ^ b, plates.values())
+        for i, c in plates.items():
+            if c ^ x < c:
+                print(i, c - (c ^ x), flush=True)
+                plates[i] = c ^ x
+                break
+"#;
+    // Plays first and empties the fullest plate every time.
+    const GREEDY: &str = r#"
+import sys
+g = int(sys.stdin.readline())
+for _ in range(g):
+    n = int(sys.stdin.readline())
+    plates = list(range(1, n + 1))
+    print("First", flush=True)
+    mine = True
+    while True:
+        if not mine:
+            w = sys.stdin.readline().split()
+            if not w or w[0] == "none":
+                break
+            plates[int(w[0]) - 1] -= int(w[1])
+        mine = False
+        i = max(range(n), key=lambda j: plates[j])
+        print(i + 1, plates[i], flush=True)
+        plates[i] = 0
+"#;
+    // The right side, then one coin from a random plate.
+    const RANDOM: &str = r#"
+import random, sys
+g = int(sys.stdin.readline())
+for _ in range(g):
+    n = int(sys.stdin.readline())
+    plates = list(range(1, n + 1))
+    mine = n % 4 != 3
+    print("First" if mine else "Second", flush=True)
+    while True:
+        if not mine:
+            w = sys.stdin.readline().split()
+            if not w or w[0] == "none":
+                break
+            plates[int(w[0]) - 1] -= int(w[1])
+        mine = False
+        i = random.choice([j for j in range(n) if plates[j]])
+        print(i + 1, 1, flush=True)
+        plates[i] -= 1
+"#;
+    // Right, but never flushes (stdout to a pipe is block-buffered).
+    const SILENT: &str = r#"
+import sys
+g = int(sys.stdin.readline())
+n = int(sys.stdin.readline())
+print("First" if n % 4 != 3 else "Second")
+sys.stdin.readline()
+"#;
+    for (source, expected) in [
+        (XOR_PLAYER, "AC"),
+        (GREEDY, "WA"),
+        (RANDOM, "WA"),
+        (SILENT, "TLE"),
+    ] {
+        let (status, body) = app
+            .post(
+                "/api/submissions",
+                &app.contestant,
+                json!({ "problem": "coin-game-play", "language": "python", "source": source }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        let id = submission_id(&body["id"]);
+        let body = app.verdict_within(&id, &app.contestant, 180).await;
+        assert_eq!(
+            body["submission"]["verdict"], expected,
+            "{source}\n{body:#}"
+        );
+    }
+    app.stop().await;
+}
