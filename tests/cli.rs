@@ -889,4 +889,31 @@ fn play_runs_a_game_against_the_judge_in_the_terminal() {
         text(&out.stderr)
             .contains("`nim` is not a game to play (games: nim-play, misere-nim-play, prime-factor-game-returns-play, playing-with-stones-play, nim-k-play, prime-factor-game-play, coin-game-play, dont-say-n-play, constrained-nim-play, habanero-tofu-play, xy-game-play, football-game-play)")
     );
+    // A position in play that the base format cannot say is written in a
+    // fuller form, and the game says which: dont-say-n's count so far.
+    let file = dir.path().join("count.in");
+    std::fs::write(&file, "6 2\noxoxo\n3\n").unwrap();
+    let mut child = Command::new(BIN)
+        .args(["play", "dont-say-n-play", "--seed", "1", "--position"])
+        .arg(&file)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"First\n5\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(
+            "Position (N K, then S, then the number said last (0 at the start)):\n6 2\noxoxo\n3\n"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("You won.\n"), "{stdout}");
 }

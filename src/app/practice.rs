@@ -43,6 +43,8 @@ pub struct PracticeView {
     pub explanation: Option<Explanation>,
     /// The game's move format, for the form's label.
     pub move_format: &'static str,
+    /// How the position is written, where it is not the base problem's input.
+    pub position_format: Option<&'static str>,
 }
 
 impl App {
@@ -85,6 +87,7 @@ impl App {
             winner,
             explanation,
             move_format: game.move_format(),
+            position_format: game.position_format(),
         })
     }
 }

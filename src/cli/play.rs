@@ -63,7 +63,10 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         args.problem,
         practice.move_format()
     )?;
-    writeln!(out, "Position:\n{}", position.trim_end())?;
+    match practice.position_format() {
+        Some(format) => writeln!(out, "Position ({format}):\n{}", position.trim_end())?,
+        None => writeln!(out, "Position:\n{}", position.trim_end())?,
+    }
     let mut ask = |out: &mut io::StdoutLock<'_>, prompt: &str| -> anyhow::Result<String> {
         loop {
             write!(out, "{prompt} > ")?;

@@ -42,6 +42,8 @@ impl Game for CoinGamePlay {
     type Position = Vec<u64>;
     type Move = Take;
     const MOVE_FORMAT: &'static str = "i k (take k coins from plate i)";
+    const POSITION_FORMAT: Option<&'static str> =
+        Some("N, then the coins on plates 1 to N");
 
     fn write_position(coins: &Vec<u64>, out: &mut String) {
         NimRules::write_piles(coins, out);

@@ -88,6 +88,8 @@ impl Game for DontSayNPlay {
     /// The number said.
     type Move = usize;
     const MOVE_FORMAT: &'static str = "w (the number you say)";
+    const POSITION_FORMAT: Option<&'static str> =
+        Some("N K, then S, then the number said last (0 at the start)");
     const STUCK: &'static str =
         "every number you may say is dangerous or at least N: you lost";
 

@@ -141,6 +141,8 @@ impl Game for FootballGamePlay {
     type Move = Takes;
     const MOVE_FORMAT: &'static str =
         "m i_1 t_1 … i_m t_m (kick 1 ≤ m ≤ M distinct balls, ball i_j by t_j ≤ k turns)";
+    const POSITION_FORMAT: Option<&'static str> =
+        Some("N M k, then each ball's whole turns to the goal (k: the most turns one kick rolls)");
 
     fn write_position(pitch: &Pitch, out: &mut String) {
         push_numbers(out, [pitch.balls.len() as u64, pitch.m as u64, pitch.cap]);

@@ -75,6 +75,9 @@ pub trait Game {
 
     /// Why a program left without a move lost, in the game's own words.
     const STUCK: &'static str = "you have no legal move left: you lost";
+    /// How [`Game::write_position`] writes a position in play, where that
+    /// is not the base problem's input format.
+    const POSITION_FORMAT: Option<&'static str> = None;
 
     /// Parses one position in the base problem's format (one game),
     /// checking the interactive problem's constraints.
@@ -480,6 +483,8 @@ pub struct Explanation {
 pub trait Practice: Sync {
     /// The move format, for prompts.
     fn move_format(&self) -> &'static str;
+    /// How a position is written, where it is not the base problem's input.
+    fn position_format(&self) -> Option<&'static str>;
     /// A starting position, in the base problem's format.
     fn deal(&self, seed: u64) -> String;
     /// Why the player to move from `position` wins or loses.
@@ -536,6 +541,10 @@ impl<G: Game> Practiced<G> {
 impl<G: Game> Practice for Practiced<G> {
     fn move_format(&self) -> &'static str {
         G::MOVE_FORMAT
+    }
+
+    fn position_format(&self) -> Option<&'static str> {
+        G::POSITION_FORMAT
     }
 
     /// A dealt position where the first player has a move (a game nobody

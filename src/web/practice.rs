@@ -220,6 +220,9 @@ fn board(
         p.muted { "You play against the judge, the solver core: from a winning position it plays a winning move, from a losing one a random legal move. A move is " (view.move_format) "." }
         section #game {
             h2 { "Position" }
+            @if let Some(format) = view.position_format {
+                p.muted #position-format { "Written as " (format) "." }
+            }
             pre #position { (view.position.trim_end()) }
             @if let Some(mv) = &view.judge_move {
                 p #judge-move { "The judge played " code { (mv) } "." }

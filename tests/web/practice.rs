@@ -87,6 +87,7 @@ async fn following_the_hints_wins_and_the_losing_side_loses() {
     with_browser(|client| async move {
         let dir = TestDir::new();
         dir.add_bundled_problem("nim-play");
+        dir.add_bundled_problem("dont-say-n-play");
         let app = TestApp::spawn(&dir, 0).await;
         sign_in(&client, &app.address, &app.contestant).await;
         // The list marks it interactive; the batch problem is not.
@@ -155,6 +156,21 @@ async fn following_the_hints_wins_and_the_losing_side_loses() {
         );
         assert_eq!(text_of(&client, "#position").await, position);
         screenshot(&client, "practice-refused").await;
+        // nim-play's positions are its input; a count in play is more than
+        // dont-say-n's input, and the page says how it is written.
+        assert!(client.find(Locator::Id("position-format")).await.is_err());
+        client
+            .goto(&format!(
+                "{}/problems/dont-say-n-play/play?seed=1",
+                app.address
+            ))
+            .await
+            .expect("deal");
+        assert_eq!(
+            text_of(&client, "#position-format").await,
+            "Written as N K, then S, then the number said last (0 at the start)."
+        );
+        assert!(text_of(&client, "#position").await.ends_with("\n0"));
         app.stop().await;
     })
     .await;
