@@ -16,7 +16,7 @@ use super::{
     Outcome, Problem, SeededRng, TestKind,
     coin_game::plates_grundy,
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
     nim_play::{NimRules, Take, xor_text},
     outcome_lines, push_numbers,
 };
@@ -126,14 +126,9 @@ impl Problem for CoinGamePlay {
     type Output = Vec<Outcome>;
 
     fn parse(text: &str) -> Result<CoinGamePlayInput, InputError> {
-        let mut s = Scanner::new(text);
-        let g = s.usize(Field::new("G"), 1, MAX_GAMES)?;
-        let mut games = Vec::with_capacity(g);
-        for _ in 0..g {
-            games.push(s.u64(Field::new("N"), 1, MAX_N)?);
-        }
-        s.finish()?;
-        Ok(CoinGamePlayInput { games })
+        Ok(CoinGamePlayInput {
+            games: read_games(text, MAX_GAMES, |s, _| s.u64(Field::new("N"), 1, MAX_N))?,
+        })
     }
 
     /// Which side wins each game.

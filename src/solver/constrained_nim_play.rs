@@ -19,8 +19,8 @@ use std::sync::Arc;
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     constrained_nim::{CaseLimits, GrundyTable, scan_case},
-    input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    input::{InputError, Scanner},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
     nim_play::{NimRules, Take},
     outcome_lines, push_numbers,
 };
@@ -261,14 +261,9 @@ impl Problem for ConstrainedNimPlay {
     type Output = Vec<Outcome>;
 
     fn parse(text: &str) -> Result<ConstrainedNimPlayInput, InputError> {
-        let mut s = Scanner::new(text);
-        let g = s.usize(Field::new("G"), 1, MAX_GAMES)?;
-        let mut games = Vec::with_capacity(g);
-        for _ in 0..g {
-            games.push(scan_game(&mut s, &LIMITS)?);
-        }
-        s.finish()?;
-        Ok(ConstrainedNimPlayInput { games })
+        Ok(ConstrainedNimPlayInput {
+            games: read_games(text, MAX_GAMES, |s, _| scan_game(s, &LIMITS))?,
+        })
     }
 
     /// Which side wins each game.

@@ -22,7 +22,7 @@ use super::{
     Problem, SeededRng, TestKind,
     dont_say_n::{DontSayNInput, losing_numbers, scan_case},
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
     outcome_lines, push_numbers, push_u64,
 };
 
@@ -228,14 +228,11 @@ impl Problem for DontSayNPlay {
     type Output = Vec<super::Outcome>;
 
     fn parse(text: &str) -> Result<DontSayNPlayInput, InputError> {
-        let mut s = Scanner::new(text);
-        let g = s.usize(Field::new("G"), 1, MAX_GAMES)?;
-        let mut games = Vec::with_capacity(g);
-        for _ in 0..g {
-            games.push(Arc::new(Rules::new(scan_case(&mut s, MAX_N)?)));
-        }
-        s.finish()?;
-        Ok(DontSayNPlayInput { games })
+        Ok(DontSayNPlayInput {
+            games: read_games(text, MAX_GAMES, |s, _| {
+                Ok(Arc::new(Rules::new(scan_case(s, MAX_N)?)))
+            })?,
+        })
     }
 
     /// Which side wins each game.

@@ -25,7 +25,7 @@ use super::{
     Outcome, Problem, SeededRng, TestKind,
     football_game::{CaseLimits, scan_case, whole_turns},
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
     nim_k_play::{NimKPlay, NimKPosition, Takes, moore_move},
     outcome_lines, push_numbers,
 };
@@ -336,14 +336,9 @@ impl Problem for FootballGamePlay {
     type Output = Vec<Outcome>;
 
     fn parse(text: &str) -> Result<FootballGamePlayInput, InputError> {
-        let mut s = Scanner::new(text);
-        let g = s.usize(Field::new("G"), 1, MAX_GAMES)?;
-        let mut games = Vec::with_capacity(g);
-        for case in 1..=g {
-            games.push(scan_game(&mut s, case)?);
-        }
-        s.finish()?;
-        Ok(FootballGamePlayInput { games })
+        Ok(FootballGamePlayInput {
+            games: read_games(text, MAX_GAMES, scan_game)?,
+        })
     }
 
     /// Which side wins each game.

@@ -18,8 +18,8 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     habanero_tofu::{Block, CaseLimits, face_heaps, scan_case},
-    input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    input::{InputError, Scanner},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
     nim_play::xor_text,
     outcome_lines, push_numbers, push_u64,
 };
@@ -66,7 +66,7 @@ fn cut_of(heap: usize, thickness: u64) -> Cut {
     }
 }
 
-fn scan_games(s: &mut Scanner<'_>) -> Result<Vec<Block>, InputError> {
+fn scan_blocks(s: &mut Scanner<'_>) -> Result<Vec<Block>, InputError> {
     Ok(scan_case(s, &LIMITS)?.blocks)
 }
 
@@ -175,7 +175,7 @@ impl Game for HabaneroTofuPlay {
 
     fn parse_position(text: &str) -> Result<Vec<Block>, InputError> {
         let mut s = Scanner::new(text);
-        let blocks = scan_games(&mut s)?;
+        let blocks = scan_blocks(&mut s)?;
         s.finish()?;
         Ok(blocks)
     }
@@ -233,14 +233,9 @@ impl Problem for HabaneroTofuPlay {
     type Output = Vec<Outcome>;
 
     fn parse(text: &str) -> Result<HabaneroTofuPlayInput, InputError> {
-        let mut s = Scanner::new(text);
-        let g = s.usize(Field::new("G"), 1, MAX_GAMES)?;
-        let mut games = Vec::with_capacity(g);
-        for _ in 0..g {
-            games.push(scan_games(&mut s)?);
-        }
-        s.finish()?;
-        Ok(HabaneroTofuPlayInput { games })
+        Ok(HabaneroTofuPlayInput {
+            games: read_games(text, MAX_GAMES, |s, _| scan_blocks(s))?,
+        })
     }
 
     /// Which side wins each game.

@@ -28,7 +28,10 @@
 
 use std::fmt;
 
-use super::{InputError, SeededRng};
+use super::{
+    InputError, SeededRng,
+    input::{Field, Scanner},
+};
 
 /// The longest line the program may write, newline excluded.
 pub const MAX_LINE_BYTES: usize = 256;
@@ -89,6 +92,24 @@ pub trait Game {
     /// Why the player to move wins or loses, in a few lines: each
     /// component's value and how they combine, or the game's invariant.
     fn explain(position: &Self::Position) -> Vec<String>;
+}
+
+/// Reads a testcase of an interactive problem: `G`, from 1 to `max_games`,
+/// then `G` games, each read by `scan_game` in the base problem's format
+/// (given the game's number, from 1), and nothing after them.
+pub fn read_games<T>(
+    text: &str,
+    max_games: usize,
+    mut scan_game: impl FnMut(&mut Scanner<'_>, usize) -> Result<T, InputError>,
+) -> Result<Vec<T>, InputError> {
+    let mut s = Scanner::new(text);
+    let g = s.usize(Field::new("G"), 1, max_games)?;
+    let mut games = Vec::with_capacity(g);
+    for game in 1..=g {
+        games.push(scan_game(&mut s, game)?);
+    }
+    s.finish()?;
+    Ok(games)
 }
 
 /// Why the program lost a testcase: the game (from 1), the move number in

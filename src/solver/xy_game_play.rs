@@ -14,7 +14,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
     nim_play::{NimRules, Take},
     outcome_lines, push_numbers,
     xy_game::{
@@ -206,14 +206,9 @@ impl Problem for XyGamePlay {
     type Output = Vec<Outcome>;
 
     fn parse(text: &str) -> Result<XyGamePlayInput, InputError> {
-        let mut s = Scanner::new(text);
-        let g = s.usize(Field::new("G"), 1, MAX_GAMES)?;
-        let mut games = Vec::with_capacity(g);
-        for _ in 0..g {
-            games.push(scan_game(&mut s)?);
-        }
-        s.finish()?;
-        Ok(XyGamePlayInput { games })
+        Ok(XyGamePlayInput {
+            games: read_games(text, MAX_GAMES, |s, _| scan_game(s))?,
+        })
     }
 
     /// Which side wins each game.

@@ -2,6 +2,7 @@
 //! with its setter solutions, each played against the solver core in the
 //! sandbox exactly as a contestant's program would be.
 
+use nimjudge::domain::SubmissionId;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -14,18 +15,23 @@ const NEVER_FLUSHES_CPP: &str =
     include_str!("../../problems/nim-play/solutions/time_limit_exceeded/never_flushes.cpp");
 
 impl TestApp {
-    /// Submits a program to `nim-play` as the contestant and waits for its
-    /// judgement; returns the document the contestant and an admin see.
-    async fn play(&self, language: &str, source: &str) -> (Value, Value) {
+    /// Submits a program to `problem` as the contestant; returns its id.
+    async fn submit_to(&self, problem: &str, language: &str, source: &str) -> SubmissionId {
         let (status, body) = self
             .post(
                 "/api/submissions",
                 &self.contestant,
-                json!({ "problem": "nim-play", "language": language, "source": source }),
+                json!({ "problem": problem, "language": language, "source": source }),
             )
             .await;
         assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-        let id = submission_id(&body["id"]);
+        submission_id(&body["id"])
+    }
+
+    /// Submits a program to `nim-play` as the contestant and waits for its
+    /// judgement; returns the document the contestant and an admin see.
+    async fn play(&self, language: &str, source: &str) -> (Value, Value) {
+        let id = self.submit_to("nim-play", language, source).await;
         let body = self.verdict_within(&id, &self.contestant, 180).await;
         let (status, staff) = self
             .get(&format!("/api/submissions/{id}"), &self.admin)
@@ -196,15 +202,8 @@ async fn every_interactive_problem_judges_its_setter_solutions() {
                     other => panic!("{}: no language for {other:?}", file.display()),
                 };
                 let source = std::fs::read_to_string(&file).unwrap();
-                let (status, body) = app
-                    .post(
-                        "/api/submissions",
-                        &app.contestant,
-                        json!({ "problem": problem, "language": language, "source": source }),
-                    )
-                    .await;
-                assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-                submitted.push((submission_id(&body["id"]), file, verdict));
+                let id = app.submit_to(problem, language, &source).await;
+                submitted.push((id, file, verdict));
             }
         }
     }
@@ -314,15 +313,7 @@ sys.stdin.readline()
         (RANDOM, "WA"),
         (SILENT, "TLE"),
     ] {
-        let (status, body) = app
-            .post(
-                "/api/submissions",
-                &app.contestant,
-                json!({ "problem": "coin-game-play", "language": "python", "source": source }),
-            )
-            .await;
-        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-        let id = submission_id(&body["id"]);
+        let id = app.submit_to("coin-game-play", "python", source).await;
         let body = app.verdict_within(&id, &app.contestant, 180).await;
         assert_eq!(
             body["submission"]["verdict"], expected,
