@@ -16,7 +16,7 @@ use super::{
     Outcome, Problem, SeededRng, TestKind,
     coin_game::plates_grundy,
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games, xor_conclusion},
     nim_play::{NimRules, Take, xor_text},
     outcome_lines, push_numbers,
 };
@@ -110,11 +110,7 @@ impl Game for CoinGamePlay {
                 plates_grundy(n)
             ),
             format!("The XOR of the plates now: {}.", xor_text(coins)),
-            if x != 0 {
-                "It is not 0, so the player to move wins: take from a plate c with c ⊕ x < c down to c ⊕ x.".to_string()
-            } else {
-                "It is 0, so the player to move loses: every move makes it non-zero, and the opponent can make it 0 again.".to_string()
-            },
+            xor_conclusion(x != 0, "take from a plate c with c ⊕ x < c down to c ⊕ x."),
         ]
     }
 }

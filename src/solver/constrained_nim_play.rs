@@ -20,7 +20,7 @@ use super::{
     Outcome, Problem, SeededRng, TestKind,
     constrained_nim::{CaseLimits, GrundyTable, scan_case},
     input::{InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games, xor_conclusion},
     nim_play::{NimRules, Take},
     outcome_lines, push_numbers,
 };
@@ -245,11 +245,7 @@ impl Game for ConstrainedNimPlay {
             "A pile's Grundy value g(a) is the smallest value not among those of the sizes a move reaches; without a forbidden move it would be a itself, and each forbidden move (a, y) may hide the value of a − y.".to_string(),
             format!("The piles' values: {}.", values.join(", ")),
             format!("Their XOR is {x}."),
-            if x != 0 {
-                "It is not 0, so the player to move wins: move a pile to a size whose value makes the XOR 0, by a move that is not forbidden.".to_string()
-            } else {
-                "It is 0, so the player to move loses.".to_string()
-            },
+            xor_conclusion(x != 0, "move a pile to a size whose value makes the XOR 0, by a move that is not forbidden."),
         ]
     }
 }

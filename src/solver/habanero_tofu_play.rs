@@ -19,7 +19,7 @@ use super::{
     Outcome, Problem, SeededRng, TestKind,
     habanero_tofu::{Block, CaseLimits, face_heaps, scan_case},
     input::{InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games, xor_conclusion},
     nim_play::xor_text,
     outcome_lines, push_numbers, push_u64,
 };
@@ -217,11 +217,7 @@ impl Game for HabaneroTofuPlay {
             lines.push(format!("Block {}: faces 1 to 6 are worth {}.", b + 1, six.join(", ")));
         }
         lines.push(format!("The XOR of all of them: {}.", xor_text(&heaps)));
-        lines.push(if x != 0 {
-            "It is not 0, so the player to move wins: cut a face whose distance d has d ⊕ x < d down to d ⊕ x.".to_string()
-        } else {
-            "It is 0, so the player to move loses.".to_string()
-        });
+        lines.push(xor_conclusion(x != 0, "cut a face whose distance d has d ⊕ x < d down to d ⊕ x."));
         lines
     }
 }

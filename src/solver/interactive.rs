@@ -112,6 +112,16 @@ pub fn read_games<T>(
     Ok(games)
 }
 
+/// The last line of a Sprague–Grundy explanation: whether the XOR of the
+/// components' values is non-zero (`wins`), and if so how to win.
+pub fn xor_conclusion(wins: bool, how_to_win: &str) -> String {
+    if wins {
+        format!("It is not 0, so the player to move wins: {how_to_win}")
+    } else {
+        "It is 0, so the player to move loses: every move makes it non-zero, and the opponent can make it 0 again.".to_string()
+    }
+}
+
 /// Why the program lost a testcase: the game (from 1), the move number in
 /// that game (from 1; 0 before the first move) and what happened.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,7 +12,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee, xor_conclusion},
     outcome_lines, push_numbers,
 };
 
@@ -210,11 +210,7 @@ impl Game for NimPlay {
         vec![
             "A pile's Grundy value is its size: from a pile of a stones you can leave any smaller pile.".to_string(),
             format!("The XOR of the piles' values: {}.", xor_text(piles)),
-            if x != 0 {
-                "It is not 0, so the player to move wins: move to a position whose XOR is 0 (take from a pile a with a ⊕ x < a down to a ⊕ x).".to_string()
-            } else {
-                "It is 0, so the player to move loses: every move makes it non-zero, and the opponent can make it 0 again.".to_string()
-            },
+            xor_conclusion(x != 0, "move to a position whose XOR is 0 (take from a pile a with a ⊕ x < a down to a ⊕ x)."),
         ]
     }
 }

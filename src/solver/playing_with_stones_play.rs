@@ -15,7 +15,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::InputError,
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee, xor_conclusion},
     nim_play::{self, NimRules, Take},
     outcome_lines,
     playing_with_stones::pile_grundy,
@@ -160,11 +160,7 @@ impl Game for PlayingWithStonesPlay {
             "A pile's Grundy value: a/2 for an even size a, and the value of ⌊a/2⌋ for an odd one (a pile of 1 is worth 0).".to_string(),
             format!("The piles' values: {}.", values.join(", ")),
             format!("Their XOR is {x}."),
-            if x != 0 {
-                "It is not 0, so the player to move wins: move a pile to a size whose value makes the XOR 0.".to_string()
-            } else {
-                "It is 0, so the player to move loses.".to_string()
-            },
+            xor_conclusion(x != 0, "move a pile to a size whose value makes the XOR 0."),
         ]
     }
 }

@@ -13,7 +13,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee, xor_conclusion},
     outcome_lines,
     prime_factor_game::prime_exponents,
     push_numbers, push_u64,
@@ -158,11 +158,7 @@ impl Game for PrimeFactorGamePlay {
             format!("{n} = {}.", factors.join(" · ")),
             "Each prime's exponent is a Nim pile: a move lowers one exponent by any amount.".to_string(),
             format!("The XOR of the exponents: {} = {x}.", exponents.join(" ⊕ ")),
-            if x != 0 {
-                "It is not 0, so the player to move wins: lower one exponent so that the XOR becomes 0.".to_string()
-            } else {
-                "It is 0, so the player to move loses.".to_string()
-            },
+            xor_conclusion(x != 0, "lower one exponent so that the XOR becomes 0."),
         ]
     }
 }

@@ -17,7 +17,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee},
+    interactive::{Game, Match, Practice, Practiced, Referee, xor_conclusion},
     outcome_lines,
     prime_factor_game::prime_exponents,
     push_numbers,
@@ -213,11 +213,7 @@ impl Game for PrimeFactorGameReturnsPlay {
         lines.push(format!("The piles: {}.", terms.join(", ")));
         let x = xor(numbers);
         lines.push(format!("The XOR of their values is {x}."));
-        lines.push(if x != 0 {
-            "It is not 0, so the player to move wins: make it 0 by taking 1 or 2 factors from one pile.".to_string()
-        } else {
-            "It is 0, so the player to move loses.".to_string()
-        });
+        lines.push(xor_conclusion(x != 0, "make it 0 by taking 1 or 2 factors from one pile."));
         lines
     }
 }

@@ -14,7 +14,7 @@
 use super::{
     Outcome, Problem, SeededRng, TestKind,
     input::{Field, InputError, Scanner},
-    interactive::{Game, Match, Practice, Practiced, Referee, read_games},
+    interactive::{Game, Match, Practice, Practiced, Referee, read_games, xor_conclusion},
     nim_play::{NimRules, Take},
     outcome_lines, push_numbers,
     xy_game::{
@@ -190,11 +190,7 @@ impl Game for XyGamePlay {
             ),
             format!("The piles' values: {}.", values.join(", ")),
             format!("Their XOR is {x}."),
-            if x != 0 {
-                "It is not 0, so the player to move wins: take 1 or 2 from a pile to a size whose value makes the XOR 0.".to_string()
-            } else {
-                "It is 0, so the player to move loses.".to_string()
-            },
+            xor_conclusion(x != 0, "take 1 or 2 from a pile to a size whose value makes the XOR 0."),
         ]
     }
 }
