@@ -43,11 +43,11 @@ pub mod practice;
 pub mod problems;
 pub mod session;
 pub mod statement;
-pub mod stored_zip;
 pub mod submissions;
 pub mod testcases;
 pub mod tokens;
 pub mod visitor;
+pub mod zip_archive;
 
 use axum::{
     Router,

@@ -18,12 +18,16 @@ use axum::{
 };
 use maud::{Markup, PreEscaped, html};
 
-use super::{PageError, PagePath, page, statement, stored_zip::StoredZip, visitor::Visitor};
+use super::{
+    PageError, PagePath, page, statement,
+    visitor::Visitor,
+    zip_archive::{self, StoredZip},
+};
 use crate::{
     api::SubmitRequest,
     app::submissions::Submitted,
     domain::{LanguageId, ProblemId, TestcaseName, TestcaseOrigin},
-    http::{AppState, idempotency},
+    http::{ApiError, AppState, idempotency},
     solver::grundy_plot,
     store::Standing,
 };
@@ -157,11 +161,11 @@ pub async fn show(
             @if !problem.interactive {
             form.card #submit-answers method="post" action=(action) enctype="multipart/form-data" {
                 h2 { "Submit answers" }
-                p.muted { "One output file per testcase, named after it (" code { "sample-1.out" } "); testcases left without a file count as WA." }
+                p.muted { "One output file per testcase, named after it (" code { "sample-1.out" } "), or one zip of them; testcases left without a file count as WA." }
                 input type="hidden" name="csrf" value=(visitor.csrf);
                 input type="hidden" name="key" value=(answers_key);
                 input type="hidden" name="kind" value="answers";
-                label for="answer-files" { "Answer files (choose them all at once)" }
+                label for="answer-files" { "Answer files or a zip (choose them all at once)" }
                 input type="file" id="answer-files" name="answer_files" multiple;
                 details #one-by-one {
                     summary { "…or one testcase at a time" }
@@ -269,7 +273,8 @@ pub async fn inputs_zip(
                 format!("attachment; filename=\"{id}-inputs.zip\""),
             ),
         ],
-        zip.finish(),
+        zip.finish()
+            .map_err(|e| PageError::Api(ApiError::Internal(e.to_string())))?,
     )
         .into_response())
 }
@@ -301,6 +306,19 @@ async fn read_form(mut multipart: Multipart) -> Result<SubmitForm, PageError> {
         if no_file && bytes.is_empty() {
             continue;
         }
+        // A zip of the many-files picker holds answer files.
+        if name == "answer_files"
+            && file_name
+                .as_deref()
+                .is_some_and(|file| file.to_ascii_lowercase().ends_with(".zip"))
+        {
+            let unzipped = zip_archive::read_answers(&bytes, MAX_ANSWERS_UNZIPPED_BYTES)
+                .map_err(PageError::BadForm)?;
+            for (testcase, text) in unzipped {
+                add_answer(&mut form.answers, testcase, text)?;
+            }
+            continue;
+        }
         let text = String::from_utf8(bytes.to_vec())
             .map_err(|_| PageError::BadForm(format!("the field `{name}` is not UTF-8 text")))?;
         // A file of the many-files picker answers the testcase its name
@@ -327,12 +345,7 @@ async fn read_form(mut multipart: Multipart) -> Result<SubmitForm, PageError> {
             None
         };
         if let Some(testcase) = testcase {
-            if form.answers.contains_key(&testcase) {
-                return Err(PageError::BadForm(format!(
-                    "testcase `{testcase}` is answered twice; send one file for it"
-                )));
-            }
-            form.answers.insert(testcase, text);
+            add_answer(&mut form.answers, testcase, text)?;
             continue;
         }
         let slot = match name.as_str() {
@@ -347,6 +360,26 @@ async fn read_form(mut multipart: Multipart) -> Result<SubmitForm, PageError> {
         *slot = Some(text);
     }
     Ok(form)
+}
+
+/// The most an answers zip may unpack to: what the form reads from it is
+/// held in memory.
+pub const MAX_ANSWERS_UNZIPPED_BYTES: usize = 64 * 1024 * 1024;
+
+/// Adds one testcase's answer; a testcase answered twice (two files, or a
+/// file and a zip) is refused.
+fn add_answer(
+    answers: &mut BTreeMap<TestcaseName, String>,
+    testcase: TestcaseName,
+    text: String,
+) -> Result<(), PageError> {
+    if answers.contains_key(&testcase) {
+        return Err(PageError::BadForm(format!(
+            "testcase `{testcase}` is answered twice; send one file for it"
+        )));
+    }
+    answers.insert(testcase, text);
+    Ok(())
 }
 
 /// `POST /problems/{id}/submissions`: a submit form, through the API's

@@ -165,9 +165,9 @@ async fn render(
         h1 { "Testcases: " (problem.title) }
         script src="/static/confirm.js" defer {}
         @match &notice {
-            Some(Notice::Done(text)) => p.notice #testcase-notice { (text) },
+            Some(Notice::Done(text)) => p.notice #testcase-notice { (page::prose(text)) },
             Some(Notice::Rejudged(text, count)) => {
-                p.notice #testcase-notice { (text) }
+                p.notice #testcase-notice { (page::prose(text)) }
                 @if *count > 0 {
                     // Filled in by rejudge.js: judged = queued - unjudged
                     // (a contestant's new submission counts as unjudged too).

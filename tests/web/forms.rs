@@ -133,20 +133,36 @@ impl WebClient {
         path: &str,
         fields: &[(&str, Option<&str>, &str)],
     ) -> reqwest::Response {
+        let fields: Vec<(&str, Option<&str>, &[u8])> = fields
+            .iter()
+            .map(|(name, file, value)| (*name, *file, value.as_bytes()))
+            .collect();
+        self.post_multipart_bytes(path, &fields).await
+    }
+
+    /// Posts a multipart form whose values may be binary (a zip).
+    pub(crate) async fn post_multipart_bytes(
+        &self,
+        path: &str,
+        fields: &[(&str, Option<&str>, &[u8])],
+    ) -> reqwest::Response {
         let boundary = "nimjudge-test-boundary-7f3a";
-        let mut body = String::new();
+        let mut body = Vec::new();
         for (name, file, value) in fields {
-            body.push_str(&format!(
-                "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\""
-            ));
+            body.extend(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"").bytes(),
+            );
             if let Some(file) = file {
-                body.push_str(&format!(
-                    "; filename=\"{file}\"\r\nContent-Type: text/plain"
-                ));
+                body.extend(
+                    format!("; filename=\"{file}\"\r\nContent-Type: application/octet-stream")
+                        .bytes(),
+                );
             }
-            body.push_str(&format!("\r\n\r\n{value}\r\n"));
+            body.extend(b"\r\n\r\n");
+            body.extend(*value);
+            body.extend(b"\r\n");
         }
-        body.push_str(&format!("--{boundary}--\r\n"));
+        body.extend(format!("--{boundary}--\r\n").bytes());
         self.http
             .post(format!("{}{path}", self.address))
             .header(header::COOKIE, &self.cookie)
@@ -604,5 +620,95 @@ async fn a_statements_markdown_is_rendered_and_its_raw_html_is_shown_as_text() {
     assert!(!page.contains("<script>alert"), "{page}");
     assert!(!page.contains("javascript:"), "{page}");
     assert!(page.contains(r#"href="https://example.org/nim""#), "{page}");
+    app.stop().await;
+}
+
+/// A zip as an archiver makes one: each answer deflated, in a folder.
+fn answers_zip(answers: &[(&str, &str)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, text) in answers {
+        writer
+            .start_file(format!("answers/{name}"), options)
+            .expect("a file");
+        writer.write_all(text.as_bytes()).expect("write");
+    }
+    writer.finish().expect("finish").into_inner()
+}
+
+#[tokio::test]
+async fn answers_sent_as_one_zip_are_judged_like_answer_files() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let web = WebClient::sign_in(&app, &app.contestant).await;
+    let answers = correct_answers();
+    let files: Vec<(String, &str)> = answers
+        .iter()
+        .map(|(testcase, answer)| (format!("{testcase}.out"), answer.as_str()))
+        .collect();
+    let files: Vec<(&str, &str)> = files.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    let archive = answers_zip(&files);
+    let response = web
+        .post_multipart_bytes(
+            "/problems/nim/submissions",
+            &[
+                ("csrf", None, web.csrf.as_bytes()),
+                ("kind", None, b"answers"),
+                ("answer_files", Some("Answers.ZIP"), &archive),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let location = response.headers()[header::LOCATION]
+        .to_str()
+        .expect("text")
+        .to_string();
+    let id = location
+        .strip_prefix("/submissions/")
+        .expect("a submission page")
+        .parse()
+        .expect("a submission id");
+    let verdict = app.verdict(&id, &app.contestant).await;
+    assert_eq!(verdict["submission"]["verdict"], "AC", "{verdict}");
+    let results = verdict["results"].as_array().expect("results");
+    assert_eq!(results.len(), answers.len(), "{verdict}");
+
+    // A zip and a file answering the same testcase, and a zip holding a
+    // file that names no testcase: 400s naming what is wrong, nothing stored.
+    let before = stored_submissions(&app).await;
+    let one = answers_zip(&[("sample-1.out", "First\n")]);
+    let stray = answers_zip(&[("notes.txt.bak", "x")]);
+    for (fields, message) in [
+        (
+            vec![
+                ("answer_files", Some("a.zip"), one.as_slice()),
+                ("answer-sample-1", Some("x.out"), b"First\n".as_slice()),
+            ],
+            "testcase <code>sample-1</code> is answered twice",
+        ),
+        (
+            vec![("answer_files", Some("a.zip"), stray.as_slice())],
+            "<code>answers/notes.txt.bak</code> names no testcase",
+        ),
+        (
+            vec![("answer_files", Some("a.zip"), b"not a zip".as_slice())],
+            "the answers zip could not be read",
+        ),
+    ] {
+        let mut all = vec![
+            ("csrf", None, web.csrf.as_bytes()),
+            ("kind", None, b"answers".as_slice()),
+        ];
+        all.extend(fields);
+        let response = web
+            .post_multipart_bytes("/problems/nim/submissions", &all)
+            .await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+        let page = response.text().await.expect("page");
+        assert!(page.contains(message), "{message}: {page}");
+    }
+    assert_eq!(stored_submissions(&app).await, before);
     app.stop().await;
 }

@@ -198,7 +198,10 @@ async fn a_setters_forms_go_through_the_apis_rules_and_show_refusals_on_the_page
         .to_string();
     assert_eq!(location, "/problems/nim/testcases?added=extra-1");
     let body = web.get(&location).await.text().await.expect("the page");
-    assert!(body.contains("Added testcase `extra-1`"), "{body}");
+    assert!(
+        body.contains("Added testcase <code>extra-1</code>;"),
+        "{body}"
+    );
     assert!(body.contains("delete-extra-1"), "{body}");
     assert!(testcase_names(&app).await.contains(&"extra-1".to_string()));
 
