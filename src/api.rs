@@ -18,9 +18,9 @@ use utoipa::{
 };
 
 use crate::domain::{
-    Event, Judgement, LanguageId, Payload, Problem, ProblemId, ReferenceStatus, Role, Submission,
-    SubmissionId, SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp, TokenId,
-    TokenRecord, Verdict,
+    ContestId, Event, Judgement, LanguageId, Payload, Problem, ProblemId, ReferenceStatus, Role,
+    Submission, SubmissionId, SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp,
+    TokenId, TokenRecord, Verdict,
 };
 
 /// Every error: a status code and this body.
@@ -69,6 +69,12 @@ pub struct SubmitRequest {
     /// included.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+    /// The contest it is sent to (answers or a program to one of its
+    /// problems): inside your window it carries its contest time and is
+    /// ranked; after it, it is judged as practice; before it, refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub contest: Option<ContestId>,
 }
 
 /// Reads `answers`, refusing a testcase named twice: JSON lets an object

@@ -154,6 +154,13 @@ slug_type!(
     example = "cpp"
 );
 
+slug_type!(
+    /// A contest id, e.g. `spring-2027`: the API path segment.
+    ContestId,
+    "contest id",
+    example = "spring-2027"
+);
+
 /// The public id of a submission: a random UUID.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema,
@@ -374,6 +381,25 @@ text_enum!(
     }
 );
 
+text_enum!(
+    /// How a contest ranks its participants.
+    Scoring, "scoring" {
+        /// Problems solved, then penalty time: minutes to each first AC
+        /// plus the contest's penalty for each rejected try before it.
+        Icpc => "icpc",
+    }
+);
+
+text_enum!(
+    /// Who may take part in a contest.
+    Registration, "registration" {
+        /// Anyone signed in: a first contest submission registers them.
+        Open => "open",
+        /// Only the users an admin registered.
+        Invited => "invited",
+    }
+);
+
 /// What a submission asks the judge to check. Serialised with its kind as the
 /// `kind` tag, which is also how the store keeps it; a payload of an unknown
 /// kind cannot be built, so it cannot be stored.
@@ -508,6 +534,14 @@ pub struct Submission {
     /// `max_cpu_ms`.
     #[serde(default)]
     pub max_memory_kib: Option<i64>,
+    /// The contest it was sent to, if any.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub contest: Option<ContestId>,
+    /// Its contest time in milliseconds from the start of the submitter's
+    /// window; none after the window (practice: judged, not ranked).
+    #[serde(default)]
+    pub contest_time_ms: Option<i64>,
 }
 
 impl Submission {

@@ -4,6 +4,7 @@
 //! - [`solver`]: the pure solver core, one exact reference solver per problem.
 //! - [`checker`]: token-by-token comparison of outputs.
 //! - [`domain`]: the vocabulary every layer speaks: ids, enums, records.
+//! - [`contest`]: contests, pure: their rules, phases and ICPC scoreboard.
 //! - [`api`]: the JSON bodies of the HTTP API, shared by server and client.
 //! - [`config`]: daemon settings (defaults, `config.toml`, environment).
 //! - [`telemetry`]: logging setup and metrics.
@@ -24,6 +25,7 @@ pub mod catalog;
 pub mod checker;
 pub mod cli;
 pub mod config;
+pub mod contest;
 pub mod domain;
 pub mod http;
 pub mod job_signals;

@@ -12,6 +12,8 @@
 //! - [`submissions`]: submitting (validation, idempotency, limits, the
 //!   insert), reading with visibility and redaction, waiting for a verdict,
 //!   listing, rejudging, the verdict log.
+//! - [`contests`]: contests, registration, the scoreboard as a reader may
+//!   see it, and where a contest submission goes.
 //! - [`problems`]: problems and testcases; setters add, hide and delete
 //!   testcases and rejudge a problem.
 //! - [`practice`]: a person plays an interactive problem's game against
@@ -27,6 +29,7 @@
 //! judges.
 
 pub mod catalog_cache;
+pub mod contests;
 pub mod error;
 pub mod operator;
 pub mod ops;

@@ -64,6 +64,16 @@ impl App {
             };
         }
         let problem = body.problem;
+        let contest = match &body.contest {
+            Some(id) if body.answers.is_none() && body.source.is_none() => {
+                return Err(AppError::Invalid(format!(
+                    "only answers and programs are sent to a contest; send a custom check \
+                     without `contest` (`{id}`)"
+                )));
+            }
+            Some(id) => Some(self.contest_entry(caller, id, &problem).await?),
+            None => None,
+        };
         let Some(rules) = self.catalog.submission_rules(&self.store, &problem).await? else {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         };
@@ -133,6 +143,7 @@ impl App {
                 problem: &problem,
                 user: caller.name(),
                 payload: &payload,
+                contest: contest.as_ref().map(super::contests::window),
             },
             idempotency: key.as_deref().map(|key| IdempotencyKey {
                 key,
@@ -440,6 +451,8 @@ mod tests {
             language: Some("cpp".parse().expect("a language id")),
             max_cpu_ms: Some(1_990),
             max_memory_kib: Some(65_000),
+            contest: None,
+            contest_time_ms: None,
         }
     }
 

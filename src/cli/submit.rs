@@ -16,7 +16,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::{EXIT_NOT_ACCEPTED, client::Client, tables};
 use crate::{
     api::{ListQuery, SubmitRequest, SubmittedContent},
-    domain::{LanguageId, ProblemId, SubmissionId, SubmissionState, TestcaseName, Verdict},
+    domain::{
+        ContestId, LanguageId, ProblemId, SubmissionId, SubmissionState, TestcaseName, Verdict,
+    },
 };
 
 /// Where the server is and who is asking. The variables are the client's
@@ -50,6 +52,10 @@ pub struct SubmitArgs {
     /// one whose extensions include the source file's.
     #[arg(long, requires = "source")]
     pub language: Option<LanguageId>,
+    /// The contest to send it to (its problem must be in the contest):
+    /// ranked inside your window, practice after it.
+    #[arg(long)]
+    pub contest: Option<ContestId>,
 }
 
 #[derive(Debug, Args)]
@@ -107,6 +113,7 @@ pub async fn submit(args: SubmitArgs) -> anyhow::Result<ExitCode> {
                     output: None,
                     language: None,
                     source: None,
+                    contest: args.contest.clone(),
                 },
                 what,
             )
@@ -127,6 +134,7 @@ pub async fn submit(args: SubmitArgs) -> anyhow::Result<ExitCode> {
                     output: None,
                     language: Some(language),
                     source: Some(source),
+                    contest: args.contest.clone(),
                 },
                 what,
             )

@@ -16,6 +16,7 @@
 //! - [`submissions`]: submitting, reading, listing and rejudging.
 //! - [`idempotency`]: the `Idempotency-Key` header of a submission.
 //! - [`tokens`]: creating, listing and revoking tokens (admins).
+//! - [`contests`]: contests, registration, scoreboards and the thaw.
 //! - [`ops`]: health and metrics.
 //! - [`languages`]: the languages programs may be written in.
 //! - [`request_body`]: reading a body within its size and time limits.
@@ -25,6 +26,7 @@
 
 pub mod auth;
 pub mod auth_throttle;
+pub mod contests;
 pub mod error;
 pub mod idempotency;
 pub mod languages;
@@ -117,6 +119,7 @@ fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (routes, mut document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(ops::routes())
         .merge(tokens::routes())
+        .merge(contests::routes())
         .merge(problems::routes())
         .merge(submissions::routes())
         .merge(languages::routes())

@@ -19,13 +19,13 @@ use super::{
     backend::{Dialect, Statement, Target, Tx, query},
     notices, now_ms, parse_column,
     queue::{
-        LATEST_OF_USER, NewKey, NewSubmission, OrderedTx, QueuedRow, UserTotals, encode_payload,
-        insert_queued,
+        ContestWindow, LATEST_OF_USER, NewKey, NewSubmission, OrderedTx, QueuedRow, UserTotals,
+        encode_payload, insert_queued,
     },
 };
 use crate::{
     config::LimitsConfig,
-    domain::{LanguageId, Payload, ProblemId, Submission, SubmissionId, SubmissionKind},
+    domain::{ContestId, LanguageId, Payload, ProblemId, Submission, SubmissionId, SubmissionKind},
 };
 
 const MINUTE_MS: i64 = 60 * 1000;
@@ -245,6 +245,18 @@ async fn decide(
         language: admission.language.as_ref().map(LanguageId::as_str),
         payload: &admission.payload,
         totals: latest.after(&admission.payload),
+        contest: admission.contest.as_ref().map(|(id, _, _)| id),
+        contest_time_ms: admission
+            .contest
+            .as_ref()
+            .and_then(|(contest, starts, ends)| {
+                ContestWindow {
+                    contest,
+                    starts_at_ms: *starts,
+                    ends_at_ms: *ends,
+                }
+                .contest_time_ms(now)
+            }),
     };
     let key = admission
         .idempotency
@@ -281,6 +293,8 @@ struct OwnedAdmission {
     kind: SubmissionKind,
     language: Option<LanguageId>,
     payload: String,
+    /// The contest, and the submitter's window in it.
+    contest: Option<(ContestId, i64, i64)>,
     /// The key and the request's hash.
     idempotency: Option<(String, String)>,
     limits: Option<LimitsConfig>,
@@ -298,6 +312,9 @@ impl OwnedAdmission {
                 Payload::Answers { .. } | Payload::Custom { .. } => None,
             },
             payload: encode_payload(new.payload)?,
+            contest: new
+                .contest
+                .map(|w| (w.contest.clone(), w.starts_at_ms, w.ends_at_ms)),
             idempotency: admission
                 .idempotency
                 .map(|key| (key.key.to_string(), key.request_hash.to_string())),

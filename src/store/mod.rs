@@ -16,6 +16,7 @@
 //! - [`backend`]: the two drivers behind one statement type.
 //! - [`tokens`]: bearer tokens: issuing, listing, revoking, authenticating.
 //! - [`catalog`]: problems, testcases and cached reference outputs.
+//! - [`contests`]: contests, participants and the scoreboard's cells.
 //! - [`notices`]: news between processes on one PostgreSQL database.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
@@ -29,6 +30,7 @@
 pub mod admission;
 pub mod backend;
 pub mod catalog;
+pub mod contests;
 pub mod notices;
 pub mod queue;
 pub mod sessions;
@@ -60,8 +62,8 @@ pub use catalog::{
 };
 pub use notices::{Notice, Notices};
 pub use queue::{
-    Claim, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome, SubmissionPage,
-    SubmissionRecord,
+    Claim, ContestWindow, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome,
+    SubmissionPage, SubmissionRecord,
 };
 pub use sessions::{OpenedSession, SessionHolder};
 use sqlite_connections::SqliteConnections;

@@ -12,11 +12,12 @@ use std::time::Duration;
 use super::{
     Admission, AdmissionOutcome, Store, StoreError,
     backend::{Arg, DbRow, Dialect, Pool, Statement, TurnLock, Tx, query, turn_lock},
+    contests::{self, CellScope},
     millis, notices, now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::domain::{
-    Event, EventKind, Judgement, Payload, ProblemId, Progress, RunUsage, Submission, SubmissionId,
-    SubmissionKind, SubmissionState, TestcaseResult, Timestamp, Verdict,
+    ContestId, Event, EventKind, Judgement, Payload, ProblemId, Progress, RunUsage, Submission,
+    SubmissionId, SubmissionKind, SubmissionState, TestcaseResult, Timestamp, Verdict,
 };
 
 /// A submission to insert.
@@ -25,6 +26,26 @@ pub struct NewSubmission<'a> {
     pub problem: &'a ProblemId,
     pub user: &'a str,
     pub payload: &'a Payload,
+    /// The contest it is sent to, if any.
+    pub contest: Option<ContestWindow<'a>>,
+}
+
+/// A contest and the submitter's window in it (unix milliseconds): a
+/// submission admitted inside the window gets its contest time, one
+/// admitted after it none (practice).
+#[derive(Debug, Clone, Copy)]
+pub struct ContestWindow<'a> {
+    pub contest: &'a ContestId,
+    pub starts_at_ms: i64,
+    pub ends_at_ms: i64,
+}
+
+impl ContestWindow<'_> {
+    /// The contest time of a submission admitted at `now`: none after the
+    /// window; never negative (the caller refused one before it).
+    pub fn contest_time_ms(&self, now: i64) -> Option<i64> {
+        (now < self.ends_at_ms).then(|| (now - self.starts_at_ms).max(0))
+    }
 }
 
 /// A claimed job: everything a worker needs, and the fence for its writes.
@@ -105,7 +126,7 @@ macro_rules! submission_columns {
     () => {
         "seq, id, problem_id, user_name, kind, state, verdict, message, \
          attempt, worker, queued_at, judged_at, created_at, progress_done, progress_total, \
-         language, max_cpu_ms, max_memory_kib"
+         language, max_cpu_ms, max_memory_kib, contest_id, contest_time_ms"
     };
 }
 
@@ -141,6 +162,8 @@ fn submission(row: &DbRow) -> Result<Submission, StoreError> {
         language: parse_optional_column(row, "language")?,
         max_cpu_ms: row.try_get("max_cpu_ms")?,
         max_memory_kib: row.try_get("max_memory_kib")?,
+        contest: parse_optional_column(row, "contest_id")?,
+        contest_time_ms: row.try_get("contest_time_ms")?,
     })
 }
 
@@ -250,10 +273,18 @@ impl Store {
             let now = now_ms();
             let mut tx = self.write.begin().await?;
             let mut ended = HashSet::new();
+            let mut in_contests = Vec::new();
             for chunk in verdicts.chunks(VERDICTS_PER_STATEMENT) {
                 for row in fenced_update(chunk, now).fetch_all(&mut tx).await? {
-                    ended.insert(parse_column::<SubmissionId>(&row, "id")?);
+                    let id = parse_column::<SubmissionId>(&row, "id")?;
+                    if row.try_get::<Option<i64>>("contest_time_ms")?.is_some() {
+                        in_contests.push(id);
+                    }
+                    ended.insert(id);
                 }
+            }
+            if !in_contests.is_empty() {
+                contests::refresh_cells(&mut tx, CellScope::Submissions(&in_contests)).await?;
             }
             let (judged, dropped): (Vec<_>, Vec<_>) = verdicts
                 .iter()
@@ -485,6 +516,7 @@ impl Store {
                 });
             }
             insert_event(&mut tx, id, EventKind::Rejudged, Some(by), None, now).await?;
+            contests::refresh_cells(&mut tx, CellScope::Submissions(&[*id])).await?;
             notices::job_queued(&mut tx, self.origin).await?;
             tx.commit().await?;
             Ok(RejudgeOutcome::Queued)
@@ -521,6 +553,7 @@ impl Store {
         .execute(&mut tx)
         .await?;
             if done > 0 {
+                contests::refresh_cells(&mut tx, CellScope::Problem(problem_id)).await?;
                 notices::job_queued(&mut tx, self.origin).await?;
             }
             tx.commit().await?;
@@ -656,6 +689,9 @@ pub(super) struct QueuedRow<'a> {
     pub payload: &'a str,
     /// Its `user_ordinal` and `user_bytes`.
     pub totals: UserTotals,
+    /// The contest it was sent to, and its contest time (none: practice).
+    pub contest: Option<&'a ContestId>,
+    pub contest_time_ms: Option<i64>,
 }
 
 /// Ends a read of a user's submissions (`where user_name = $n`) so that it
@@ -724,9 +760,11 @@ pub(super) async fn insert_queued(
     // larger of the two, written alike for both databases.
     let inserted = query(concat!(
         "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-         queued_at, user_ordinal, user_bytes, created_at, language) \
+         queued_at, user_ordinal, user_bytes, created_at, language, contest_id, \
+         contest_time_ms) \
          values ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, \
-         coalesce((select max(created_at) from submission where created_at > $10), $10), $11) \
+         coalesce((select max(created_at) from submission where created_at > $10), $10), $11, \
+         $12, $13) \
          returning ",
         submission_columns!()
     ))
@@ -741,8 +779,13 @@ pub(super) async fn insert_queued(
     .bind(row.totals.bytes)
     .bind(now)
     .bind(row.language)
+    .bind(row.contest.map(ContestId::as_str))
+    .bind(row.contest_time_ms)
     .fetch_one(&mut tx.0)
     .await?;
+    if row.contest_time_ms.is_some() {
+        contests::refresh_cells(&mut tx.0, CellScope::Submissions(&[row.id])).await?;
+    }
     if let Some(key) = key {
         query(
             "insert into idempotency_key (user_name, key_value, request_hash, submission_id, \
@@ -841,7 +884,7 @@ fn fenced_update<'a>(verdicts: &[(&'a Claim, &'a JudgementWrite)], now: i64) -> 
     }
     update.push(
         ") as v where submission.id = v.id and submission.attempt = v.attempt \
-         and submission.state = 'running' returning submission.id",
+         and submission.state = 'running' returning submission.id, submission.contest_time_ms",
     )
 }
 
@@ -961,7 +1004,7 @@ macro_rules! record_sql {
             "select cast(0 as bigint) as part, seq, id, problem_id, user_name, kind, state, \
              verdict, message, attempt, worker, queued_at, judged_at, created_at, \
              progress_done, progress_total, language, max_cpu_ms, max_memory_kib, \
-             cast(null as bigint) as judgement_id, \
+             contest_id, contest_time_ms, cast(null as bigint) as judgement_id, \
              cast(null as bigint) as problem_version, cast(null as text) as compile_output, \
              cast(null as bigint) as duration_ms, cast(null as text) as testcase, \
              cast(null as bigint) as position, cast(null as boolean) as hidden, \
@@ -976,7 +1019,7 @@ macro_rules! record_sql {
             " union all \
              select 1, null, null, null, null, null, null, \
              j.verdict, j.message, j.attempt, j.worker, null, null, j.created_at, \
-             null, null, null, null, null, j.id, j.problem_version, j.compile_output, j.duration_ms, \
+             null, null, null, null, null, null, null, j.id, j.problem_version, j.compile_output, j.duration_ms, \
              r.testcase, r.position, r.hidden, r.verdict, r.time_us, r.message, r.detail, \
              r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal, null, null \
              from judgement j ",
@@ -985,7 +1028,7 @@ macro_rules! record_sql {
             $id,
             " union all \
              select 2, null, null, null, null, kind, null, null, null, null, null, null, \
-             null, created_at, null, null, null, null, null, null, null, null, null, null, null, null, null, \
+             null, created_at, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, \
              null, null, detail, null, null, null, null, null, actor, id \
              from event where submission_id = ",
             $id,

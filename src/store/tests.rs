@@ -88,6 +88,7 @@ async fn submit(store: &Store) -> SubmissionId {
             payload: &Payload::Answers {
                 answers: Default::default(),
             },
+            contest: None,
         })
         .await
         .expect("insert")
@@ -341,6 +342,7 @@ async fn submit_payload(store: &Store, payload: &Payload) -> SubmissionId {
             problem: &nim(),
             user: "carol",
             payload,
+            contest: None,
         })
         .await
         .expect("insert")
@@ -451,6 +453,7 @@ async fn admit_custom_check(
                 problem: &nim(),
                 user,
                 payload: &custom_check(),
+                contest: None,
             },
             idempotency: key.map(|(key, request_hash)| IdempotencyKey { key, request_hash }),
             limits,
@@ -1573,6 +1576,7 @@ async fn a_synthetic_history_numbers_each_users_submissions(backend: TestBackend
             payload: &Payload::Answers {
                 answers: Default::default(),
             },
+            contest: None,
         })
         .await
         .expect("insert");
@@ -1629,6 +1633,7 @@ async fn admissions_arriving_together_are_each_decided_as_if_alone(backend: Test
                         problem: &nim(),
                         user,
                         payload: &payload,
+                        contest: None,
                     },
                     idempotency: None,
                     limits: Some(&per_minute),
@@ -1653,6 +1658,7 @@ async fn admissions_arriving_together_are_each_decided_as_if_alone(backend: Test
                         problem: &nim(),
                         user: "cat",
                         payload: &payload,
+                        contest: None,
                     },
                     idempotency: Some(IdempotencyKey {
                         key: "k",
@@ -1743,6 +1749,7 @@ async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guesse
             problem: &nim(),
             user: "carol",
             payload: &payload,
+            contest: None,
         })
         .await
         .expect("insert")
@@ -2285,6 +2292,7 @@ async fn on_a_full_disk_writes_fail_and_nothing_acknowledged_is_lost() {
                         input: "1\n1\n".into(),
                         output,
                     },
+                    contest: None,
                 })
                 .await
         }
@@ -2429,6 +2437,7 @@ async fn created_at_never_decreases_so_since_can_bound_the_scan(backend: TestBac
         problem: &nim(),
         user: "carol",
         payload: &payload,
+        contest: None,
     };
     let first = store.insert_submission(&new).await.expect("insert");
     // A clock that stepped back: the first row looks an hour newer.
@@ -2477,6 +2486,7 @@ async fn concurrent_inserts_keep_created_at_in_seq_order(backend: TestBackend) {
                         problem: &nim(),
                         user: &user,
                         payload: &payload,
+                        contest: None,
                     })
                     .await
                     .expect("insert");

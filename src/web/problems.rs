@@ -26,7 +26,7 @@ use super::{
 use crate::{
     api::SubmitRequest,
     app::submissions::Submitted,
-    domain::{LanguageId, ProblemId, TestcaseName, TestcaseOrigin},
+    domain::{ContestId, LanguageId, ProblemId, TestcaseName, TestcaseOrigin},
     http::{ApiError, AppState, idempotency},
     solver::grundy_plot,
     store::Standing,
@@ -289,6 +289,8 @@ struct SubmitForm {
     language: Option<String>,
     source: Option<String>,
     source_file: Option<String>,
+    /// The contest page's forms name their contest.
+    contest: Option<ContestId>,
 }
 
 /// Reads a multipart submit form. A file input left empty sends a part
@@ -346,6 +348,13 @@ async fn read_form(mut multipart: Multipart) -> Result<SubmitForm, PageError> {
         };
         if let Some(testcase) = testcase {
             add_answer(&mut form.answers, testcase, text)?;
+            continue;
+        }
+        if name == "contest" {
+            form.contest = Some(
+                text.parse()
+                    .map_err(|e| PageError::BadForm(format!("the field `contest`: {e}")))?,
+            );
             continue;
         }
         let slot = match name.as_str() {
@@ -409,6 +418,7 @@ pub async fn submit(
             output: None,
             language: None,
             source: None,
+            contest: form.contest.clone(),
         },
         Some("program") => {
             let language: LanguageId = form
@@ -426,6 +436,7 @@ pub async fn submit(
                 output: None,
                 language: Some(language),
                 source: Some(source),
+                contest: form.contest.clone(),
             }
         }
         _ => {

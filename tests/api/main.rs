@@ -2,6 +2,7 @@
 //! fresh SQLite database per test, driven over HTTP.
 
 mod connections;
+mod contests;
 mod document;
 mod documents;
 mod errors;

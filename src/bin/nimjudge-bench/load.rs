@@ -348,6 +348,7 @@ async fn run_on(args: &BenchArgs, backend: TestBackend) -> anyhow::Result<()> {
         output: None,
         language: None,
         source: None,
+        contest: None,
     };
     let request_file = scratch.problems_dir().with_file_name("bench-request.json");
     std::fs::write(&request_file, serde_json::to_vec(&request)?)
@@ -695,6 +696,7 @@ async fn ceiling_run(
                         problem: &nim,
                         user: "bench",
                         payload: &payload,
+                        contest: None,
                     })
                     .await?;
                 if let Some(claim) = store.claim("ceiling", Duration::from_secs(60)).await? {

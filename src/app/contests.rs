@@ -1,0 +1,203 @@
+//! Contests: admins create and edit them and thaw a frozen scoreboard;
+//! everyone reads them and their scoreboards; contestants register and
+//! submit inside their window.
+//!
+//! Before a contest starts its problems are not listed to contestants.
+//! During the freeze and until the thaw, contestants and the public see
+//! tries from the freeze on as pending; admins always see everything.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{App, AppError, Caller};
+use crate::{
+    contest::{self, Contest, ContestSettings, Phase, Scoreboard},
+    domain::{ContestId, ProblemId, Registration, Role, Timestamp},
+    store::{ContestWindow, now_ms},
+};
+
+/// A contest as one reader sees it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ContestView {
+    pub contest: Contest,
+    pub phase: Phase,
+    /// Whether the reader takes part.
+    pub registered: bool,
+}
+
+impl App {
+    /// Creates or replaces a contest (admins). `true` if it is new.
+    pub async fn put_contest(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+        settings: &ContestSettings,
+    ) -> Result<bool, AppError> {
+        caller.require_admin()?;
+        settings.validate().map_err(AppError::Invalid)?;
+        for (index, entry) in settings.problems.iter().enumerate() {
+            if self.store.problem(&entry.problem).await?.is_none() {
+                return Err(AppError::Invalid(format!(
+                    "`problems[{index}]`: there is no problem `{}`",
+                    entry.problem
+                )));
+            }
+        }
+        Ok(self.store.put_contest(id, settings).await?)
+    }
+
+    /// Every contest, the latest start first.
+    pub async fn contests(&self, caller: &Caller) -> Result<Vec<ContestView>, AppError> {
+        let now = now_ms();
+        let mut views = Vec::new();
+        for contest in self.store.contests().await? {
+            let registered = self
+                .store
+                .is_participant(&contest.id, caller.name())
+                .await?;
+            views.push(view(caller, contest, registered, now));
+        }
+        Ok(views)
+    }
+
+    /// One contest.
+    pub async fn contest(&self, caller: &Caller, id: &ContestId) -> Result<ContestView, AppError> {
+        let contest = self.stored_contest(id).await?;
+        let registered = self.store.is_participant(id, caller.name()).await?;
+        Ok(view(caller, contest, registered, now_ms()))
+    }
+
+    async fn stored_contest(&self, id: &ContestId) -> Result<Contest, AppError> {
+        self.store
+            .contest(id)
+            .await?
+            .ok_or_else(|| AppError::NotFound(format!("no contest `{id}`")))
+    }
+
+    /// Registers `user` for a contest: a contestant themselves where
+    /// registration is open, an admin anyone. `true` if newly registered.
+    pub async fn register(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+        user: Option<&str>,
+    ) -> Result<bool, AppError> {
+        let contest = self.stored_contest(id).await?;
+        let user = match user {
+            Some(user) if user != caller.name() => {
+                caller.require_admin()?;
+                user
+            }
+            _ => {
+                if contest.settings.registration == Registration::Invited
+                    && caller.role() != Role::Admin
+                {
+                    return Err(AppError::Forbidden(format!(
+                        "contest `{id}` is by invitation: an admin registers its participants"
+                    )));
+                }
+                caller.name()
+            }
+        };
+        Ok(self.store.register(id, user).await?)
+    }
+
+    /// Thaws a contest's frozen scoreboard (admins), once it has ended.
+    pub async fn thaw(&self, caller: &Caller, id: &ContestId) -> Result<ContestView, AppError> {
+        caller.require_admin()?;
+        let contest = self.stored_contest(id).await?;
+        let now = now_ms();
+        if contest.phase(now) != Phase::Ended {
+            return Err(AppError::Conflict(format!(
+                "contest `{id}` has not ended: its scoreboard thaws after the end"
+            )));
+        }
+        if contest.thawed_at.is_none() {
+            let at =
+                Timestamp::from_millisecond(now).map_err(|e| AppError::Internal(e.to_string()))?;
+            self.store.set_thawed(id, Some(at)).await?;
+        }
+        self.contest(caller, id).await
+    }
+
+    /// A contest's scoreboard as `caller` may see it: frozen for everyone
+    /// but admins from the freeze until the thaw.
+    pub async fn scoreboard(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+    ) -> Result<Scoreboard, AppError> {
+        let contest = self.stored_contest(id).await?;
+        let now = now_ms();
+        let frozen = caller.role() != Role::Admin && contest.hides_frozen(now);
+        let participants = self.store.participants(id).await?;
+        let cells = self.store.scoreboard_cells(id).await?;
+        Ok(contest::scoreboard(
+            &contest,
+            &participants,
+            &cells,
+            contest.phase(now),
+            frozen,
+        ))
+    }
+
+    /// Where a submission by `caller` to `problem` in contest `id` goes:
+    /// registered (where registration is open) and inside its window, or
+    /// refused with the reason.
+    pub(super) async fn contest_entry(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+        problem: &ProblemId,
+    ) -> Result<Contest, AppError> {
+        let contest = self.stored_contest(id).await?;
+        if !contest
+            .settings
+            .problems
+            .iter()
+            .any(|entry| &entry.problem == problem)
+        {
+            return Err(AppError::Invalid(format!(
+                "problem `{problem}` is not in contest `{id}`"
+            )));
+        }
+        if contest.phase(now_ms()) == Phase::Before {
+            return Err(AppError::Conflict(format!(
+                "contest `{id}` has not started: it starts at {}",
+                contest.settings.starts_at
+            )));
+        }
+        if !self.store.is_participant(id, caller.name()).await? {
+            if contest.settings.registration == Registration::Invited {
+                return Err(AppError::Forbidden(format!(
+                    "you are not registered for contest `{id}`, which is by invitation"
+                )));
+            }
+            self.store.register(id, caller.name()).await?;
+        }
+        Ok(contest)
+    }
+}
+
+/// The window a contest submission is admitted in.
+pub(super) fn window(contest: &Contest) -> ContestWindow<'_> {
+    ContestWindow {
+        contest: &contest.id,
+        starts_at_ms: contest.starts_at_ms(),
+        ends_at_ms: contest.ends_at_ms(),
+    }
+}
+
+/// A contest as `caller` sees it: before the start, its problems are
+/// hidden from everyone but setters and admins.
+fn view(caller: &Caller, mut contest: Contest, registered: bool, now: i64) -> ContestView {
+    let phase = contest.phase(now);
+    if phase == Phase::Before && !caller.role().is_staff() {
+        contest.settings.problems.clear();
+    }
+    ContestView {
+        contest,
+        phase,
+        registered,
+    }
+}

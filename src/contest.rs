@@ -1,0 +1,577 @@
+//! Contests, pure: what a contest is, the rules a contest's definition
+//! must keep, its phases in time, and its ICPC scoreboard drawn from the
+//! stored cells (one per participant and problem, kept by the store as
+//! submissions arrive and verdicts land).
+//!
+//! A contest is a window over some of the hosted problems, each under a
+//! label. Submissions inside the window carry their contest time; the last
+//! `freeze_ms` of it are frozen: contestants and the public see tries made
+//! from the freeze on as pending until an admin thaws the scoreboard after
+//! the end. Admins always see everything.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::domain::{ContestId, ProblemId, Registration, Scoring, Timestamp};
+
+/// The most problems a contest holds (labels `A` to `Z`, and then some).
+pub const MAX_PROBLEMS: usize = 52;
+/// The longest a contest lasts: 30 days.
+pub const MAX_DURATION_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+/// The most penalty minutes a rejected try costs.
+pub const MAX_PENALTY_MINUTES: i64 = 1000;
+
+/// One problem of a contest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContestProblem {
+    /// Its label on the scoreboard: 1 to 8 letters or digits, e.g. `A`.
+    pub label: String,
+    #[schema(value_type = String)]
+    pub problem: ProblemId,
+    /// Its balloon colour, `#rrggbb`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+}
+
+/// What an admin sets of a contest: the body of `PUT /api/contests/{id}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContestSettings {
+    pub title: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: Timestamp,
+    /// In seconds, at most 30 days.
+    pub duration_seconds: i64,
+    /// How long before the end the scoreboard freezes, in seconds; none
+    /// (or absent): it never does.
+    #[serde(default)]
+    pub freeze_seconds: Option<i64>,
+    #[serde(default = "default_scoring")]
+    pub scoring: Scoring,
+    #[serde(default = "default_registration")]
+    pub registration: Registration,
+    /// Added for each rejected try before a problem's first AC (CE and IE
+    /// do not count); 20 unless set.
+    #[serde(default = "default_penalty")]
+    pub penalty_minutes: i64,
+    /// In scoreboard order.
+    pub problems: Vec<ContestProblem>,
+}
+
+fn default_scoring() -> Scoring {
+    Scoring::Icpc
+}
+
+fn default_registration() -> Registration {
+    Registration::Open
+}
+
+fn default_penalty() -> i64 {
+    20
+}
+
+impl ContestSettings {
+    /// Checks every rule a contest keeps; the message names the field and
+    /// what is wrong. Whether its problems exist is the caller's to check.
+    pub fn validate(&self) -> Result<(), String> {
+        let title = self.title.trim();
+        if title.is_empty() || title.chars().count() > 200 {
+            return Err("`title` must be 1 to 200 characters".into());
+        }
+        if !(1..=MAX_DURATION_MS / 1000).contains(&self.duration_seconds) {
+            return Err(format!(
+                "`duration_seconds` must be 1 to {} (30 days), not {}",
+                MAX_DURATION_MS / 1000,
+                self.duration_seconds
+            ));
+        }
+        if let Some(freeze) = self.freeze_seconds
+            && !(0..=self.duration_seconds).contains(&freeze)
+        {
+            return Err(format!(
+                "`freeze_seconds` must be 0 to the duration ({}), not {freeze}",
+                self.duration_seconds
+            ));
+        }
+        if !(0..=MAX_PENALTY_MINUTES).contains(&self.penalty_minutes) {
+            return Err(format!(
+                "`penalty_minutes` must be 0 to {MAX_PENALTY_MINUTES}, not {}",
+                self.penalty_minutes
+            ));
+        }
+        if self.problems.is_empty() || self.problems.len() > MAX_PROBLEMS {
+            return Err(format!(
+                "`problems` must hold 1 to {MAX_PROBLEMS} problems, not {}",
+                self.problems.len()
+            ));
+        }
+        let mut labels = HashMap::new();
+        let mut problems = HashMap::new();
+        for (index, entry) in self.problems.iter().enumerate() {
+            let at = format!("`problems[{index}]`");
+            let label = &entry.label;
+            if label.is_empty()
+                || label.len() > 8
+                || !label.chars().all(|c| c.is_ascii_alphanumeric())
+            {
+                return Err(format!(
+                    "{at}: the label `{label}` must be 1 to 8 letters or digits"
+                ));
+            }
+            if let Some(first) = labels.insert(label.as_str(), index) {
+                return Err(format!(
+                    "{at}: the label `{label}` is taken by `problems[{first}]`"
+                ));
+            }
+            if let Some(first) = problems.insert(&entry.problem, index) {
+                return Err(format!(
+                    "{at}: problem `{}` is already `problems[{first}]`",
+                    entry.problem
+                ));
+            }
+            if let Some(colour) = &entry.colour {
+                let hex = colour.strip_prefix('#').unwrap_or_default();
+                if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                    return Err(format!(
+                        "{at}: the colour `{colour}` must be written `#rrggbb`"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A contest as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Contest {
+    #[schema(value_type = String)]
+    pub id: ContestId,
+    pub settings: ContestSettings,
+    /// When an admin thawed its frozen scoreboard, if they did.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub thawed_at: Option<Timestamp>,
+}
+
+/// Where a contest is in time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Not started: its problems are hidden from contestants.
+    Before,
+    /// Running, the scoreboard live.
+    Running,
+    /// Running, the scoreboard frozen for contestants and the public.
+    Frozen,
+    /// Over; a frozen scoreboard stays frozen until an admin thaws it.
+    Ended,
+}
+
+impl Contest {
+    pub fn starts_at_ms(&self) -> i64 {
+        self.settings.starts_at.as_millisecond()
+    }
+
+    pub fn duration_ms(&self) -> i64 {
+        self.settings.duration_seconds * 1000
+    }
+
+    pub fn ends_at_ms(&self) -> i64 {
+        self.starts_at_ms() + self.duration_ms()
+    }
+
+    /// The contest time from which tries are frozen; the duration when it
+    /// never freezes.
+    pub fn freeze_at_ms(&self) -> i64 {
+        self.duration_ms() - self.settings.freeze_seconds.unwrap_or(0) * 1000
+    }
+
+    /// Where the contest is at `now_ms` (unix milliseconds).
+    pub fn phase(&self, now_ms: i64) -> Phase {
+        let time = now_ms - self.starts_at_ms();
+        if time < 0 {
+            Phase::Before
+        } else if time >= self.duration_ms() {
+            Phase::Ended
+        } else if time >= self.freeze_at_ms() {
+            Phase::Frozen
+        } else {
+            Phase::Running
+        }
+    }
+
+    /// Whether contestants and the public see frozen tries as pending at
+    /// `now_ms`: from the freeze until an admin thaws it.
+    pub fn hides_frozen(&self, now_ms: i64) -> bool {
+        self.thawed_at.is_none()
+            && self.settings.freeze_seconds.is_some_and(|s| s > 0)
+            && now_ms - self.starts_at_ms() >= self.freeze_at_ms()
+    }
+
+    /// The problem under `label`.
+    pub fn problem(&self, label: &str) -> Option<&ContestProblem> {
+        self.settings.problems.iter().find(|p| p.label == label)
+    }
+}
+
+/// One participant on one problem, as the store keeps it: everything, and
+/// what the public sees during the freeze (tries from the freeze on as
+/// pending).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StoredCell {
+    pub solved_ms: Option<i64>,
+    pub tries: i64,
+    pub pending: i64,
+    pub public_solved_ms: Option<i64>,
+    pub public_tries: i64,
+    pub public_pending: i64,
+}
+
+/// One participant on one problem, on the scoreboard.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Cell {
+    pub label: String,
+    /// Contest minutes of the first AC (rounded down), if solved.
+    pub solved_minute: Option<i64>,
+    /// Rejected tries before it (CE and IE do not count).
+    pub tries: i64,
+    /// Tries not judged yet, or frozen.
+    pub pending: i64,
+    /// The first participant to solve the problem.
+    pub first_to_solve: bool,
+}
+
+/// One participant's row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Row {
+    /// Equal solved count, penalty and last solve time share a rank.
+    pub rank: u64,
+    pub user: String,
+    pub solved: i64,
+    /// Minutes: each solved problem's minute plus the penalty for its
+    /// rejected tries.
+    pub penalty: i64,
+    /// One per contest problem, in label order.
+    pub cells: Vec<Cell>,
+}
+
+/// A contest's scoreboard as one reader sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Scoreboard {
+    #[schema(value_type = String)]
+    pub contest: ContestId,
+    pub phase: Phase,
+    /// Whether tries from the freeze on show as pending to this reader.
+    pub frozen: bool,
+    /// The contest's labels, in order.
+    pub labels: Vec<String>,
+    pub rows: Vec<Row>,
+}
+
+/// The ICPC scoreboard of `contest` from its participants' stored cells
+/// (participants without cells have empty rows): ranked by problems solved,
+/// then penalty, then the earlier last solve, ties sharing a rank and
+/// listed by name. With `frozen`, the public part of each cell is shown.
+pub fn scoreboard(
+    contest: &Contest,
+    participants: &[String],
+    cells: &BTreeMap<(String, ProblemId), StoredCell>,
+    phase: Phase,
+    frozen: bool,
+) -> Scoreboard {
+    let problems = &contest.settings.problems;
+    let penalty_minutes = contest.settings.penalty_minutes;
+    let shown = |cell: &StoredCell| {
+        if frozen {
+            (
+                cell.public_solved_ms,
+                cell.public_tries,
+                cell.public_pending,
+            )
+        } else {
+            (cell.solved_ms, cell.tries, cell.pending)
+        }
+    };
+    // The first solve of each problem, as this reader sees it.
+    let mut first: HashMap<&ProblemId, i64> = HashMap::new();
+    for ((_, problem), cell) in cells {
+        if let (Some(ms), _, _) = shown(cell) {
+            first
+                .entry(problem)
+                .and_modify(|t| *t = (*t).min(ms))
+                .or_insert(ms);
+        }
+    }
+    let mut ranked: Vec<(Row, i64)> = participants
+        .iter()
+        .map(|user| {
+            let mut solved = 0;
+            let mut penalty = 0;
+            let mut last = 0;
+            let cells = problems
+                .iter()
+                .map(|entry| {
+                    let stored = cells
+                        .get(&(user.clone(), entry.problem.clone()))
+                        .copied()
+                        .unwrap_or_default();
+                    let (solved_ms, tries, pending) = shown(&stored);
+                    let solved_minute = solved_ms.map(|ms| ms / 60_000);
+                    if let Some(minute) = solved_minute {
+                        solved += 1;
+                        penalty += minute + penalty_minutes * tries;
+                        last = last.max(solved_ms.unwrap_or(0));
+                    }
+                    Cell {
+                        label: entry.label.clone(),
+                        solved_minute,
+                        tries,
+                        pending,
+                        first_to_solve: solved_ms.is_some()
+                            && solved_ms == first.get(&entry.problem).copied(),
+                    }
+                })
+                .collect();
+            let row = Row {
+                rank: 0,
+                user: user.clone(),
+                solved,
+                penalty,
+                cells,
+            };
+            (row, last)
+        })
+        .collect();
+    let key = |(row, last): &(Row, i64)| (std::cmp::Reverse(row.solved), row.penalty, *last);
+    ranked.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.0.user.cmp(&b.0.user)));
+    let mut rows = Vec::with_capacity(ranked.len());
+    for index in 0..ranked.len() {
+        let rank = if index > 0 && key(&ranked[index]) == key(&ranked[index - 1]) {
+            rows.last().map_or(1, |row: &Row| row.rank)
+        } else {
+            index as u64 + 1
+        };
+        let mut row = ranked[index].0.clone();
+        row.rank = rank;
+        rows.push(row);
+    }
+    Scoreboard {
+        contest: contest.id.clone(),
+        phase,
+        frozen,
+        labels: problems.iter().map(|p| p.label.clone()).collect(),
+        rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::{Contest, ContestProblem, ContestSettings, Phase, StoredCell, scoreboard};
+    use crate::domain::{ProblemId, Registration, Scoring, Timestamp};
+
+    fn settings() -> ContestSettings {
+        ContestSettings {
+            title: "Spring".into(),
+            starts_at: Timestamp::from_second(1_000_000).expect("a time"),
+            duration_seconds: 5 * 3600,
+            freeze_seconds: Some(3600),
+            scoring: Scoring::Icpc,
+            registration: Registration::Open,
+            penalty_minutes: 20,
+            problems: vec![
+                ContestProblem {
+                    label: "A".into(),
+                    problem: "nim".parse().expect("an id"),
+                    colour: Some("#ff0000".into()),
+                },
+                ContestProblem {
+                    label: "B".into(),
+                    problem: "coin-game".parse().expect("an id"),
+                    colour: None,
+                },
+            ],
+        }
+    }
+
+    fn contest() -> Contest {
+        Contest {
+            id: "spring".parse().expect("an id"),
+            settings: settings(),
+            thawed_at: None,
+        }
+    }
+
+    #[test]
+    fn a_contests_rules_name_the_field_at_fault() {
+        assert_eq!(settings().validate(), Ok(()));
+        let refused = |change: fn(&mut ContestSettings)| {
+            let mut settings = settings();
+            change(&mut settings);
+            settings.validate().expect_err("refused")
+        };
+        assert_eq!(
+            refused(|s| s.title = "  ".into()),
+            "`title` must be 1 to 200 characters"
+        );
+        assert_eq!(
+            refused(|s| s.duration_seconds = 0),
+            "`duration_seconds` must be 1 to 2592000 (30 days), not 0"
+        );
+        assert_eq!(
+            refused(|s| s.freeze_seconds = Some(5 * 3600 + 1)),
+            "`freeze_seconds` must be 0 to the duration (18000), not 18001"
+        );
+        assert_eq!(
+            refused(|s| s.penalty_minutes = -1),
+            "`penalty_minutes` must be 0 to 1000, not -1"
+        );
+        assert_eq!(
+            refused(|s| s.problems.clear()),
+            "`problems` must hold 1 to 52 problems, not 0"
+        );
+        assert_eq!(
+            refused(|s| s.problems[1].label = "A".into()),
+            "`problems[1]`: the label `A` is taken by `problems[0]`"
+        );
+        assert_eq!(
+            refused(|s| s.problems[1].label = "B 2".into()),
+            "`problems[1]`: the label `B 2` must be 1 to 8 letters or digits"
+        );
+        assert_eq!(
+            refused(|s| s.problems[1].problem = "nim".parse().expect("an id")),
+            "`problems[1]`: problem `nim` is already `problems[0]`"
+        );
+        assert_eq!(
+            refused(|s| s.problems[0].colour = Some("red".into())),
+            "`problems[0]`: the colour `red` must be written `#rrggbb`"
+        );
+    }
+
+    #[test]
+    fn phases_follow_the_clock_and_the_freeze_lasts_until_the_thaw() {
+        let mut contest = contest();
+        let start = contest.starts_at_ms();
+        let hour = 3_600_000;
+        assert_eq!(contest.phase(start - 1), Phase::Before);
+        assert_eq!(contest.phase(start), Phase::Running);
+        assert_eq!(contest.phase(start + 4 * hour - 1), Phase::Running);
+        assert!(!contest.hides_frozen(start + 4 * hour - 1));
+        assert_eq!(contest.phase(start + 4 * hour), Phase::Frozen);
+        assert!(contest.hides_frozen(start + 4 * hour));
+        assert_eq!(contest.phase(start + 5 * hour), Phase::Ended);
+        assert!(contest.hides_frozen(start + 6 * hour));
+        contest.thawed_at = Some(Timestamp::from_second(2_000_000).expect("a time"));
+        assert!(!contest.hides_frozen(start + 6 * hour));
+        contest.thawed_at = None;
+        contest.settings.freeze_seconds = None;
+        assert!(!contest.hides_frozen(start + 6 * hour));
+        assert_eq!(contest.phase(start + 4 * hour), Phase::Running);
+    }
+
+    /// Five participants worked out by hand: solved count first, then
+    /// penalty (minutes plus 20 a rejected try), then the earlier last
+    /// solve; ties share a rank; first solves are marked; frozen shows the
+    /// public part.
+    #[test]
+    fn the_icpc_ranking_by_hand() {
+        let contest = contest();
+        let nim: ProblemId = "nim".parse().expect("an id");
+        let coin: ProblemId = "coin-game".parse().expect("an id");
+        let minute = 60_000;
+        let mut cells = BTreeMap::new();
+        let solved = |ms: i64, tries: i64| StoredCell {
+            solved_ms: Some(ms),
+            tries,
+            pending: 0,
+            public_solved_ms: Some(ms),
+            public_tries: tries,
+            public_pending: 0,
+        };
+        // ann: A at 10:30 after 1 try (10 + 20), B at 100 (100): 2, 130.
+        cells.insert(("ann".into(), nim.clone()), solved(10 * minute + 30_000, 1));
+        cells.insert(("ann".into(), coin.clone()), solved(100 * minute, 0));
+        // bob: A at 50, B at 80: 2, 130, last solve 80 < 100: above ann.
+        cells.insert(("bob".into(), nim.clone()), solved(50 * minute, 0));
+        cells.insert(("bob".into(), coin.clone()), solved(80 * minute, 0));
+        // cid: A at 5 (first), B after the freeze at 250 with 2 tries, one
+        // of them before the freeze.
+        cells.insert(("cid".into(), nim.clone()), solved(5 * minute, 0));
+        cells.insert(
+            ("cid".into(), coin.clone()),
+            StoredCell {
+                solved_ms: Some(250 * minute),
+                tries: 2,
+                pending: 0,
+                public_solved_ms: None,
+                public_tries: 1,
+                public_pending: 2,
+            },
+        );
+        // dan: tries only. eve: nothing at all.
+        cells.insert(
+            ("dan".into(), nim.clone()),
+            StoredCell {
+                tries: 3,
+                public_tries: 3,
+                pending: 1,
+                public_pending: 1,
+                ..StoredCell::default()
+            },
+        );
+        let users: Vec<String> = ["eve", "dan", "cid", "bob", "ann"].map(String::from).into();
+        let full = scoreboard(&contest, &users, &cells, Phase::Ended, false);
+        let summary: Vec<(u64, &str, i64, i64)> = full
+            .rows
+            .iter()
+            .map(|r| (r.rank, r.user.as_str(), r.solved, r.penalty))
+            .collect();
+        // cid: 2 solved, 5 + 250 + 40 = 295.
+        assert_eq!(
+            summary,
+            vec![
+                (1, "bob", 2, 130),
+                (2, "ann", 2, 130),
+                (3, "cid", 2, 295),
+                (4, "dan", 0, 0),
+                (4, "eve", 0, 0),
+            ]
+        );
+        let cid = &full.rows[2];
+        assert!(cid.cells[0].first_to_solve, "{cid:?}");
+        assert_eq!(cid.cells[1].solved_minute, Some(250));
+        assert!(!full.rows[1].cells[0].first_to_solve);
+        // B's first solve is bob's at 80 in both views.
+        assert!(full.rows[0].cells[1].first_to_solve);
+        assert_eq!(full.rows[3].cells[0].tries, 3);
+        assert_eq!(full.rows[3].cells[0].pending, 1);
+
+        let public = scoreboard(&contest, &users, &cells, Phase::Ended, true);
+        let summary: Vec<(u64, &str, i64, i64)> = public
+            .rows
+            .iter()
+            .map(|r| (r.rank, r.user.as_str(), r.solved, r.penalty))
+            .collect();
+        assert_eq!(
+            summary,
+            vec![
+                (1, "bob", 2, 130),
+                (2, "ann", 2, 130),
+                (3, "cid", 1, 5),
+                (4, "dan", 0, 0),
+                (4, "eve", 0, 0),
+            ]
+        );
+        let hidden = &public.rows[2].cells[1];
+        assert_eq!(
+            (hidden.solved_minute, hidden.tries, hidden.pending),
+            (None, 1, 2)
+        );
+        assert!(public.frozen);
+        assert_eq!(public.labels, ["A", "B"]);
+    }
+}

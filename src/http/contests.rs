@@ -1,0 +1,200 @@
+//! Contests: admins create and replace them (`PUT`) and thaw a frozen
+//! scoreboard; everyone lists and reads them, registers, and reads the
+//! scoreboard as their role may see it (frozen for all but admins from the
+//! freeze until the thaw). The rules live in [`crate::app::contests`].
+
+use axum::{Json, extract::State, http::StatusCode};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
+use crate::{
+    api::ErrorBody,
+    app::contests::ContestView,
+    contest::{ContestSettings, Scoreboard},
+    domain::ContestId,
+};
+
+/// This module's routes, each with its OpenAPI operation.
+pub(super) fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(show, put))
+        .routes(routes!(register))
+        .routes(routes!(scoreboard))
+        .routes(routes!(thaw))
+}
+
+/// `GET /api/contests`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ContestList {
+    pub contests: Vec<ContestView>,
+}
+
+/// `POST /api/contests/{id}/registrations`: yourself (no `user`), or, for
+/// an admin, anyone.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewRegistration {
+    #[serde(default)]
+    pub user: Option<String>,
+}
+
+/// `POST /api/contests/{id}/registrations`'s answer.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Registered {
+    pub contest: String,
+    pub user: String,
+}
+
+/// Every contest, the latest start first; before its start a contest's
+/// problems are listed to setters and admins only.
+#[utoipa::path(
+    get,
+    path = "/api/contests",
+    operation_id = "list_contests",
+    tag = "contests",
+    responses((status = OK, description = "Every contest.", body = ContestList))
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<ContestList>, ApiError> {
+    Ok(Json(ContestList {
+        contests: state.app.contests(&caller).await?,
+    }))
+}
+
+/// One contest, its phase, and whether you take part.
+#[utoipa::path(
+    get,
+    path = "/api/contests/{id}",
+    operation_id = "show_contest",
+    tag = "contests",
+    params(("id" = String, Path, description = "The contest id")),
+    responses(
+        (status = OK, description = "The contest.", body = ContestView),
+        (status = NOT_FOUND, description = "No such contest.", body = ErrorBody),
+    )
+)]
+pub async fn show(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ContestId>,
+) -> Result<Json<ContestView>, ApiError> {
+    Ok(Json(state.app.contest(&caller, &id).await?))
+}
+
+/// Create or replace a contest (admins only). Its scoreboard is recomputed
+/// from the submissions already sent (a moved freeze applies at once).
+#[utoipa::path(
+    put,
+    path = "/api/contests/{id}",
+    operation_id = "put_contest",
+    tag = "contests",
+    params(("id" = String, Path, description = "The contest id")),
+    request_body = ContestSettings,
+    responses(
+        (status = CREATED, description = "Created.", body = ContestView),
+        (status = OK, description = "Replaced.", body = ContestView),
+        (status = FORBIDDEN, description = "Not an admin.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "A setting breaks a rule (the message names it) or names a missing problem.", body = ErrorBody),
+    )
+)]
+pub async fn put(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ContestId>,
+    ApiJson(settings): ApiJson<ContestSettings>,
+) -> Result<(StatusCode, Json<ContestView>), ApiError> {
+    let created = state.app.put_contest(&caller, &id, &settings).await?;
+    let status = if created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(state.app.contest(&caller, &id).await?)))
+}
+
+/// Register for a contest: yourself where registration is open, anyone
+/// (admins). Registering twice changes nothing.
+#[utoipa::path(
+    post,
+    path = "/api/contests/{id}/registrations",
+    operation_id = "register_for_contest",
+    tag = "contests",
+    params(("id" = String, Path, description = "The contest id")),
+    request_body = NewRegistration,
+    responses(
+        (status = CREATED, description = "Registered.", body = Registered),
+        (status = OK, description = "Registered already.", body = Registered),
+        (status = FORBIDDEN, description = "By invitation only, or another user (admins only).", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such contest.", body = ErrorBody),
+    )
+)]
+pub async fn register(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ContestId>,
+    ApiJson(body): ApiJson<NewRegistration>,
+) -> Result<(StatusCode, Json<Registered>), ApiError> {
+    let user = body.user.unwrap_or_else(|| caller.name().to_string());
+    let added = state.app.register(&caller, &id, Some(&user)).await?;
+    let status = if added {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((
+        status,
+        Json(Registered {
+            contest: id.to_string(),
+            user,
+        }),
+    ))
+}
+
+/// A contest's scoreboard: ranked by problems solved, then penalty minutes,
+/// then the earlier last solve. From the freeze until the thaw, everyone
+/// but admins sees tries from the freeze on as pending (`frozen`).
+#[utoipa::path(
+    get,
+    path = "/api/contests/{id}/scoreboard",
+    operation_id = "contest_scoreboard",
+    tag = "contests",
+    params(("id" = String, Path, description = "The contest id")),
+    responses(
+        (status = OK, description = "The scoreboard.", body = Scoreboard),
+        (status = NOT_FOUND, description = "No such contest.", body = ErrorBody),
+    )
+)]
+pub async fn scoreboard(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ContestId>,
+) -> Result<Json<Scoreboard>, ApiError> {
+    Ok(Json(state.app.scoreboard(&caller, &id).await?))
+}
+
+/// Thaw a contest's frozen scoreboard (admins only), after its end.
+#[utoipa::path(
+    post,
+    path = "/api/contests/{id}/thaw",
+    operation_id = "thaw_contest",
+    tag = "contests",
+    params(("id" = String, Path, description = "The contest id")),
+    responses(
+        (status = OK, description = "Thawed (or thawed already).", body = ContestView),
+        (status = FORBIDDEN, description = "Not an admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such contest.", body = ErrorBody),
+        (status = CONFLICT, description = "The contest has not ended.", body = ErrorBody),
+    )
+)]
+pub async fn thaw(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ContestId>,
+) -> Result<Json<ContestView>, ApiError> {
+    Ok(Json(state.app.thaw(&caller, &id).await?))
+}

@@ -1,0 +1,335 @@
+//! Contests: their settings and problems, who takes part, and the
+//! scoreboard's read model.
+//!
+//! The read model is one `scoreboard_cell` per participant and problem,
+//! recomputed from that participant's submissions to that problem by
+//! [`refresh_cells`] in the transaction of every write that can change it:
+//! a contest submission admitted, a verdict written, a rejudge queued, the
+//! contest's settings changed. A scoreboard request reads the cells, never
+//! the submissions.
+
+use std::collections::BTreeMap;
+
+use super::{
+    Store, StoreError,
+    backend::{DbRow, Tx, query},
+    now_ms, parse_column, timestamp,
+};
+use crate::{
+    contest::{Contest, ContestProblem, ContestSettings, StoredCell},
+    domain::{ContestId, ProblemId, SubmissionId, Timestamp},
+};
+
+/// Whose cells [`refresh_cells`] recomputes.
+pub(super) enum CellScope<'a> {
+    /// Every cell of a contest (its settings changed).
+    Contest(&'a ContestId),
+    /// The cells of these submissions' participants and problems, for
+    /// those sent to a contest (none else).
+    Submissions(&'a [SubmissionId]),
+    /// Every contest cell of a problem (a rejudge of all its submissions).
+    Problem(&'a ProblemId),
+}
+
+/// Recomputes the cells of `scope` from the submissions in contest time,
+/// as [`StoredCell`] describes them: the first AC's contest time, the
+/// rejected tries before it (CE and IE do not count) and the tries before
+/// it not judged yet; and the same as the public sees it during a freeze,
+/// where every try from the freeze on counts as pending. Written once for
+/// both databases.
+pub(super) async fn refresh_cells(tx: &mut Tx, scope: CellScope<'_>) -> Result<(), StoreError> {
+    let statement = query(
+        "with k as (\
+           select s.contest_id, s.user_name, s.problem_id, \
+             c.duration_ms - coalesce(c.freeze_ms, 0) as freeze_at, \
+             min(case when s.state = 'done' and s.verdict = 'AC' \
+               then s.contest_time_ms end) as solved_ms, \
+             min(case when s.state = 'done' and s.verdict = 'AC' \
+               and s.contest_time_ms < c.duration_ms - coalesce(c.freeze_ms, 0) \
+               then s.contest_time_ms end) as public_solved_ms \
+           from submission s join contest c on c.id = s.contest_id \
+           where s.contest_time_ms is not null and ",
+    );
+    let statement = match scope {
+        CellScope::Contest(id) => statement.push("s.contest_id = ").push_bind(id.as_str()),
+        CellScope::Problem(id) => statement.push("s.problem_id = ").push_bind(id.as_str()),
+        CellScope::Submissions(ids) => {
+            let mut statement = statement.push(
+                "exists (select 1 from submission t where t.contest_id = s.contest_id \
+                 and t.user_name = s.user_name and t.problem_id = s.problem_id and t.id in (",
+            );
+            for (index, id) in ids.iter().enumerate() {
+                if index > 0 {
+                    statement = statement.push(", ");
+                }
+                statement = statement.push_bind(id.to_string());
+            }
+            statement.push("))")
+        }
+    };
+    statement
+        .push(
+            " group by s.contest_id, s.user_name, s.problem_id, c.duration_ms, c.freeze_ms) \
+         insert into scoreboard_cell (contest_id, user_name, problem_id, solved_ms, tries, \
+           pending, public_solved_ms, public_tries, public_pending) \
+         select k.contest_id, k.user_name, k.problem_id, k.solved_ms, \
+           sum(case when s.state = 'done' and s.verdict not in ('AC', 'CE', 'IE') \
+             and (k.solved_ms is null or s.contest_time_ms < k.solved_ms) then 1 else 0 end), \
+           sum(case when s.state != 'done' \
+             and (k.solved_ms is null or s.contest_time_ms < k.solved_ms) then 1 else 0 end), \
+           k.public_solved_ms, \
+           sum(case when s.state = 'done' and s.verdict not in ('AC', 'CE', 'IE') \
+             and s.contest_time_ms < k.freeze_at \
+             and (k.public_solved_ms is null or s.contest_time_ms < k.public_solved_ms) \
+             then 1 else 0 end), \
+           sum(case when (s.state != 'done' or s.contest_time_ms >= k.freeze_at) \
+             and (k.public_solved_ms is null or s.contest_time_ms < k.public_solved_ms) \
+             then 1 else 0 end) \
+         from k join submission s on s.contest_id = k.contest_id \
+           and s.user_name = k.user_name and s.problem_id = k.problem_id \
+         where s.contest_time_ms is not null \
+         group by k.contest_id, k.user_name, k.problem_id, k.solved_ms, k.public_solved_ms, \
+           k.freeze_at \
+         on conflict (contest_id, user_name, problem_id) do update set \
+           solved_ms = excluded.solved_ms, tries = excluded.tries, \
+           pending = excluded.pending, public_solved_ms = excluded.public_solved_ms, \
+           public_tries = excluded.public_tries, public_pending = excluded.public_pending",
+        )
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// How a contest row and its problem rows are read.
+const CONTEST_COLUMNS: &str = "select id, title, starts_at, duration_ms, freeze_ms, scoring, \
+     registration, penalty_minutes, thawed_at from contest";
+
+fn contest_from(row: &DbRow, problems: Vec<ContestProblem>) -> Result<Contest, StoreError> {
+    let duration_ms: i64 = row.try_get("duration_ms")?;
+    let freeze_ms: Option<i64> = row.try_get("freeze_ms")?;
+    let thawed_at: Option<i64> = row.try_get("thawed_at")?;
+    Ok(Contest {
+        id: parse_column(row, "id")?,
+        settings: ContestSettings {
+            title: row.try_get("title")?,
+            starts_at: timestamp(row.try_get("starts_at")?)?,
+            duration_seconds: duration_ms / 1000,
+            freeze_seconds: freeze_ms.map(|ms| ms / 1000),
+            scoring: parse_column(row, "scoring")?,
+            registration: parse_column(row, "registration")?,
+            penalty_minutes: row.try_get("penalty_minutes")?,
+            problems,
+        },
+        thawed_at: thawed_at.map(timestamp).transpose()?,
+    })
+}
+
+fn problem_from(row: &DbRow) -> Result<(ContestId, ContestProblem), StoreError> {
+    Ok((
+        parse_column(row, "contest_id")?,
+        ContestProblem {
+            label: row.try_get("label")?,
+            problem: parse_column(row, "problem_id")?,
+            colour: row.try_get("colour")?,
+        },
+    ))
+}
+
+impl Store {
+    /// Creates or replaces a contest's settings and problems, and
+    /// recomputes its cells (its freeze may have moved). `true` if it is
+    /// new. Every problem must exist.
+    pub async fn put_contest(
+        &self,
+        id: &ContestId,
+        settings: &ContestSettings,
+    ) -> Result<bool, StoreError> {
+        self.noted(async {
+            let now = now_ms();
+            let mut tx = self.write.begin().await?;
+            let existed = query("select 1 from contest where id = $1")
+                .bind(id.as_str())
+                .fetch_optional(&mut tx)
+                .await?
+                .is_some();
+            query(
+                "insert into contest (id, title, starts_at, duration_ms, freeze_ms, scoring, \
+                 registration, penalty_minutes, created_at, updated_at) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) \
+                 on conflict (id) do update set title = excluded.title, \
+                 starts_at = excluded.starts_at, duration_ms = excluded.duration_ms, \
+                 freeze_ms = excluded.freeze_ms, scoring = excluded.scoring, \
+                 registration = excluded.registration, \
+                 penalty_minutes = excluded.penalty_minutes, updated_at = excluded.updated_at",
+            )
+            .bind(id.as_str())
+            .bind(settings.title.trim())
+            .bind(settings.starts_at.as_millisecond())
+            .bind(settings.duration_seconds * 1000)
+            .bind(settings.freeze_seconds.map(|s| s * 1000))
+            .bind(settings.scoring.as_str())
+            .bind(settings.registration.as_str())
+            .bind(settings.penalty_minutes)
+            .bind(now)
+            .execute(&mut tx)
+            .await?;
+            query("delete from contest_problem where contest_id = $1")
+                .bind(id.as_str())
+                .execute(&mut tx)
+                .await?;
+            for (position, entry) in settings.problems.iter().enumerate() {
+                query(
+                    "insert into contest_problem (contest_id, problem_id, label, colour, position) \
+                     values ($1, $2, $3, $4, $5)",
+                )
+                .bind(id.as_str())
+                .bind(entry.problem.as_str())
+                .bind(entry.label.as_str())
+                .bind(entry.colour.as_deref())
+                .bind(position as i64)
+                .execute(&mut tx)
+                .await?;
+            }
+            refresh_cells(&mut tx, CellScope::Contest(id)).await?;
+            tx.commit().await?;
+            Ok(!existed)
+        })
+        .await
+    }
+
+    /// One contest with its problems.
+    pub async fn contest(&self, id: &ContestId) -> Result<Option<Contest>, StoreError> {
+        let Some(row) = query(CONTEST_COLUMNS)
+            .push(" where id = $1")
+            .bind(id.as_str())
+            .fetch_optional(&self.read)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let problems = query(
+            "select contest_id, problem_id, label, colour from contest_problem \
+             where contest_id = $1 order by position",
+        )
+        .bind(id.as_str())
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(|row| Ok(problem_from(row)?.1))
+        .collect::<Result<_, StoreError>>()?;
+        Ok(Some(contest_from(&row, problems)?))
+    }
+
+    /// Every contest with its problems, the latest start first.
+    pub async fn contests(&self) -> Result<Vec<Contest>, StoreError> {
+        let mut problems: BTreeMap<ContestId, Vec<ContestProblem>> = BTreeMap::new();
+        for row in query(
+            "select contest_id, problem_id, label, colour from contest_problem \
+             order by contest_id, position",
+        )
+        .fetch_all(&self.read)
+        .await?
+        {
+            let (contest, problem) = problem_from(&row)?;
+            problems.entry(contest).or_default().push(problem);
+        }
+        query(CONTEST_COLUMNS)
+            .push(" order by starts_at desc, id")
+            .fetch_all(&self.read)
+            .await?
+            .iter()
+            .map(|row| {
+                let id: ContestId = parse_column(row, "id")?;
+                contest_from(row, problems.remove(&id).unwrap_or_default())
+            })
+            .collect()
+    }
+
+    /// Marks a contest's scoreboard thawed (or frozen again with `None`).
+    /// `false` if there is no such contest.
+    pub async fn set_thawed(
+        &self,
+        id: &ContestId,
+        at: Option<Timestamp>,
+    ) -> Result<bool, StoreError> {
+        self.noted(async {
+            let changed = query("update contest set thawed_at = $1 where id = $2")
+                .bind(at.map(|at| at.as_millisecond()))
+                .bind(id.as_str())
+                .execute(&self.write)
+                .await?;
+            Ok(changed > 0)
+        })
+        .await
+    }
+
+    /// Registers `user` for a contest; `false` if they were already.
+    pub async fn register(&self, id: &ContestId, user: &str) -> Result<bool, StoreError> {
+        self.noted(async {
+            let added = query(
+                "insert into contest_participant (contest_id, user_name, registered_at) \
+                 values ($1, $2, $3) on conflict (contest_id, user_name) do nothing",
+            )
+            .bind(id.as_str())
+            .bind(user)
+            .bind(now_ms())
+            .execute(&self.write)
+            .await?;
+            Ok(added > 0)
+        })
+        .await
+    }
+
+    /// Whether `user` takes part in a contest.
+    pub async fn is_participant(&self, id: &ContestId, user: &str) -> Result<bool, StoreError> {
+        Ok(
+            query("select 1 from contest_participant where contest_id = $1 and user_name = $2")
+                .bind(id.as_str())
+                .bind(user)
+                .fetch_optional(&self.read)
+                .await?
+                .is_some(),
+        )
+    }
+
+    /// A contest's participants, by name.
+    pub async fn participants(&self, id: &ContestId) -> Result<Vec<String>, StoreError> {
+        query("select user_name from contest_participant where contest_id = $1 order by user_name")
+            .bind(id.as_str())
+            .fetch_all(&self.read)
+            .await?
+            .iter()
+            .map(|row| Ok(row.try_get("user_name")?))
+            .collect()
+    }
+
+    /// A contest's scoreboard cells, by participant and problem.
+    pub async fn scoreboard_cells(
+        &self,
+        id: &ContestId,
+    ) -> Result<BTreeMap<(String, ProblemId), StoredCell>, StoreError> {
+        query(
+            "select user_name, problem_id, solved_ms, tries, pending, public_solved_ms, \
+             public_tries, public_pending from scoreboard_cell where contest_id = $1",
+        )
+        .bind(id.as_str())
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(|row| {
+            let problem: ProblemId = parse_column(row, "problem_id")?;
+            Ok((
+                (row.try_get("user_name")?, problem),
+                StoredCell {
+                    solved_ms: row.try_get("solved_ms")?,
+                    tries: row.try_get("tries")?,
+                    pending: row.try_get("pending")?,
+                    public_solved_ms: row.try_get("public_solved_ms")?,
+                    public_tries: row.try_get("public_tries")?,
+                    public_pending: row.try_get("public_pending")?,
+                },
+            ))
+        })
+        .collect()
+    }
+}

@@ -1,0 +1,354 @@
+//! Contests through the API, on the real clock: an ICPC contest scripted
+//! from before its start to after its thaw (refused, ranked, frozen and
+//! practice submissions), its scoreboard compared with one worked out by
+//! hand at each step, as a contestant and as an admin sees it.
+
+use std::{
+    collections::BTreeMap,
+    time::{Duration, SystemTime},
+};
+
+use jiff::Timestamp;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestDir, correct_answers, submission_id};
+
+/// Waits until `at` (unix milliseconds).
+async fn until(at: i64) {
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .expect("after the epoch")
+        .as_millis() as i64;
+    if at > now {
+        tokio::time::sleep(Duration::from_millis((at - now) as u64)).await;
+    }
+}
+
+fn wrong_answers() -> BTreeMap<String, String> {
+    correct_answers()
+        .into_keys()
+        .map(|name| (name, "Nobody\n".to_string()))
+        .collect()
+}
+
+/// Sends answers to problem `problem` in `contest`; the status and body.
+async fn send(
+    app: &TestApp,
+    token: &str,
+    contest: &str,
+    problem: &str,
+    answers: &BTreeMap<String, String>,
+) -> (StatusCode, Value) {
+    app.post(
+        "/api/submissions",
+        token,
+        json!({ "problem": problem, "contest": contest, "answers": answers }),
+    )
+    .await
+}
+
+/// A cell as (label, solved minute, tries, pending).
+type CellSummary = (String, Option<i64>, i64, i64);
+/// A row as (rank, user, solved, penalty, cells).
+type RowSummary = (u64, String, i64, i64, Vec<CellSummary>);
+type Summary = Vec<RowSummary>;
+
+async fn scoreboard(app: &TestApp, token: &str, contest: &str) -> (bool, Summary) {
+    let (status, board) = app
+        .get(&format!("/api/contests/{contest}/scoreboard"), token)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    let rows = board["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| {
+            let cells = row["cells"]
+                .as_array()
+                .expect("cells")
+                .iter()
+                .map(|cell| {
+                    (
+                        cell["label"].as_str().expect("a label").to_string(),
+                        cell["solved_minute"].as_i64(),
+                        cell["tries"].as_i64().expect("tries"),
+                        cell["pending"].as_i64().expect("pending"),
+                    )
+                })
+                .collect();
+            (
+                row["rank"].as_u64().expect("a rank"),
+                row["user"].as_str().expect("a user").to_string(),
+                row["solved"].as_i64().expect("solved"),
+                row["penalty"].as_i64().expect("penalty"),
+                cells,
+            )
+        })
+        .collect();
+    (board["frozen"].as_bool().expect("frozen"), rows)
+}
+
+fn cells(a: (Option<i64>, i64, i64), b: (Option<i64>, i64, i64)) -> Vec<CellSummary> {
+    vec![
+        ("A".to_string(), a.0, a.1, a.2),
+        ("B".to_string(), b.0, b.1, b.2),
+    ]
+}
+
+fn row(rank: u64, user: &str, solved: i64, penalty: i64, cells: Vec<CellSummary>) -> RowSummary {
+    (rank, user.to_string(), solved, penalty, cells)
+}
+
+#[tokio::test]
+async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("coin-game");
+    let app = TestApp::spawn(&dir, 1).await;
+    let now = Timestamp::now().as_millisecond();
+    // Starts in 2 s and lasts 8 s; its last 4 s are frozen.
+    let start = now + 2_000;
+    let settings = json!({
+        "title": "Spring",
+        "starts_at": Timestamp::from_millisecond(start).expect("a time").to_string(),
+        "duration_seconds": 8,
+        "freeze_seconds": 4,
+        "problems": [
+            { "label": "A", "problem": "nim", "colour": "#ff0000" },
+            { "label": "B", "problem": "coin-game" },
+        ],
+    });
+    let (status, created) = app
+        .request(
+            Method::PUT,
+            "/api/contests/spring",
+            Some(&app.admin),
+            Some(settings.clone()),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["phase"], "before");
+    assert_eq!(created["contest"]["settings"]["penalty_minutes"], 20);
+    // Only admins create contests; a bad setting is named.
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            "/api/contests/other",
+            Some(&app.setter),
+            Some(settings.clone()),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let mut bad = settings.clone();
+    bad["problems"][1]["problem"] = json!("no-such-problem");
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/other",
+            Some(&app.admin),
+            Some(bad),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body["error"],
+        "`problems[1]`: there is no problem `no-such-problem`"
+    );
+
+    // Before the start: contestants see no problems, and cannot submit.
+    let (_, seen) = app.get("/api/contests/spring", &app.contestant).await;
+    assert_eq!(seen["contest"]["settings"]["problems"], json!([]), "{seen}");
+    let (_, seen) = app.get("/api/contests/spring", &app.setter).await;
+    assert_eq!(
+        seen["contest"]["settings"]["problems"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    let (status, body) = send(&app, &app.contestant, "spring", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .expect("a message")
+            .starts_with("contest `spring` has not started"),
+        "{body}"
+    );
+
+    // An invited-only contest refuses who was not invited, until an admin
+    // registers them.
+    let mut invited = settings.clone();
+    invited["registration"] = json!("invited");
+    invited["starts_at"] = json!(
+        Timestamp::from_millisecond(now - 60_000)
+            .expect("a time")
+            .to_string()
+    );
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            "/api/contests/closed",
+            Some(&app.admin),
+            Some(invited),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, body) = send(&app, &app.contestant, "closed", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, _) = app
+        .post(
+            "/api/contests/closed/registrations",
+            &app.contestant,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = app
+        .post(
+            "/api/contests/closed/registrations",
+            &app.admin,
+            json!({ "user": "carol" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, body) = send(&app, &app.contestant, "closed", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    // A problem outside the contest is refused.
+    let (status, body) = send(
+        &app,
+        &app.contestant,
+        "closed",
+        "xy-game",
+        &correct_answers(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    // Running: carol gets A wrong then right, dave gets A right.
+    until(start).await;
+    let (status, body) = send(&app, &app.contestant, "spring", "nim", &wrong_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let id = submission_id(&body["id"]);
+    let (status, body) = send(&app, &app.contestant, "spring", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let (status, body) = send(&app, &app.other, "spring", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let judged = app.verdict(&id, &app.contestant).await;
+    assert_eq!(judged["submission"]["contest"], "spring", "{judged}");
+    let time = judged["submission"]["contest_time_ms"]
+        .as_i64()
+        .expect("a contest time");
+    assert!((0..4_000).contains(&time), "{judged}");
+    let (_, board) = app
+        .get("/api/contests/spring/scoreboard", &app.contestant)
+        .await;
+    assert_eq!(board["phase"], "running");
+
+    // Frozen: both try B, wrongly.
+    until(start + 4_000).await;
+    let (status, _) = app
+        .post("/api/contests/spring/thaw", &app.admin, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "no thaw before the end");
+    let mut wrong_b = BTreeMap::new();
+    wrong_b.insert("small-1".to_string(), "0\n".to_string());
+    for token in [&app.contestant, &app.other] {
+        let (status, body) = send(&app, token, "spring", "coin-game", &wrong_b).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    }
+    app.drain().await;
+    // By hand: both solved A in minute 0; carol tried once before (20
+    // minutes). B: one rejected try each, after the freeze.
+    let everything = vec![
+        row(1, "dave", 1, 0, cells((Some(0), 0, 0), (None, 1, 0))),
+        row(2, "carol", 1, 20, cells((Some(0), 1, 0), (None, 1, 0))),
+    ];
+    let frozen_view = vec![
+        row(1, "dave", 1, 0, cells((Some(0), 0, 0), (None, 0, 1))),
+        row(2, "carol", 1, 20, cells((Some(0), 1, 0), (None, 0, 1))),
+    ];
+    assert_eq!(
+        scoreboard(&app, &app.admin, "spring").await,
+        (false, everything.clone())
+    );
+    assert_eq!(
+        scoreboard(&app, &app.contestant, "spring").await,
+        (true, frozen_view.clone())
+    );
+    assert_eq!(
+        scoreboard(&app, &app.setter, "spring").await,
+        (true, frozen_view.clone())
+    );
+
+    // Over: a submission is practice, judged and not ranked; the scoreboard
+    // stays frozen until an admin thaws it.
+    until(start + 8_000).await;
+    let (status, body) = send(&app, &app.contestant, "spring", "coin-game", &wrong_b).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let practice = app
+        .verdict(&submission_id(&body["id"]), &app.contestant)
+        .await;
+    assert_eq!(practice["submission"]["contest"], "spring");
+    assert_eq!(
+        practice["submission"]["contest_time_ms"],
+        Value::Null,
+        "{practice}"
+    );
+    assert_eq!(
+        scoreboard(&app, &app.contestant, "spring").await,
+        (true, frozen_view)
+    );
+    let (status, thawed) = app
+        .post("/api/contests/spring/thaw", &app.contestant, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{thawed}");
+    let (status, thawed) = app
+        .post("/api/contests/spring/thaw", &app.admin, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{thawed}");
+    assert!(thawed["contest"]["thawed_at"].is_string(), "{thawed}");
+    assert_eq!(
+        scoreboard(&app, &app.contestant, "spring").await,
+        (false, everything)
+    );
+
+    // The contest time counts in minutes: a contest that began 30 minutes
+    // ago ranks an AC now at minute 30 (or 31, at a minute's edge).
+    let mut long = settings.clone();
+    long["starts_at"] = json!(
+        Timestamp::from_millisecond(now - 30 * 60_000)
+            .expect("a time")
+            .to_string()
+    );
+    long["duration_seconds"] = json!(7200);
+    long["freeze_seconds"] = json!(null);
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            "/api/contests/long",
+            Some(&app.admin),
+            Some(long),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, body) = send(&app, &app.other, "long", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    app.drain().await;
+    let (frozen, rows) = scoreboard(&app, &app.contestant, "long").await;
+    assert!(!frozen);
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let minute = rows[0].4[0].1.expect("solved");
+    assert!((30..=31).contains(&minute), "{rows:?}");
+    assert_eq!(rows[0].3, minute);
+
+    // The contest list shows all three to everyone, newest start first.
+    let (_, list) = app.get("/api/contests", &app.other).await;
+    let ids: Vec<&str> = list["contests"]
+        .as_array()
+        .expect("contests")
+        .iter()
+        .map(|c| c["contest"]["id"].as_str().expect("an id"))
+        .collect();
+    assert_eq!(ids, ["spring", "closed", "long"]);
+    app.stop().await;
+}
