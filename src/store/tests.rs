@@ -3060,7 +3060,166 @@ macro_rules! on_both_backends {
     };
 }
 
+/// The scoreboard cells follow every write that changes them, with contest
+/// times chosen by the window each submission is admitted in: tries before
+/// the first AC count, CE and IE do not, unjudged and (for the public)
+/// frozen tries are pending, a rejudge makes a try pending again, a moved
+/// freeze applies at once, and practice (after the window) counts nowhere.
+async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(backend: TestBackend) {
+    use crate::contest::{ContestProblem, ContestSettings, StoredCell};
+    use crate::domain::{ContestId, Registration, Scoring};
+    use crate::store::ContestWindow;
+
+    let (_dir, store) = fresh(backend).await;
+    let id: ContestId = "spring".parse().expect("an id");
+    let minute = 60_000;
+    let mut settings = ContestSettings {
+        title: "Spring".into(),
+        starts_at: Timestamp::now(),
+        duration_seconds: 300 * 60,
+        freeze_seconds: Some(60 * 60),
+        scoring: Scoring::Icpc,
+        registration: Registration::Open,
+        penalty_minutes: 20,
+        problems: vec![ContestProblem {
+            label: "A".into(),
+            problem: nim(),
+            colour: None,
+        }],
+    };
+    assert!(store.put_contest(&id, &settings).await.expect("create"));
+    let payload = Payload::Answers {
+        answers: Default::default(),
+    };
+    // A submission admitted at contest minute `at` (its window chosen so),
+    // or after the window with `None`.
+    let send = |user: &'static str, at: Option<i64>| {
+        let (store, id, payload) = (&store, &id, &payload);
+        async move {
+            let now = super::now_ms();
+            let window = match at {
+                Some(at) => ContestWindow {
+                    contest: id,
+                    starts_at_ms: now - at * minute,
+                    ends_at_ms: now + minute,
+                },
+                None => ContestWindow {
+                    contest: id,
+                    starts_at_ms: now - 400 * minute,
+                    ends_at_ms: now - 100 * minute,
+                },
+            };
+            store
+                .insert_submission(&NewSubmission {
+                    problem: &nim(),
+                    user,
+                    payload,
+                    contest: Some(window),
+                })
+                .await
+                .expect("insert")
+        }
+    };
+    let judge = |wanted: Verdict| {
+        let store = &store;
+        async move {
+            let claim = claimed(store, "w", Duration::from_secs(60)).await;
+            assert!(
+                store
+                    .finish(&claim, &verdict(wanted))
+                    .await
+                    .expect("finish")
+            );
+            claim.id
+        }
+    };
+    let cell = |user: &'static str| {
+        let (store, id) = (&store, &id);
+        async move {
+            store
+                .scoreboard_cells(id)
+                .await
+                .expect("cells")
+                .get(&(user.to_string(), nim()))
+                .copied()
+        }
+    };
+
+    // ann: WA at 10, CE at 20, IE at 30, AC at 40, WA at 50.
+    let first = send("ann", Some(10)).await;
+    assert_eq!(first.contest_time_ms.map(|t| t / minute), Some(10));
+    assert_eq!(
+        cell("ann").await,
+        Some(StoredCell {
+            pending: 1,
+            public_pending: 1,
+            ..StoredCell::default()
+        }),
+        "a try waiting to be judged is pending"
+    );
+    let wa = judge(Verdict::WA).await;
+    for (at, wanted) in [
+        (20, Verdict::CE),
+        (30, Verdict::IE),
+        (40, Verdict::AC),
+        (50, Verdict::WA),
+    ] {
+        send("ann", Some(at)).await;
+        judge(wanted).await;
+    }
+    let ann = cell("ann").await.expect("a cell");
+    assert_eq!(ann.solved_ms.map(|t| t / minute), Some(40));
+    assert_eq!((ann.tries, ann.pending), (1, 0), "{ann:?}");
+    assert_eq!(ann.public_solved_ms, ann.solved_ms);
+    assert_eq!((ann.public_tries, ann.public_pending), (1, 0));
+
+    // bob: WA at 230, then AC at 250, in the freeze (from minute 240).
+    send("bob", Some(230)).await;
+    judge(Verdict::WA).await;
+    send("bob", Some(250)).await;
+    judge(Verdict::AC).await;
+    let bob = cell("bob").await.expect("a cell");
+    assert_eq!(bob.solved_ms.map(|t| t / minute), Some(250));
+    assert_eq!((bob.tries, bob.pending), (1, 0));
+    assert_eq!(bob.public_solved_ms, None);
+    assert_eq!((bob.public_tries, bob.public_pending), (1, 1), "{bob:?}");
+
+    // A practice submission counts nowhere.
+    let practice = send("cid", None).await;
+    assert_eq!(practice.contest_time_ms, None);
+    assert_eq!(practice.contest.as_ref(), Some(&id));
+    judge(Verdict::AC).await;
+    assert_eq!(cell("cid").await, None);
+
+    // A rejudge of ann's WA makes it pending again until it is judged.
+    store.rejudge(&wa, "alice-admin").await.expect("rejudge");
+    let ann = cell("ann").await.expect("a cell");
+    assert_eq!((ann.tries, ann.pending), (0, 1), "{ann:?}");
+    judge(Verdict::WA).await;
+    assert_eq!(cell("ann").await.expect("a cell").tries, 1);
+
+    // The freeze moved to the last 10 minutes: bob's AC is public now.
+    settings.freeze_seconds = Some(10 * 60);
+    assert!(!store.put_contest(&id, &settings).await.expect("replace"));
+    let bob = cell("bob").await.expect("a cell");
+    assert_eq!(bob.public_solved_ms, bob.solved_ms);
+    assert_eq!((bob.public_tries, bob.public_pending), (1, 0));
+
+    // A rejudge of the whole problem makes every judged try pending.
+    store
+        .rejudge_problem(&nim(), "alice-admin")
+        .await
+        .expect("rejudge all");
+    let bob = cell("bob").await.expect("a cell");
+    assert_eq!(
+        (bob.solved_ms, bob.tries, bob.pending),
+        (None, 0, 2),
+        "{bob:?}"
+    );
+}
+
 on_both_backends!(
+    scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze,
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,
