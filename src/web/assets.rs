@@ -15,6 +15,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/static/confirm.js", get(confirm_script))
         .route("/static/copy.js", get(copy_script))
         .route("/static/api-docs.js", get(api_docs_script))
+        .route("/static/scoreboard.js", get(scoreboard_script))
 }
 
 /// `GET /static/style.css`.
@@ -55,6 +56,11 @@ pub async fn copy_script() -> impl IntoResponse {
 /// OpenAPI document and sends its requests.
 pub async fn api_docs_script() -> impl IntoResponse {
     script(include_str!("static/api-docs.js"))
+}
+
+/// `GET /static/scoreboard.js`: keeps a contest page's scoreboard live.
+pub async fn scoreboard_script() -> impl IntoResponse {
+    script(include_str!("static/scoreboard.js"))
 }
 
 fn script(text: &'static str) -> impl IntoResponse {

@@ -25,7 +25,9 @@
 //!   rejudge all with progress.
 //! - [`tokens`]: the admins' token page: list, issue, revoke.
 //! - [`statement`]: markdown statements rendered without raw HTML.
-//! - [`stored_zip`]: the zip archive of a problem's public inputs.
+//! - [`zip_archive`]: the public inputs zip, and answers sent as one zip.
+//! - [`contests`]: the contest list, a contest page with its live
+//!   scoreboard, registering, the thaw.
 //! - [`visitor`]: the signed-in visitor every page is drawn for.
 //! - [`page`]: the frame every page shares and the error page.
 //! - [`api_docs`]: the interactive API documentation, drawn from the
@@ -35,6 +37,7 @@
 
 pub mod api_docs;
 pub mod assets;
+pub mod contests;
 pub mod error;
 pub mod grundy;
 pub mod log;
@@ -92,6 +95,7 @@ fn router() -> Router<AppState> {
         .merge(submissions::routes())
         .merge(log::routes())
         .merge(tokens::routes())
+        .merge(contests::routes())
         .merge(assets::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -46,11 +46,13 @@ fn framed(title: &str, menu: Menu<'_>, body: Markup) -> Markup {
                         Menu::None => {},
                         Menu::Basic => nav {
                             a href="/problems" { "Problems" }
+                            a href="/contests" { "Contests" }
                             a href="/submissions" { "My submissions" }
                         },
                         Menu::For(visitor) => {
                             nav {
                                 a href="/problems" { "Problems" }
+                                a href="/contests" { "Contests" }
                                 a href="/submissions" { "My submissions" }
                                 @if visitor.caller.role().is_staff() {
                                     a href="/submissions?everyone=true" { "All submissions" }

@@ -11,12 +11,13 @@ use std::{collections::BTreeMap, path::Path};
 
 use axum::{
     Router,
-    extract::{Multipart, State, multipart::MultipartRejection},
+    extract::{Multipart, Query, State, multipart::MultipartRejection, rejection::QueryRejection},
     http::header,
     response::{IntoResponse, Redirect, Response},
     routing::{get, post},
 };
 use maud::{Markup, PreEscaped, html};
+use serde::Deserialize;
 
 use super::{
     PageError, PagePath, page, statement,
@@ -90,7 +91,10 @@ pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(id): PagePath<ProblemId>,
+    query: Result<Query<ContestQuery>, QueryRejection>,
 ) -> Result<Markup, PageError> {
+    let Query(ContestQuery { contest }) =
+        query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
     let problem = state.app.problem(&id).await?;
     // The forms answer public testcases only, for every role, as the API.
     let public = state.app.public_testcases(&id).await?;
@@ -112,7 +116,12 @@ pub async fn show(
     let program_key = uuid::Uuid::new_v4().to_string();
     let action = format!("/problems/{id}/submissions");
     let body = html! {
-        p.crumbs { a href="/problems" { "Problems" } " › " (problem.id) }
+        @if let Some(contest) = &contest {
+            p.crumbs { a href="/contests" { "Contests" } " › " a href={ "/contests/" (contest) } { (contest) } " › " (problem.id) }
+            p.notice #contest-notice { "Your submissions here go to contest " code { (contest) } ": ranked inside your window, practice after it." }
+        } @else {
+            p.crumbs { a href="/problems" { "Problems" } " › " (problem.id) }
+        }
         div.limits {
             span { "Time limit " (seconds(problem.time_limit_ms)) }
             span { "Memory limit " (problem.memory_limit_mib) " MiB" }
@@ -165,6 +174,9 @@ pub async fn show(
                 input type="hidden" name="csrf" value=(visitor.csrf);
                 input type="hidden" name="key" value=(answers_key);
                 input type="hidden" name="kind" value="answers";
+                @if let Some(contest) = &contest {
+                    input type="hidden" name="contest" value=(contest);
+                }
                 label for="answer-files" { "Answer files or a zip (choose them all at once)" }
                 input type="file" id="answer-files" name="answer_files" multiple;
                 details #one-by-one {
@@ -187,6 +199,9 @@ pub async fn show(
                 input type="hidden" name="csrf" value=(visitor.csrf);
                 input type="hidden" name="key" value=(program_key);
                 input type="hidden" name="kind" value="program";
+                @if let Some(contest) = &contest {
+                    input type="hidden" name="contest" value=(contest);
+                }
                 label for="language" { "Language" }
                 select #language name="language" {
                     @for language in &languages {
@@ -277,6 +292,13 @@ pub async fn inputs_zip(
             .map_err(|e| PageError::Api(ApiError::Internal(e.to_string())))?,
     )
         .into_response())
+}
+
+/// A problem page's query: the contest its forms send to, when it was
+/// opened from a contest page.
+#[derive(Debug, Deserialize)]
+pub struct ContestQuery {
+    contest: Option<ContestId>,
 }
 
 /// The submit forms' fields, as read from the multipart body.

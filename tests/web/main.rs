@@ -5,6 +5,7 @@
 
 mod api_docs;
 mod browser;
+mod contests;
 mod downloads;
 mod forms;
 mod grundy;

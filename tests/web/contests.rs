@@ -1,0 +1,230 @@
+//! Contest pages: over plain HTTP, a contestant registers and submits from
+//! the contest's problem link, and the page's scoreboard shows what the
+//! API's does, frozen for them and not for an admin; in Chromium, the page
+//! at desktop and phone widths, and its scoreboard updating by itself.
+
+use std::time::Duration;
+
+use fantoccini::Locator;
+use jiff::Timestamp;
+use reqwest::{Method, StatusCode, header};
+use serde_json::{Value, json};
+
+use crate::{
+    browser::{screenshot, sign_in, text_of, wait_for_text, with_browser},
+    forms::WebClient,
+    helpers::{TestApp, TestDir, correct_answers},
+};
+
+/// Puts a contest of nim (label `A`) that started `minutes_ago`, lasting
+/// two hours, its last `freeze_minutes` frozen.
+async fn put_contest(app: &TestApp, id: &str, minutes_ago: i64, freeze_minutes: Option<i64>) {
+    let start = Timestamp::now().as_millisecond() - minutes_ago * 60_000;
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            &format!("/api/contests/{id}"),
+            Some(&app.admin),
+            Some(json!({
+                "title": "Autumn Cup",
+                "starts_at": Timestamp::from_millisecond(start).expect("a time").to_string(),
+                "duration_seconds": 7200,
+                "freeze_seconds": freeze_minutes.map(|m| m * 60),
+                "problems": [{ "label": "A", "problem": "nim", "colour": "#1e88e5" }],
+            })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+#[tokio::test]
+async fn a_contestant_registers_and_submits_from_the_contest_page_and_sees_its_scoreboard() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    // Frozen for the last 110 of 120 minutes: it is 20 minutes in.
+    put_contest(&app, "autumn", 20, Some(110)).await;
+    let web = WebClient::sign_in(&app, &app.contestant).await;
+
+    let list = web.get("/contests").await.text().await.expect("page");
+    assert!(list.contains(r#"href="/contests/autumn""#), "{list}");
+    let page = web
+        .get("/contests/autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(page.contains(r#"id="register""#), "{page}");
+    assert!(
+        page.contains(r#"href="/problems/nim?contest=autumn""#),
+        "{page}"
+    );
+    let response = web
+        .post_form("/contests/autumn/register", &[("csrf", &web.csrf)])
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let page = web
+        .get("/contests/autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(page.contains(r#"id="registered""#), "{page}");
+    assert!(!page.contains(r#"id="register""#), "{page}");
+
+    // The problem page opened from the contest sends its forms there.
+    let problem = web
+        .get("/problems/nim?contest=autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(problem.contains(r#"id="contest-notice""#), "{problem}");
+    assert_eq!(
+        problem
+            .matches(r#"<input type="hidden" name="contest" value="autumn">"#)
+            .count(),
+        2,
+        "both forms: {problem}"
+    );
+    let answers = correct_answers();
+    let mut fields: Vec<(String, Option<String>, String)> = vec![
+        ("csrf".into(), None, web.csrf.clone()),
+        ("kind".into(), None, "answers".into()),
+        ("contest".into(), None, "autumn".into()),
+    ];
+    for (testcase, answer) in &answers {
+        fields.push((
+            "answer_files".into(),
+            Some(format!("{testcase}.out")),
+            answer.clone(),
+        ));
+    }
+    let fields: Vec<(&str, Option<&str>, &str)> = fields
+        .iter()
+        .map(|(n, f, v)| (n.as_str(), f.as_deref(), v.as_str()))
+        .collect();
+    let response = web
+        .post_multipart("/problems/nim/submissions", &fields)
+        .await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    let location = response.headers()[header::LOCATION]
+        .to_str()
+        .expect("text")
+        .to_string();
+    let id = location
+        .strip_prefix("/submissions/")
+        .expect("a submission page")
+        .parse()
+        .expect("an id");
+    let judged = app.verdict(&id, &app.contestant).await;
+    assert_eq!(judged["submission"]["contest"], "autumn", "{judged}");
+
+    // Solved in the freeze: pending to carol, solved to an admin.
+    let page = web
+        .get("/contests/autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(page.contains(r#"id="frozen""#), "{page}");
+    assert!(
+        page.contains(r#"<td class="cell pending" data-label="A"> ?1</td>"#),
+        "{page}"
+    );
+    let admin = WebClient::sign_in(&app, &app.admin).await;
+    let page = admin
+        .get("/contests/autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(!page.contains(r#"id="frozen""#), "{page}");
+    assert!(
+        page.contains(
+            r#"<td class="cell first" data-label="A">+<span class="minute">20</span></td>"#
+        ) || page.contains(
+            r#"<td class="cell first" data-label="A">+<span class="minute">21</span></td>"#
+        ),
+        "{page}"
+    );
+    // Not over: no thaw button, and a thaw is refused.
+    assert!(!page.contains(r#"id="thaw""#), "{page}");
+    let response = admin
+        .post_form("/contests/autumn/thaw", &[("csrf", &admin.csrf)])
+        .await;
+    assert_eq!(response.status(), StatusCode::CONFLICT);
+    // A contest that does not exist is the error page's 404.
+    assert_eq!(
+        web.get("/contests/nothing").await.status(),
+        StatusCode::NOT_FOUND
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
+async fn a_contest_page_fits_a_phone_and_its_scoreboard_updates_by_itself() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        let app = TestApp::spawn(&dir, 1).await;
+        put_contest(&app, "autumn", 5, None).await;
+        for token in [&app.contestant, &app.other] {
+            let (status, _) = app
+                .post("/api/contests/autumn/registrations", token, json!({}))
+                .await;
+            assert_eq!(status, StatusCode::CREATED);
+        }
+        sign_in(&client, &app.address, &app.contestant).await;
+        client
+            .goto(&format!("{}/contests/autumn", app.address))
+            .await
+            .expect("open the contest");
+        let dave = r#"#scoreboard tr[data-user="dave"] td.count"#;
+        assert_eq!(text_of(&client, dave).await, "0");
+        // dave solves A elsewhere; the open page shows it within its refresh.
+        let (status, body) = app
+            .post(
+                "/api/submissions",
+                &app.other,
+                json!({ "problem": "nim", "contest": "autumn", "answers": correct_answers() }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        app.drain().await;
+        wait_for_text(&client, dave, "1", Duration::from_secs(25)).await;
+        let first: Value = client
+            .execute(
+                "return document.querySelector('#scoreboard tr[data-user=\"dave\"] td.cell').className;",
+                vec![],
+            )
+            .await
+            .expect("the cell's class");
+        assert_eq!(first, "cell first");
+        screenshot(&client, "contest").await;
+        client
+            .set_window_size(390, 844)
+            .await
+            .expect("a phone's width");
+        for (name, path) in [("contests", "/contests"), ("contest", "/contests/autumn")] {
+            client
+                .goto(&format!("{}{path}", app.address))
+                .await
+                .expect("open the page");
+            let widths = client
+                .execute(
+                    "return [document.documentElement.scrollWidth, window.innerWidth];",
+                    vec![],
+                )
+                .await
+                .expect("the page's widths");
+            assert!(
+                widths[0].as_i64() <= widths[1].as_i64(),
+                "{path}: {widths:?}"
+            );
+            screenshot(&client, &format!("phone-{name}")).await;
+        }
+        assert!(client.find(Locator::Id("contest-problems")).await.is_ok());
+        app.stop().await;
+    })
+    .await;
+}
