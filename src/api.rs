@@ -17,6 +17,7 @@ use utoipa::{
     openapi::{Object, ObjectBuilder, Type},
 };
 
+use crate::contest::ContestView;
 use crate::domain::{
     ContestId, Event, Judgement, LanguageId, Payload, Problem, ProblemId, ReferenceStatus, Role,
     Submission, SubmissionId, SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp,
@@ -451,4 +452,26 @@ mod tests {
         assert!(error.contains("not a whole number"), "{error}");
         assert!(parse("-1").is_err());
     }
+}
+
+/// `GET /api/contests`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ContestList {
+    pub contests: Vec<ContestView>,
+}
+
+/// `POST /api/contests/{id}/registrations`: yourself (no `user`), or, for
+/// an admin, anyone.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewRegistration {
+    #[serde(default)]
+    pub user: Option<String>,
+}
+
+/// `POST /api/contests/{id}/registrations`'s answer.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Registered {
+    pub contest: String,
+    pub user: String,
 }

@@ -156,6 +156,15 @@ pub struct Contest {
     pub thawed_at: Option<Timestamp>,
 }
 
+/// A contest as one reader sees it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ContestView {
+    pub contest: Contest,
+    pub phase: Phase,
+    /// Whether the reader takes part.
+    pub registered: bool,
+}
+
 /// Where a contest is in time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

@@ -6,24 +6,12 @@
 //! During the freeze and until the thaw, contestants and the public see
 //! tries from the freeze on as pending; admins always see everything.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 use super::{App, AppError, Caller};
 use crate::{
-    contest::{self, Contest, ContestSettings, Phase, Scoreboard},
+    contest::{self, Contest, ContestSettings, ContestView, Phase, Scoreboard},
     domain::{ContestId, ProblemId, Registration, Role, Timestamp},
     store::{ContestWindow, now_ms},
 };
-
-/// A contest as one reader sees it.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct ContestView {
-    pub contest: Contest,
-    pub phase: Phase,
-    /// Whether the reader takes part.
-    pub registered: bool,
-}
 
 impl App {
     /// Creates or replaces a contest (admins). `true` if it is new.

@@ -8,10 +8,11 @@ use serde::de::DeserializeOwned;
 
 use crate::{
     api::{
-        ErrorBody, LanguageList, ListQuery, Queued, SubmissionDocument, SubmissionPage,
-        SubmitRequest, TestcaseList,
+        ContestList, ErrorBody, LanguageList, ListQuery, NewRegistration, Queued, Registered,
+        SubmissionDocument, SubmissionPage, SubmitRequest, TestcaseList,
     },
-    domain::{ProblemId, SubmissionId, TestcaseName},
+    contest::{ContestSettings, ContestView, Scoreboard},
+    domain::{ContestId, ProblemId, SubmissionId, TestcaseName},
 };
 
 /// Why a call failed.
@@ -190,5 +191,44 @@ impl Client {
             wait.as_millis()
         );
         self.send(self.http.get(url)).await
+    }
+
+    /// `PUT /api/contests/{id}`: create or replace a contest (admins).
+    pub async fn put_contest(
+        &self,
+        id: &ContestId,
+        settings: &ContestSettings,
+    ) -> Result<ContestView, ClientError> {
+        let url = format!("{}/api/contests/{id}", self.base);
+        self.send(self.http.put(url).json(settings)).await
+    }
+
+    /// `GET /api/contests`.
+    pub async fn contests(&self) -> Result<ContestList, ClientError> {
+        self.send(self.http.get(format!("{}/api/contests", self.base)))
+            .await
+    }
+
+    /// `GET /api/contests/{id}/scoreboard`.
+    pub async fn scoreboard(&self, id: &ContestId) -> Result<Scoreboard, ClientError> {
+        let url = format!("{}/api/contests/{id}/scoreboard", self.base);
+        self.send(self.http.get(url)).await
+    }
+
+    /// `POST /api/contests/{id}/registrations`.
+    pub async fn register(
+        &self,
+        id: &ContestId,
+        user: Option<String>,
+    ) -> Result<Registered, ClientError> {
+        let url = format!("{}/api/contests/{id}/registrations", self.base);
+        self.send(self.http.post(url).json(&NewRegistration { user }))
+            .await
+    }
+
+    /// `POST /api/contests/{id}/thaw` (admins).
+    pub async fn thaw(&self, id: &ContestId) -> Result<ContestView, ClientError> {
+        let url = format!("{}/api/contests/{id}/thaw", self.base);
+        self.send(self.http.post(url)).await
     }
 }

@@ -14,6 +14,7 @@
 //! - [`token`]: `token create`, `token list` and `token revoke`.
 //! - [`log`]: `log`, the reviewers' view of the database.
 //! - [`submit`]: `submit` and `status`.
+//! - [`contest`]: `contest put`, `list`, `scoreboard`, `register`, `thaw`.
 //! - [`sandbox`]: `sandbox check`.
 //! - [`verify`]: `verify`, the setter solutions through the sandbox.
 //! - [`interact`]: `interact`, one program against an interactive judge.
@@ -22,6 +23,7 @@
 //! - [`tables`]: tables for people.
 
 pub mod client;
+pub mod contest;
 pub mod interact;
 pub mod log;
 pub mod play;
@@ -59,6 +61,11 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Run workers only, no HTTP: a judge host on a shared (PostgreSQL) database.
     Worker(serve::ServeArgs),
+    /// Contests over the API: put (admins), list, scoreboard, register, thaw.
+    Contest {
+        #[command(subcommand)]
+        action: contest::ContestAction,
+    },
     /// Manage API tokens.
     Token {
         #[command(subcommand)]
@@ -114,6 +121,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Serve(args) => block_on(serve::serve(args)),
         Command::Worker(args) => block_on(serve::worker(args)),
         Command::Token { action } => block_on(token::run(action)),
+        Command::Contest { action } => block_on(contest::run(action)),
         Command::Log(args) => block_on(log::run(args)),
         Command::Submit(args) => block_on(submit::submit(args)),
         Command::Status(args) => block_on(submit::status(args)),

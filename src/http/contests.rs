@@ -4,15 +4,12 @@
 //! freeze until the thaw). The rules live in [`crate::app::contests`].
 
 use axum::{Json, extract::State, http::StatusCode};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
 use crate::{
-    api::ErrorBody,
-    app::contests::ContestView,
-    contest::{ContestSettings, Scoreboard},
+    api::{ContestList, ErrorBody, NewRegistration, Registered},
+    contest::{ContestSettings, ContestView, Scoreboard},
     domain::ContestId,
 };
 
@@ -24,28 +21,6 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(register))
         .routes(routes!(scoreboard))
         .routes(routes!(thaw))
-}
-
-/// `GET /api/contests`.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct ContestList {
-    pub contests: Vec<ContestView>,
-}
-
-/// `POST /api/contests/{id}/registrations`: yourself (no `user`), or, for
-/// an admin, anyone.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NewRegistration {
-    #[serde(default)]
-    pub user: Option<String>,
-}
-
-/// `POST /api/contests/{id}/registrations`'s answer.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct Registered {
-    pub contest: String,
-    pub user: String,
 }
 
 /// Every contest, the latest start first; before its start a contest's

@@ -19,8 +19,7 @@ use serde::Deserialize;
 
 use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
-    app::contests::ContestView,
-    contest::{Cell, Phase, Scoreboard},
+    contest::{Cell, ContestView, Phase, Scoreboard},
     domain::{ContestId, Registration, Role, Timestamp},
     http::AppState,
 };

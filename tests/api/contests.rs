@@ -12,7 +12,7 @@ use jiff::Timestamp;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, TestDir, correct_answers, submission_id};
+use crate::helpers::{TestApp, TestDir, correct_answers, run_client, submission_id};
 
 /// Waits until `at` (unix milliseconds).
 async fn until(at: i64) {
@@ -350,5 +350,105 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
         .map(|c| c["contest"]["id"].as_str().expect("an id"))
         .collect();
     assert_eq!(ids, ["spring", "closed", "long"]);
+    app.stop().await;
+}
+
+/// The command line puts a contest from a TOML file, lists it, submits to
+/// it and prints its scoreboard; a bad file is named with its fault.
+#[tokio::test]
+async fn the_command_line_puts_a_contest_and_prints_its_scoreboard() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let start = Timestamp::now().as_millisecond() - 12 * 60_000;
+    let file = dir.path().join("cup.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "title = \"Winter Cup\"\nstarts_at = \"{}\"\nduration_seconds = 3600\n\
+             penalty_minutes = 10\n\n[[problems]]\nlabel = \"A\"\nproblem = \"nim\"\n",
+            Timestamp::from_millisecond(start).expect("a time")
+        ),
+    )
+    .expect("write the contest");
+    let args = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let file_arg = file.display().to_string();
+    let put = run_client(
+        &app.address,
+        &app.admin,
+        args(&["contest", "put", "winter", &file_arg]),
+    )
+    .await;
+    assert!(put.status.success(), "{put:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&put.stdout),
+        "contest winter (Winter Cup): 1 problem, running\n"
+    );
+    let refused = run_client(
+        &app.address,
+        &app.contestant,
+        args(&["contest", "put", "winter", &file_arg]),
+    )
+    .await;
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&refused.stderr),
+        "error: the server answered 403: only admins may do this\n"
+    );
+    std::fs::write(&file, "title = \"x\"\nduration_seconds = 60\n").expect("write");
+    let bad = run_client(
+        &app.address,
+        &app.admin,
+        args(&["contest", "put", "winter", &file_arg]),
+    )
+    .await;
+    assert_eq!(bad.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&bad.stderr);
+    assert!(message.contains("missing field `starts_at`"), "{message}");
+
+    let answers = dir.path().join("answers");
+    std::fs::create_dir_all(&answers).expect("a folder");
+    for (testcase, answer) in correct_answers() {
+        std::fs::write(answers.join(format!("{testcase}.out")), answer).expect("write");
+    }
+    let answers_arg = answers.display().to_string();
+    let submitted = run_client(
+        &app.address,
+        &app.contestant,
+        args(&[
+            "submit",
+            "--problem",
+            "nim",
+            "--contest",
+            "winter",
+            "--answers",
+            &answers_arg,
+        ]),
+    )
+    .await;
+    assert!(submitted.status.success(), "{submitted:?}");
+    let board = run_client(
+        &app.address,
+        &app.contestant,
+        args(&["contest", "scoreboard", "winter"]),
+    )
+    .await;
+    assert!(board.status.success(), "{board:?}");
+    let text = String::from_utf8_lossy(&board.stdout);
+    let line = text
+        .lines()
+        .find(|line| line.contains("carol"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    // #, who, solved, penalty, then A as `+`, its minute and the first-solve mark.
+    assert_eq!(&words[..3], ["1", "carol", "1"], "{text}");
+    assert!(["12", "13"].contains(&words[3]), "{text}");
+    assert_eq!(words[4], "+", "{text}");
+    assert_eq!(words[5], format!("{}*", words[3]), "{text}");
+    let list = run_client(&app.address, &app.other, args(&["contest", "list"])).await;
+    let text = String::from_utf8_lossy(&list.stdout);
+    assert!(
+        text.contains("winter") && text.contains("Winter Cup") && text.contains("running"),
+        "{text}"
+    );
     app.stop().await;
 }
