@@ -139,6 +139,13 @@ impl App {
         problem: &ProblemId,
     ) -> Result<Contest, AppError> {
         let contest = self.stored_contest(id).await?;
+        // Before the start, nothing is said of its problems.
+        if contest.phase(now_ms()) == Phase::Before {
+            return Err(AppError::Conflict(format!(
+                "contest `{id}` has not started: it starts at {}",
+                contest.settings.starts_at
+            )));
+        }
         if !contest
             .settings
             .problems
@@ -147,12 +154,6 @@ impl App {
         {
             return Err(AppError::Invalid(format!(
                 "problem `{problem}` is not in contest `{id}`"
-            )));
-        }
-        if contest.phase(now_ms()) == Phase::Before {
-            return Err(AppError::Conflict(format!(
-                "contest `{id}` has not started: it starts at {}",
-                contest.settings.starts_at
             )));
         }
         if !self.store.is_participant(id, caller.name()).await? {

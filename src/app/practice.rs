@@ -3,7 +3,7 @@
 //! stored: each step gets the position and returns the next one, so the
 //! position a person sends is checked like any input.
 
-use super::{App, AppError};
+use super::{App, AppError, Caller};
 use crate::{
     domain::ProblemId,
     solver::{
@@ -53,10 +53,11 @@ impl App {
     /// [`AppError::Invalid`] with the reason.
     pub async fn practice(
         &self,
+        caller: &Caller,
         problem: &ProblemId,
         step: PracticeStep<'_>,
     ) -> Result<PracticeView, AppError> {
-        let hints = self.problem(problem).await?.practice_hints;
+        let hints = self.problem(caller, problem).await?.practice_hints;
         let game = practice_of(problem)?;
         let invalid = |why: String| AppError::Invalid(why);
         let (position, judge_move, winner) = match step {

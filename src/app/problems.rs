@@ -4,20 +4,44 @@
 //! not exist: asking for it is refused as a missing one, so its existence is
 //! not revealed either.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use super::{App, AppError, Caller};
 use crate::{
     api::{NewTestcase, TestcaseCreated},
     domain::{Problem, ProblemId, ReferenceStatus, Testcase, TestcaseName},
     solver,
-    store::{Standing, TestcaseChange},
+    store::{Standing, TestcaseChange, now_ms},
 };
 
 impl App {
-    /// Every problem, by id, without statements.
-    pub async fn problems(&self) -> Result<Vec<Problem>, AppError> {
+    /// The problems `caller` may not see now: for contestants, those of a
+    /// contest that has not started.
+    async fn embargoed(&self, caller: &Caller) -> Result<HashSet<ProblemId>, AppError> {
+        if caller.role().is_staff() {
+            return Ok(HashSet::new());
+        }
+        Ok(self.store.problems_of_contests_after(now_ms()).await?)
+    }
+
+    /// Refuses a problem `caller` may not see now as a missing one, so its
+    /// existence is not revealed either.
+    pub(super) async fn check_visible(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+    ) -> Result<(), AppError> {
+        if self.embargoed(caller).await?.contains(id) {
+            return Err(AppError::NotFound(format!("no problem `{id}`")));
+        }
+        Ok(())
+    }
+
+    /// Every problem `caller` may see, by id, without statements.
+    pub async fn problems(&self, caller: &Caller) -> Result<Vec<Problem>, AppError> {
+        let embargoed = self.embargoed(caller).await?;
         let mut problems = self.store.problems().await?;
+        problems.retain(|problem| !embargoed.contains(&problem.id));
         problems.iter_mut().for_each(mark_interactive);
         Ok(problems)
     }
@@ -33,8 +57,14 @@ impl App {
             .collect())
     }
 
-    /// One problem with its statement.
-    pub async fn problem(&self, id: &ProblemId) -> Result<Problem, AppError> {
+    /// One problem with its statement, if `caller` may see it.
+    pub async fn problem(&self, caller: &Caller, id: &ProblemId) -> Result<Problem, AppError> {
+        self.check_visible(caller, id).await?;
+        self.stored_problem(id).await
+    }
+
+    /// One problem with its statement, whoever asks.
+    async fn stored_problem(&self, id: &ProblemId) -> Result<Problem, AppError> {
         let mut problem = self
             .store
             .problem(id)
@@ -59,14 +89,18 @@ impl App {
         caller: &Caller,
         id: &ProblemId,
     ) -> Result<Vec<Testcase>, AppError> {
-        self.problem(id).await?;
+        self.problem(caller, id).await?;
         Ok(self.store.testcases(id, caller.role().is_staff()).await?)
     }
 
     /// The public testcases of a problem, for every role: the ones answers
     /// are submitted to.
-    pub async fn public_testcases(&self, id: &ProblemId) -> Result<Vec<Testcase>, AppError> {
-        self.problem(id).await?;
+    pub async fn public_testcases(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+    ) -> Result<Vec<Testcase>, AppError> {
+        self.problem(caller, id).await?;
         Ok(self.store.testcases(id, false).await?)
     }
 
@@ -75,9 +109,11 @@ impl App {
     /// input, whoever asks.
     pub async fn public_input(
         &self,
+        caller: &Caller,
         id: &ProblemId,
         name: &TestcaseName,
     ) -> Result<Option<String>, AppError> {
+        self.check_visible(caller, id).await?;
         Ok(match self.store.testcase(id, name).await? {
             Some((testcase, input)) if !testcase.hidden => Some(input),
             _ => None,
@@ -92,6 +128,7 @@ impl App {
         id: &ProblemId,
         name: &TestcaseName,
     ) -> Result<String, AppError> {
+        self.check_visible(caller, id).await?;
         match self.store.testcase(id, name).await? {
             Some((testcase, input)) if !testcase.hidden || caller.role().is_staff() => Ok(input),
             _ => Err(AppError::NotFound(format!(
@@ -110,7 +147,7 @@ impl App {
         body: NewTestcase,
     ) -> Result<TestcaseCreated, AppError> {
         caller.require_staff()?;
-        self.problem(id).await?;
+        self.stored_problem(id).await?;
         validate_input(id, body.input.clone()).await?;
         let added = self
             .store
@@ -169,7 +206,7 @@ impl App {
     /// existing problem. Returns how many were queued.
     pub async fn requeue_problem(&self, caller: &Caller, id: &ProblemId) -> Result<u64, AppError> {
         caller.require_staff()?;
-        self.problem(id).await?;
+        self.stored_problem(id).await?;
         let queued = self.store.rejudge_problem(id, caller.name()).await?;
         for _ in 0..queued.min(64) {
             self.signals.job_added();

@@ -74,6 +74,7 @@ impl App {
             Some(id) => Some(self.contest_entry(caller, id, &problem).await?),
             None => None,
         };
+        self.check_visible(caller, &problem).await?;
         let Some(rules) = self.catalog.submission_rules(&self.store, &problem).await? else {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         };

@@ -41,9 +41,9 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
 )]
 pub async fn list(
     State(state): State<AppState>,
-    _caller: Caller,
+    caller: Caller,
 ) -> Result<Json<ProblemList>, ApiError> {
-    let problems = state.app.problems().await?;
+    let problems = state.app.problems(&caller).await?;
     Ok(Json(ProblemList { problems }))
 }
 
@@ -65,7 +65,7 @@ pub async fn show(
     caller: Caller,
     ApiPath(id): ApiPath<ProblemId>,
 ) -> Result<Json<ProblemDocument>, ApiError> {
-    let problem = state.app.problem(&id).await?;
+    let problem = state.app.problem(&caller, &id).await?;
     let testcases = state.app.testcases(&caller, &id).await?;
     Ok(Json(ProblemDocument { problem, testcases }))
 }

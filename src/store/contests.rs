@@ -8,7 +8,7 @@
 //! contest's settings changed. A scoreboard request reads the cells, never
 //! the submissions.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use super::{
     Store, StoreError,
@@ -301,6 +301,24 @@ impl Store {
             .iter()
             .map(|row| Ok(row.try_get("user_name")?))
             .collect()
+    }
+
+    /// The problems of every contest that starts after `now` (unix
+    /// milliseconds).
+    pub async fn problems_of_contests_after(
+        &self,
+        now: i64,
+    ) -> Result<HashSet<ProblemId>, StoreError> {
+        query(
+            "select distinct p.problem_id from contest_problem p \
+             join contest c on c.id = p.contest_id where c.starts_at > $1",
+        )
+        .bind(now)
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(|row| parse_column(row, "problem_id"))
+        .collect()
     }
 
     /// A contest's scoreboard cells, by participant and problem.

@@ -47,9 +47,12 @@ pub async fn start(
     query: Result<Query<StartQuery>, QueryRejection>,
 ) -> Result<Markup, PageError> {
     let Query(query) = query.map_err(|e| PageError::BadForm(e.body_text()))?;
-    let problem = state.app.problem(&id).await?;
+    let problem = state.app.problem(&visitor.caller, &id).await?;
     let seed = query.seed.unwrap_or_else(rand_seed);
-    let view = state.app.practice(&id, PracticeStep::Deal { seed }).await?;
+    let view = state
+        .app
+        .practice(&visitor.caller, &id, PracticeStep::Deal { seed })
+        .await?;
     Ok(board(
         &visitor,
         &problem,
@@ -94,7 +97,7 @@ pub async fn step(
         PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
     })?;
     visitor.check_csrf(form.csrf.as_deref())?;
-    let problem = state.app.problem(&id).await?;
+    let problem = state.app.problem(&visitor.caller, &id).await?;
     let seed = form.seed.wrapping_add(1);
     let mv = if form.hint.is_empty() {
         form.r#move.trim()
@@ -129,7 +132,7 @@ pub async fn step(
             )));
         }
     };
-    match state.app.practice(&id, step).await {
+    match state.app.practice(&visitor.caller, &id, step).await {
         Ok(view) => {
             let mut history = form.history.clone();
             push_line(&mut history, &said);
@@ -149,6 +152,7 @@ pub async fn step(
             let view = state
                 .app
                 .practice(
+                    &visitor.caller,
                     &id,
                     PracticeStep::Look {
                         position: &form.position,

@@ -46,7 +46,7 @@ pub(super) fn routes() -> Router<AppState> {
 /// `GET /problems`: every problem with its limits and the visitor's
 /// standing.
 pub async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Markup, PageError> {
-    let problems = state.app.problems().await?;
+    let problems = state.app.problems(&visitor.caller).await?;
     let standings = state.app.standings(&visitor.caller).await?;
     let body = html! {
         h1 { "Problems" }
@@ -95,16 +95,20 @@ pub async fn show(
 ) -> Result<Markup, PageError> {
     let Query(ContestQuery { contest }) =
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
-    let problem = state.app.problem(&id).await?;
+    let problem = state.app.problem(&visitor.caller, &id).await?;
     // The forms answer public testcases only, for every role, as the API.
-    let public = state.app.public_testcases(&id).await?;
+    let public = state.app.public_testcases(&visitor.caller, &id).await?;
     let statement = statement::for_page(problem.statement.as_deref().unwrap_or_default());
     // The statement's own samples show outputs too; one without gets the
     // sample inputs here.
     let mut samples: Vec<(&TestcaseName, String)> = Vec::new();
     if !statement.has_samples {
         for testcase in public.iter().filter(|t| t.origin == TestcaseOrigin::Sample) {
-            if let Some(input) = state.app.public_input(&id, &testcase.name).await? {
+            if let Some(input) = state
+                .app
+                .public_input(&visitor.caller, &id, &testcase.name)
+                .await?
+            {
                 samples.push((&testcase.name, input));
             }
         }
@@ -263,13 +267,17 @@ pub const MAX_INPUTS_ZIP_BYTES: usize = 64 * 1024 * 1024;
 pub async fn inputs_zip(
     State(state): State<AppState>,
     // Signed-in visitors only, like every page.
-    _: Visitor,
+    visitor: Visitor,
     PagePath(id): PagePath<ProblemId>,
 ) -> Result<Response, PageError> {
     let mut zip = StoredZip::with_limit(MAX_INPUTS_ZIP_BYTES);
     // One input read at a time, so the cap bounds the memory held.
-    for testcase in state.app.public_testcases(&id).await? {
-        let Some(input) = state.app.public_input(&id, &testcase.name).await? else {
+    for testcase in state.app.public_testcases(&visitor.caller, &id).await? {
+        let Some(input) = state
+            .app
+            .public_input(&visitor.caller, &id, &testcase.name)
+            .await?
+        else {
             continue;
         };
         zip.add(&format!("{}.in", testcase.name), input.as_bytes())
@@ -426,7 +434,7 @@ pub async fn submit(
     })?;
     let form = read_form(multipart).await?;
     visitor.check_csrf(form.csrf.as_deref())?;
-    state.app.problem(&id).await?;
+    state.app.problem(&visitor.caller, &id).await?;
     let key = form
         .key
         .as_deref()

@@ -82,7 +82,7 @@ async fn staff_problem(
     id: &ProblemId,
 ) -> Result<Problem, PageError> {
     visitor.caller.require_staff()?;
-    Ok(state.app.problem(id).await?)
+    Ok(state.app.problem(&visitor.caller, id).await?)
 }
 
 /// `GET /problems/{id}/testcases`: the page, with a notice of what the

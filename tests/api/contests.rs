@@ -174,7 +174,42 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
             .starts_with("contest `spring` has not started"),
         "{body}"
     );
+    // Nor are its problems anywhere else: listed, read or submitted to
+    // (missing, as a problem that does not exist); staff see them.
+    let (_, list) = app.get("/api/problems", &app.contestant).await;
+    let listed: Vec<&str> = list["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| p["id"].as_str().expect("an id"))
+        .collect();
+    assert!(
+        !listed.contains(&"nim") && !listed.contains(&"coin-game"),
+        "{list}"
+    );
+    let (_, list) = app.get("/api/problems", &app.setter).await;
+    assert_eq!(list["problems"].as_array().map(Vec::len), Some(2), "{list}");
+    for path in [
+        "/api/problems/nim",
+        "/api/problems/coin-game/testcases",
+        "/api/problems/nim/testcases/sample-1/input",
+    ] {
+        let (status, body) = app.get(path, &app.contestant).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
+    }
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "answers": correct_answers() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert_eq!(body["error"], "no problem `nim`");
+    let (status, _) = app.get("/api/problems/nim", &app.setter).await;
+    assert_eq!(status, StatusCode::OK);
 
+    until(start).await;
     // An invited-only contest refuses who was not invited, until an admin
     // registers them.
     let mut invited = settings.clone();
@@ -225,7 +260,6 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 
     // Running: carol gets A wrong then right, dave gets A right.
-    until(start).await;
     let (status, body) = send(&app, &app.contestant, "spring", "nim", &wrong_answers()).await;
     assert_eq!(status, StatusCode::ACCEPTED, "{body}");
     let id = submission_id(&body["id"]);

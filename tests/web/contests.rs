@@ -228,3 +228,31 @@ async fn a_contest_page_fits_a_phone_and_its_scoreboard_updates_by_itself() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn before_its_contest_starts_a_problem_has_no_page_for_contestants() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    // Starts in ten minutes.
+    put_contest(&app, "later", -10, None).await;
+    let web = WebClient::sign_in(&app, &app.contestant).await;
+    let list = web.get("/problems").await.text().await.expect("page");
+    assert!(!list.contains(r#"href="/problems/nim""#), "{list}");
+    for path in [
+        "/problems/nim",
+        "/problems/nim/inputs.zip",
+        "/problems/nim/testcases/sample-1/input",
+    ] {
+        assert_eq!(
+            web.get(path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    let page = web.get("/contests/later").await.text().await.expect("page");
+    assert!(page.contains(r#"id="problems-hidden""#), "{page}");
+    assert!(!page.contains("/problems/nim"), "{page}");
+    let setter = WebClient::sign_in(&app, &app.setter).await;
+    assert_eq!(setter.get("/problems/nim").await.status(), StatusCode::OK);
+    app.stop().await;
+}
