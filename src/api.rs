@@ -17,7 +17,7 @@ use utoipa::{
     openapi::{Object, ObjectBuilder, Type},
 };
 
-use crate::contest::ContestView;
+use crate::contest::{Clarification, ContestView};
 use crate::domain::{
     ContestId, Event, Judgement, LanguageId, Payload, Problem, ProblemId, ReferenceStatus, Role,
     Submission, SubmissionId, SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp,
@@ -474,4 +474,35 @@ pub struct NewRegistration {
 pub struct Registered {
     pub contest: String,
     pub user: String,
+}
+
+/// `POST /api/contests/{id}/clarifications`: a participant's question to
+/// the jury, or (from setters and admins) an announcement to everyone.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewClarification {
+    /// The contest problem it is about; leave out for the contest in
+    /// general.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub problem: Option<ProblemId>,
+    pub text: String,
+}
+
+/// `POST /api/contests/{id}/clarifications/{n}/answer` (setters and admins).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClarificationAnswer {
+    pub answer: String,
+    /// Show the question and answer to every participant, not only the
+    /// asker.
+    #[serde(default)]
+    pub to_all: bool,
+}
+
+/// `GET /api/contests/{id}/clarifications`: the jury sees every one; a
+/// participant their own questions and the answers meant for everyone.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ClarificationList {
+    pub clarifications: Vec<Clarification>,
 }

@@ -165,6 +165,44 @@ pub struct ContestView {
     pub registered: bool,
 }
 
+/// A question to a contest's jury and its answer, or an announcement of
+/// the jury (no asker, no question).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Clarification {
+    pub id: i64,
+    #[schema(value_type = String)]
+    pub contest: ContestId,
+    /// The problem it is about; none: the contest in general.
+    #[schema(value_type = Option<String>)]
+    pub problem: Option<ProblemId>,
+    /// Who asked; none for an announcement.
+    pub asked_by: Option<String>,
+    pub question: Option<String>,
+    /// None until the jury answers.
+    pub answer: Option<String>,
+    /// Whether every participant sees it, not only the asker.
+    pub to_all: bool,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub answered_at: Option<Timestamp>,
+}
+
+/// The most characters of a question or an answer.
+pub const MAX_CLARIFICATION_CHARS: usize = 4000;
+
+/// Checks a question's or an answer's text: not blank, at most
+/// [`MAX_CLARIFICATION_CHARS`]; the message names `field`.
+pub fn check_clarification_text(field: &str, text: &str) -> Result<(), String> {
+    let length = text.trim().chars().count();
+    if length == 0 || length > MAX_CLARIFICATION_CHARS {
+        return Err(format!(
+            "`{field}` must be 1 to {MAX_CLARIFICATION_CHARS} characters, not {length}"
+        ));
+    }
+    Ok(())
+}
+
 /// Where a contest is in time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]

@@ -54,3 +54,19 @@ create table scoreboard_cell (
     public_pending integer not null,
     primary key (contest_id, user_name, problem_id)
 );
+
+-- Questions to a contest's jury and their answers; a jury's announcement
+-- is an answer to nobody's question, for everyone.
+create table clarification (
+    id integer primary key autoincrement,
+    contest_id text not null references contest(id) on delete cascade,
+    problem_id text,                        -- the problem it is about; null: the contest in general
+    asked_by text,                          -- null: an announcement of the jury
+    question text,
+    answer text,
+    answered_by text,
+    to_all integer not null,                -- the answer is shown to every participant, not only the asker
+    created_at integer not null,
+    answered_at integer
+);
+create index clarification_by_contest on clarification (contest_id, id);

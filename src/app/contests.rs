@@ -8,7 +8,11 @@
 
 use super::{App, AppError, Caller};
 use crate::{
-    contest::{self, Contest, ContestSettings, ContestView, Phase, Scoreboard},
+    api::{ClarificationAnswer, NewClarification},
+    contest::{
+        self, Clarification, Contest, ContestSettings, ContestView, Phase, Scoreboard,
+        check_clarification_text,
+    },
     domain::{ContestId, ProblemId, Registration, Role, Timestamp},
     store::{ContestWindow, now_ms},
 };
@@ -127,6 +131,84 @@ impl App {
             contest.phase(now),
             frozen,
         ))
+    }
+
+    /// A question to the jury from a participant, or, from setters and
+    /// admins, an announcement to everyone. Not before the start.
+    pub async fn clarify(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+        body: &NewClarification,
+    ) -> Result<Clarification, AppError> {
+        let contest = self.stored_contest(id).await?;
+        let staff = caller.role().is_staff();
+        if !staff && contest.phase(now_ms()) == Phase::Before {
+            return Err(AppError::Conflict(format!(
+                "contest `{id}` has not started: questions open at its start, {}",
+                contest.settings.starts_at
+            )));
+        }
+        check_clarification_text("text", &body.text).map_err(AppError::Invalid)?;
+        if let Some(problem) = &body.problem
+            && !contest
+                .settings
+                .problems
+                .iter()
+                .any(|p| &p.problem == problem)
+        {
+            return Err(AppError::Invalid(format!(
+                "problem `{problem}` is not in contest `{id}`"
+            )));
+        }
+        let text = body.text.trim();
+        if staff {
+            return Ok(self
+                .store
+                .announce(id, body.problem.as_ref(), caller.name(), text)
+                .await?);
+        }
+        if !self.store.is_participant(id, caller.name()).await? {
+            return Err(AppError::Forbidden(format!(
+                "only participants of contest `{id}` ask its jury; register first"
+            )));
+        }
+        Ok(self
+            .store
+            .ask(id, body.problem.as_ref(), caller.name(), text)
+            .await?)
+    }
+
+    /// The jury (setters and admins) answers a question, for its asker or
+    /// for everyone.
+    pub async fn answer_clarification(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+        number: i64,
+        body: &ClarificationAnswer,
+    ) -> Result<Clarification, AppError> {
+        caller.require_staff()?;
+        check_clarification_text("answer", &body.answer).map_err(AppError::Invalid)?;
+        self.store
+            .answer_clarification(id, number, body.answer.trim(), caller.name(), body.to_all)
+            .await?
+            .ok_or_else(|| {
+                AppError::NotFound(format!("contest `{id}` has no clarification {number}"))
+            })
+    }
+
+    /// The clarifications `caller` may read: every one for setters and
+    /// admins; for others, their own questions and the answers meant for
+    /// everyone.
+    pub async fn clarifications(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+    ) -> Result<Vec<Clarification>, AppError> {
+        self.stored_contest(id).await?;
+        let reader = (!caller.role().is_staff()).then(|| caller.name());
+        Ok(self.store.clarifications(id, reader).await?)
     }
 
     /// Where a submission by `caller` to `problem` in contest `id` goes:

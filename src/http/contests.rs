@@ -8,8 +8,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
 use crate::{
-    api::{ContestList, ErrorBody, NewRegistration, Registered},
-    contest::{ContestSettings, ContestView, Scoreboard},
+    api::{
+        ClarificationAnswer, ClarificationList, ContestList, ErrorBody, NewClarification,
+        NewRegistration, Registered,
+    },
+    contest::{Clarification, ContestSettings, ContestView, Scoreboard},
     domain::ContestId,
 };
 
@@ -21,6 +24,8 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(register))
         .routes(routes!(scoreboard))
         .routes(routes!(thaw))
+        .routes(routes!(clarifications, clarify))
+        .routes(routes!(answer))
 }
 
 /// Every contest, the latest start first; before its start a contest's
@@ -172,4 +177,88 @@ pub async fn thaw(
     ApiPath(id): ApiPath<ContestId>,
 ) -> Result<Json<ContestView>, ApiError> {
     Ok(Json(state.app.thaw(&caller, &id).await?))
+}
+
+/// A contest's clarifications, oldest first: every one for setters and
+/// admins; for others, their own questions (answered or not) and the
+/// answers meant for everyone.
+#[utoipa::path(
+    get,
+    path = "/api/contests/{id}/clarifications",
+    operation_id = "list_clarifications",
+    tag = "contests",
+    params(("id" = String, Path, description = "The contest id")),
+    responses(
+        (status = OK, description = "The clarifications you may read.", body = ClarificationList),
+        (status = NOT_FOUND, description = "No such contest.", body = ErrorBody),
+    )
+)]
+pub async fn clarifications(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ContestId>,
+) -> Result<Json<ClarificationList>, ApiError> {
+    Ok(Json(ClarificationList {
+        clarifications: state.app.clarifications(&caller, &id).await?,
+    }))
+}
+
+/// Ask the jury (participants, once the contest has started), or, from
+/// setters and admins, announce to every participant.
+#[utoipa::path(
+    post,
+    path = "/api/contests/{id}/clarifications",
+    operation_id = "ask_clarification",
+    tag = "contests",
+    params(("id" = String, Path, description = "The contest id")),
+    request_body = NewClarification,
+    responses(
+        (status = CREATED, description = "Asked (or announced).", body = Clarification),
+        (status = FORBIDDEN, description = "Not a participant.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such contest.", body = ErrorBody),
+        (status = CONFLICT, description = "The contest has not started.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "Blank or too long, or a problem outside the contest.", body = ErrorBody),
+    )
+)]
+pub async fn clarify(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ContestId>,
+    ApiJson(body): ApiJson<NewClarification>,
+) -> Result<(StatusCode, Json<Clarification>), ApiError> {
+    let clarification = state.app.clarify(&caller, &id, &body).await?;
+    Ok((StatusCode::CREATED, Json(clarification)))
+}
+
+/// Answer a clarification (setters and admins), for its asker or, with
+/// `to_all`, for everyone; answering again replaces the answer.
+#[utoipa::path(
+    post,
+    path = "/api/contests/{id}/clarifications/{number}/answer",
+    operation_id = "answer_clarification",
+    tag = "contests",
+    params(
+        ("id" = String, Path, description = "The contest id"),
+        ("number" = i64, Path, description = "The clarification's number"),
+    ),
+    request_body = ClarificationAnswer,
+    responses(
+        (status = OK, description = "Answered.", body = Clarification),
+        (status = FORBIDDEN, description = "Not a setter or an admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such contest or clarification.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "A blank or too long answer.", body = ErrorBody),
+    )
+)]
+pub async fn answer(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath((id, number)): ApiPath<(ContestId, i64)>,
+    ApiJson(body): ApiJson<ClarificationAnswer>,
+) -> Result<Json<Clarification>, ApiError> {
+    Ok(Json(
+        state
+            .app
+            .answer_clarification(&caller, &id, number, &body)
+            .await?,
+    ))
 }

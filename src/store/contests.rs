@@ -13,10 +13,10 @@ use std::collections::{BTreeMap, HashSet};
 use super::{
     Store, StoreError,
     backend::{DbRow, Tx, query},
-    now_ms, parse_column, timestamp,
+    now_ms, parse_column, parse_optional_column, timestamp,
 };
 use crate::{
-    contest::{Contest, ContestProblem, ContestSettings, StoredCell},
+    contest::{Clarification, Contest, ContestProblem, ContestSettings, StoredCell},
     domain::{ContestId, ProblemId, SubmissionId, Timestamp},
 };
 
@@ -135,7 +135,135 @@ fn problem_from(row: &DbRow) -> Result<(ContestId, ContestProblem), StoreError> 
     ))
 }
 
+const CLARIFICATION_COLUMNS: &str = "select id, contest_id, problem_id, asked_by, question, \
+     answer, to_all, created_at, answered_at from clarification";
+
+fn clarification_from(row: &DbRow) -> Result<Clarification, StoreError> {
+    let answered_at: Option<i64> = row.try_get("answered_at")?;
+    Ok(Clarification {
+        id: row.try_get("id")?,
+        contest: parse_column(row, "contest_id")?,
+        problem: parse_optional_column(row, "problem_id")?,
+        asked_by: row.try_get("asked_by")?,
+        question: row.try_get("question")?,
+        answer: row.try_get("answer")?,
+        to_all: row.try_get("to_all")?,
+        created_at: timestamp(row.try_get("created_at")?)?,
+        answered_at: answered_at.map(timestamp).transpose()?,
+    })
+}
+
 impl Store {
+    /// Stores a participant's question to the jury.
+    pub async fn ask(
+        &self,
+        contest: &ContestId,
+        problem: Option<&ProblemId>,
+        asked_by: &str,
+        question: &str,
+    ) -> Result<Clarification, StoreError> {
+        self.noted(async {
+            let row = query(
+                "insert into clarification (contest_id, problem_id, asked_by, question, to_all, \
+                 created_at) values ($1, $2, $3, $4, false, $5) returning id, contest_id, \
+                 problem_id, asked_by, question, answer, to_all, created_at, answered_at",
+            )
+            .bind(contest.as_str())
+            .bind(problem.map(ProblemId::as_str))
+            .bind(asked_by)
+            .bind(question)
+            .bind(now_ms())
+            .fetch_one(&self.write)
+            .await?;
+            clarification_from(&row)
+        })
+        .await
+    }
+
+    /// Stores an announcement of the jury: an answer for everyone.
+    pub async fn announce(
+        &self,
+        contest: &ContestId,
+        problem: Option<&ProblemId>,
+        by: &str,
+        text: &str,
+    ) -> Result<Clarification, StoreError> {
+        self.noted(async {
+            let now = now_ms();
+            let row = query(
+                "insert into clarification (contest_id, problem_id, answer, answered_by, to_all, \
+                 created_at, answered_at) values ($1, $2, $3, $4, true, $5, $5) returning id, \
+                 contest_id, problem_id, asked_by, question, answer, to_all, created_at, \
+                 answered_at",
+            )
+            .bind(contest.as_str())
+            .bind(problem.map(ProblemId::as_str))
+            .bind(text)
+            .bind(by)
+            .bind(now)
+            .fetch_one(&self.write)
+            .await?;
+            clarification_from(&row)
+        })
+        .await
+    }
+
+    /// Answers (or answers again) a contest's clarification `id`; `None`
+    /// if the contest has none such.
+    pub async fn answer_clarification(
+        &self,
+        contest: &ContestId,
+        id: i64,
+        answer: &str,
+        by: &str,
+        to_all: bool,
+    ) -> Result<Option<Clarification>, StoreError> {
+        self.noted(async {
+            let row = query(
+                "update clarification set answer = $1, answered_by = $2, to_all = $3, \
+                 answered_at = $4 where contest_id = $5 and id = $6 returning id, contest_id, \
+                 problem_id, asked_by, question, answer, to_all, created_at, answered_at",
+            )
+            .bind(answer)
+            .bind(by)
+            .bind(to_all)
+            .bind(now_ms())
+            .bind(contest.as_str())
+            .bind(id)
+            .fetch_optional(&self.write)
+            .await?;
+            row.as_ref().map(clarification_from).transpose()
+        })
+        .await
+    }
+
+    /// A contest's clarifications, oldest first: every one, or with
+    /// `reader`, those a participant may see (their own questions, and the
+    /// answers meant for everyone).
+    pub async fn clarifications(
+        &self,
+        contest: &ContestId,
+        reader: Option<&str>,
+    ) -> Result<Vec<Clarification>, StoreError> {
+        let statement = query(CLARIFICATION_COLUMNS)
+            .push(" where contest_id = ")
+            .push_bind(contest.as_str());
+        let statement = match reader {
+            Some(user) => statement
+                .push(" and (asked_by = ")
+                .push_bind(user)
+                .push(" or (to_all and answer is not null))"),
+            None => statement,
+        };
+        statement
+            .push(" order by id")
+            .fetch_all(&self.read)
+            .await?
+            .iter()
+            .map(clarification_from)
+            .collect()
+    }
+
     /// Creates or replaces a contest's settings and problems, and
     /// recomputes its cells (its freeze may have moved). `true` if it is
     /// new. Every problem must exist.

@@ -486,3 +486,145 @@ async fn the_command_line_puts_a_contest_and_prints_its_scoreboard() {
     );
     app.stop().await;
 }
+
+/// Clarifications: participants ask once the contest runs, the jury
+/// answers one asker or everyone and announces; each reader sees what is
+/// meant for them.
+#[tokio::test]
+async fn clarifications_reach_the_asker_or_everyone_as_the_jury_says() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let start = Timestamp::now().as_millisecond() - 60_000;
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            "/api/contests/cup",
+            Some(&app.admin),
+            Some(json!({
+                "title": "Cup",
+                "starts_at": Timestamp::from_millisecond(start).expect("a time").to_string(),
+                "duration_seconds": 3600,
+                "problems": [{ "label": "A", "problem": "nim" }],
+            })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let path = "/api/contests/cup/clarifications";
+    // Not a participant yet.
+    let (status, body) = app
+        .post(path, &app.contestant, json!({ "text": "Is N ≥ 1?" }))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    for token in [&app.contestant, &app.other] {
+        app.post("/api/contests/cup/registrations", token, json!({}))
+            .await;
+    }
+    let (status, body) = app
+        .post(path, &app.contestant, json!({ "text": "   " }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"], "`text` must be 1 to 4000 characters, not 0");
+    let (status, body) = app
+        .post(
+            path,
+            &app.contestant,
+            json!({ "problem": "xy-game", "text": "?" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, mine) = app
+        .post(
+            path,
+            &app.contestant,
+            json!({ "problem": "nim", "text": "Is N ≥ 1?" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{mine}");
+    assert_eq!(mine["asked_by"], "carol");
+    assert_eq!(mine["answer"], Value::Null);
+    let (_, theirs) = app
+        .post(path, &app.other, json!({ "text": "May I use Rust?" }))
+        .await;
+    let texts = |list: &Value| -> Vec<String> {
+        list["clarifications"]
+            .as_array()
+            .expect("clarifications")
+            .iter()
+            .map(|c| {
+                format!(
+                    "{}|{}",
+                    c["question"].as_str().unwrap_or("-"),
+                    c["answer"].as_str().unwrap_or("-")
+                )
+            })
+            .collect()
+    };
+    // Each sees their own question; the jury sees both.
+    let (_, list) = app.get(path, &app.contestant).await;
+    assert_eq!(texts(&list), ["Is N ≥ 1?|-"]);
+    let (_, list) = app.get(path, &app.setter).await;
+    assert_eq!(texts(&list), ["Is N ≥ 1?|-", "May I use Rust?|-"]);
+
+    // Only the jury answers; carol's answer is hers, dave's for all.
+    let answer = |n: &Value| format!("{path}/{}/answer", n.as_i64().expect("a number"));
+    let (status, _) = app
+        .post(
+            &answer(&mine["id"]),
+            &app.other,
+            json!({ "answer": "Yes." }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, body) = app
+        .post(
+            &answer(&mine["id"]),
+            &app.setter,
+            json!({ "answer": "Yes." }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, _) = app
+        .post(
+            &answer(&theirs["id"]),
+            &app.admin,
+            json!({ "answer": "Yes, see the languages page.", "to_all": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = app
+        .post(
+            &format!("{path}/999/answer"),
+            &app.admin,
+            json!({ "answer": "?" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // An announcement reaches everyone.
+    let (status, announced) = app
+        .post(
+            path,
+            &app.admin,
+            json!({ "text": "A's limit is now 3 s." , "problem": "nim" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{announced}");
+    assert_eq!(announced["asked_by"], Value::Null);
+    let (_, list) = app.get(path, &app.contestant).await;
+    assert_eq!(
+        texts(&list),
+        [
+            "Is N ≥ 1?|Yes.",
+            "May I use Rust?|Yes, see the languages page.",
+            "-|A's limit is now 3 s."
+        ]
+    );
+    let (_, list) = app.get(path, &app.other).await;
+    assert_eq!(
+        texts(&list),
+        [
+            "May I use Rust?|Yes, see the languages page.",
+            "-|A's limit is now 3 s."
+        ]
+    );
+    app.stop().await;
+}

@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// Every method and path the server answers, as the router registers them.
-const ROUTES: [(&str, &str); 18] = [
+const ROUTES: [(&str, &str); 27] = [
     ("get", "/api/health"),
     ("get", "/metrics"),
     ("get", "/api/tokens"),
@@ -26,6 +26,15 @@ const ROUTES: [(&str, &str); 18] = [
     ("get", "/api/submissions/{id}"),
     ("post", "/api/submissions/{id}/rejudge"),
     ("get", "/api/languages"),
+    ("get", "/api/contests"),
+    ("get", "/api/contests/{id}"),
+    ("put", "/api/contests/{id}"),
+    ("post", "/api/contests/{id}/registrations"),
+    ("get", "/api/contests/{id}/scoreboard"),
+    ("post", "/api/contests/{id}/thaw"),
+    ("get", "/api/contests/{id}/clarifications"),
+    ("post", "/api/contests/{id}/clarifications"),
+    ("post", "/api/contests/{id}/clarifications/{number}/answer"),
 ];
 
 #[tokio::test]
