@@ -19,8 +19,9 @@ use serde::Deserialize;
 
 use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
-    contest::{Cell, ContestView, Phase, Scoreboard},
-    domain::{ContestId, Registration, Role, Timestamp},
+    api::{ClarificationAnswer, NewClarification},
+    contest::{Cell, Clarification, ContestView, Phase, Scoreboard},
+    domain::{ContestId, ProblemId, Registration, Role, Timestamp},
     http::AppState,
 };
 
@@ -31,12 +32,38 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/contests/{id}", get(show))
         .route("/contests/{id}/register", post(register))
         .route("/contests/{id}/thaw", post(thaw))
+        .route("/contests/{id}/clarifications", post(clarify))
+        .route(
+            "/contests/{id}/clarifications/{number}/answer",
+            post(answer),
+        )
 }
 
 /// A form with nothing but its CSRF token.
 #[derive(Debug, Deserialize)]
 pub struct CsrfForm {
     csrf: Option<String>,
+}
+
+/// The question (or, from the jury, announcement) form.
+#[derive(Debug, Deserialize)]
+pub struct AskForm {
+    csrf: Option<String>,
+    /// A contest problem's id, or empty for the contest in general.
+    #[serde(default)]
+    problem: String,
+    #[serde(default)]
+    text: String,
+}
+
+/// The jury's answer form.
+#[derive(Debug, Deserialize)]
+pub struct AnswerForm {
+    csrf: Option<String>,
+    #[serde(default)]
+    answer: String,
+    /// A checkbox: present when checked.
+    to_all: Option<String>,
 }
 
 fn when(at: Timestamp) -> String {
@@ -146,7 +173,88 @@ fn scoreboard_table(board: &Scoreboard) -> Markup {
     }
 }
 
-fn contest_page(visitor: &Visitor, view: &ContestView, board: &Scoreboard) -> Markup {
+fn clarifications_section(
+    visitor: &Visitor,
+    view: &ContestView,
+    clarifications: &[Clarification],
+) -> Markup {
+    let id = &view.contest.id;
+    let staff = visitor.caller.role().is_staff();
+    let label_of = |problem: &ProblemId| {
+        view.contest
+            .settings
+            .problems
+            .iter()
+            .find(|p| &p.problem == problem)
+            .map_or_else(|| problem.to_string(), |p| p.label.clone())
+    };
+    let may_ask = staff || (view.registered && view.phase != Phase::Before);
+    html! {
+        h2 { "Clarifications" }
+        @if clarifications.is_empty() {
+            p.muted #no-clarifications { "None yet." }
+        } @else {
+            ul.clarifications #clarifications {
+                @for clarification in clarifications {
+                    li data-id=(clarification.id) {
+                        div.about {
+                            @match &clarification.problem {
+                                Some(problem) => { strong { (label_of(problem)) } },
+                                None => { strong { "General" } },
+                            }
+                            @match &clarification.asked_by {
+                                Some(who) => span.muted { " · asked by " (who) },
+                                None => span.muted { " · announcement" },
+                            }
+                            @if clarification.to_all && clarification.asked_by.is_some() {
+                                span.muted { " · answered for everyone" }
+                            }
+                        }
+                        @if let Some(question) = &clarification.question {
+                            p.question { (question) }
+                        }
+                        @match &clarification.answer {
+                            Some(answer) => p.answer { (answer) },
+                            None => p.muted.unanswered { "Not answered yet." },
+                        }
+                        @if staff && clarification.asked_by.is_some() {
+                            form.answer-form method="post" action={ "/contests/" (id) "/clarifications/" (clarification.id) "/answer" } {
+                                input type="hidden" name="csrf" value=(visitor.csrf);
+                                label for={ "answer-" (clarification.id) } { "Answer" }
+                                textarea id={ "answer-" (clarification.id) } name="answer" rows="2" { (clarification.answer.as_deref().unwrap_or_default()) }
+                                label.check { input type="checkbox" name="to_all" value="on" checked[clarification.to_all]; "For everyone" }
+                                button.small-action type="submit" { "Answer" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        @if may_ask {
+            form.card #ask-form method="post" action={ "/contests/" (id) "/clarifications" } {
+                h3 { @if staff { "Announce to everyone" } @else { "Ask the jury" } }
+                input type="hidden" name="csrf" value=(visitor.csrf);
+                label for="ask-problem" { "About" }
+                select #ask-problem name="problem" {
+                    option value="" { "The contest in general" }
+                    @for entry in &view.contest.settings.problems {
+                        option value=(entry.problem) { (entry.label) " · " (entry.problem) }
+                    }
+                }
+                label for="ask-text" { @if staff { "Announcement" } @else { "Question" } }
+                textarea #ask-text name="text" rows="3" {}
+                button type="submit" id="ask" { @if staff { "Announce" } @else { "Ask" } }
+            }
+        }
+    }
+}
+
+fn contest_page(
+    visitor: &Visitor,
+    view: &ContestView,
+    board: &Scoreboard,
+    clarifications: &[Clarification],
+) -> Markup {
     let contest = &view.contest;
     let settings = &contest.settings;
     let id = &contest.id;
@@ -196,6 +304,7 @@ fn contest_page(visitor: &Visitor, view: &ContestView, board: &Scoreboard) -> Ma
                 button type="submit" id="thaw" { "Thaw the scoreboard" }
             }
         }
+        (clarifications_section(visitor, view, clarifications))
         script src="/static/confirm.js" {}
         script src="/static/scoreboard.js" {}
     }
@@ -209,10 +318,11 @@ pub async fn show(
 ) -> Result<Markup, PageError> {
     let view = state.app.contest(&visitor.caller, &id).await?;
     let board = state.app.scoreboard(&visitor.caller, &id).await?;
+    let clarifications = state.app.clarifications(&visitor.caller, &id).await?;
     Ok(page::frame(
         &view.contest.settings.title,
         Some(&visitor),
-        contest_page(&visitor, &view, &board),
+        contest_page(&visitor, &view, &board, &clarifications),
     ))
 }
 
@@ -244,4 +354,53 @@ pub async fn thaw(
     visitor.check_csrf(form.csrf.as_deref())?;
     state.app.thaw(&visitor.caller, &id).await?;
     Ok(Redirect::to(&format!("/contests/{id}")))
+}
+
+/// `POST /contests/{id}/clarifications`: a question, or the jury's
+/// announcement.
+pub async fn clarify(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ContestId>,
+    form: Result<Form<AskForm>, FormRejection>,
+) -> Result<Redirect, PageError> {
+    let Form(form) = form.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    let problem = match form.problem.trim() {
+        "" => None,
+        text => Some(
+            text.parse()
+                .map_err(|e| PageError::BadForm(format!("the field `problem`: {e}")))?,
+        ),
+    };
+    let body = NewClarification {
+        problem,
+        text: form.text,
+    };
+    state.app.clarify(&visitor.caller, &id, &body).await?;
+    Ok(Redirect::to(&format!("/contests/{id}#clarifications")))
+}
+
+/// `POST /contests/{id}/clarifications/{number}/answer`: the jury answers.
+pub async fn answer(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath((id, number)): PagePath<(ContestId, i64)>,
+    form: Result<Form<AnswerForm>, FormRejection>,
+) -> Result<Redirect, PageError> {
+    let Form(form) = form.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    let body = ClarificationAnswer {
+        answer: form.answer,
+        to_all: form.to_all.is_some(),
+    };
+    state
+        .app
+        .answer_clarification(&visitor.caller, &id, number, &body)
+        .await?;
+    Ok(Redirect::to(&format!("/contests/{id}#clarifications")))
 }

@@ -174,6 +174,21 @@ async fn a_contest_page_fits_a_phone_and_its_scoreboard_updates_by_itself() {
                 .await;
             assert_eq!(status, StatusCode::CREATED);
         }
+        let (_, asked) = app
+            .post(
+                "/api/contests/autumn/clarifications",
+                &app.contestant,
+                json!({ "problem": "nim", "text": "May a pile be empty at the start?" }),
+            )
+            .await;
+        let (status, _) = app
+            .post(
+                &format!("/api/contests/autumn/clarifications/{}/answer", asked["id"]),
+                &app.admin,
+                json!({ "answer": "Yes: read the constraints again.", "to_all": true }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
         sign_in(&client, &app.address, &app.contestant).await;
         client
             .goto(&format!("{}/contests/autumn", app.address))
@@ -254,5 +269,89 @@ async fn before_its_contest_starts_a_problem_has_no_page_for_contestants() {
     assert!(!page.contains("/problems/nim"), "{page}");
     let setter = WebClient::sign_in(&app, &app.setter).await;
     assert_eq!(setter.get("/problems/nim").await.status(), StatusCode::OK);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_question_asked_on_the_contest_page_is_answered_there_for_everyone() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    put_contest(&app, "autumn", 5, None).await;
+    let carol = WebClient::sign_in(&app, &app.contestant).await;
+    let dave = WebClient::sign_in(&app, &app.other).await;
+    // Not registered: no form, and a sent one is refused.
+    let page = carol
+        .get("/contests/autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(!page.contains(r#"id="ask-form""#), "{page}");
+    let refused = carol
+        .post_form(
+            "/contests/autumn/clarifications",
+            &[("csrf", &carol.csrf), ("problem", "nim"), ("text", "Hi?")],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    for web in [&carol, &dave] {
+        web.post_form("/contests/autumn/register", &[("csrf", &web.csrf)])
+            .await;
+    }
+    let asked = carol
+        .post_form(
+            "/contests/autumn/clarifications",
+            &[
+                ("csrf", &carol.csrf),
+                ("problem", "nim"),
+                ("text", "Is <N> at least 1?"),
+            ],
+        )
+        .await;
+    assert_eq!(asked.status(), StatusCode::SEE_OTHER);
+    let page = carol
+        .get("/contests/autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(page.contains("Is &lt;N&gt; at least 1?"), "escaped: {page}");
+    assert!(page.contains("Not answered yet."), "{page}");
+    let page = dave
+        .get("/contests/autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(page.contains(r#"id="no-clarifications""#), "{page}");
+
+    let admin = WebClient::sign_in(&app, &app.admin).await;
+    let page = admin
+        .get("/contests/autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    let action = page
+        .split(r#"<form class="answer-form" method="post" action=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("an answer form")
+        .to_string();
+    let answered = admin
+        .post_form(
+            &action,
+            &[("csrf", &admin.csrf), ("answer", "Yes."), ("to_all", "on")],
+        )
+        .await;
+    assert_eq!(answered.status(), StatusCode::SEE_OTHER);
+    let page = dave
+        .get("/contests/autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(page.contains("Is &lt;N&gt; at least 1?"), "{page}");
+    assert!(page.contains(r#"<p class="answer">Yes.</p>"#), "{page}");
     app.stop().await;
 }
