@@ -246,6 +246,9 @@ pub struct ListQuery {
     pub verdict: Option<Verdict>,
     /// Another user's submissions (setters and admins only).
     pub user: Option<String>,
+    /// Only submissions sent to this contest (its practice ones included).
+    #[param(value_type = Option<String>, pattern = "^[a-z0-9][a-z0-9-]*$", max_length = 64)]
+    pub contest: Option<ContestId>,
     /// Only submissions created at or after this time (RFC 3339).
     #[param(value_type = Option<String>, format = DateTime)]
     pub since: Option<Timestamp>,

@@ -38,6 +38,8 @@ alter table submission add column contest_id text references contest(id);
 alter table submission add column contest_time_ms integer;
 create index submission_by_contest_cell on submission (contest_id, user_name, problem_id)
     where contest_id is not null;
+-- The verdict log and the listings filtered by contest, newest first.
+create index submission_by_contest on submission (contest_id, seq) where contest_id is not null;
 
 -- One participant on one problem, as the scoreboard shows it: everything
 -- (admins, and everyone once thawed) and what the public sees during a

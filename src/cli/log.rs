@@ -20,7 +20,9 @@ use crate::{
     api::ListQuery,
     app::operator::Operator,
     config::Config,
-    domain::{Event, ProblemId, Submission, SubmissionId, TestcaseResult, Timestamp, Verdict},
+    domain::{
+        ContestId, Event, ProblemId, Submission, SubmissionId, TestcaseResult, Timestamp, Verdict,
+    },
     store::{ListFilter, SubmissionRecord},
 };
 
@@ -38,6 +40,9 @@ pub struct LogArgs {
     /// Only this user's submissions.
     #[arg(long)]
     pub user: Option<String>,
+    /// Only submissions sent to this contest (its practice ones included).
+    #[arg(long)]
+    pub contest: Option<ContestId>,
     /// Only submissions made at or after this time (RFC 3339, e.g. 2026-11-23T00:00:00Z).
     #[arg(long)]
     pub since: Option<Timestamp>,
@@ -137,6 +142,7 @@ async fn from_the_database(operator: &Operator, args: &LogArgs) -> anyhow::Resul
                     since: args.since,
                     before: None,
                     limit: args.limit,
+                    contest: args.contest.clone(),
                 })
                 .await?
                 .submissions,
@@ -164,6 +170,7 @@ async fn over_the_api(client: &Client, args: &LogArgs) -> anyhow::Result<Read> {
                 problem: args.problem.clone(),
                 verdict: args.verdict,
                 user: args.user.clone(),
+                contest: args.contest.clone(),
                 since: args.since,
                 limit: Some(wanted.min(500)),
                 cursor: cursor.take(),

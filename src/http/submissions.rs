@@ -196,6 +196,7 @@ pub async fn list(
                 since: query.since,
                 before,
                 limit: query.limit.unwrap_or(50),
+                contest: query.contest,
             },
         )
         .await?;

@@ -92,6 +92,8 @@ pub struct ListFilter {
     /// Only submissions older than this cursor (a `next_cursor` from a page).
     pub before: Option<i64>,
     pub limit: i64,
+    /// Only submissions sent to this contest (practice ones included).
+    pub contest: Option<ContestId>,
 }
 
 /// One page of a listing, newest first.
@@ -628,6 +630,11 @@ pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
         statement = statement
             .push(" and verdict = ")
             .push_bind(verdict.as_str());
+    }
+    if let Some(contest) = &filter.contest {
+        statement = statement
+            .push(" and contest_id = ")
+            .push_bind(contest.as_str());
     }
     if let Some(user) = &filter.user {
         statement = statement.push(" and user_name = ").push_bind(user.as_str());

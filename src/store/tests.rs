@@ -726,6 +726,26 @@ async fn query_plan(store: &Store, statement: backend::Statement<'_>) -> Vec<Str
 }
 
 #[tokio::test]
+async fn a_listing_by_contest_reads_its_index_not_every_submission() {
+    let (_dir, store) = fresh(TestBackend::Sqlite).await;
+    let filter = ListFilter {
+        contest: Some("spring".parse().expect("an id")),
+        limit: 50,
+        ..ListFilter::default()
+    };
+    let plan = query_plan(&store, queue::list_statement(&filter)).await;
+    assert!(
+        plan.iter()
+            .any(|step| step.contains("USING INDEX submission_by_contest ")),
+        "{plan:?}"
+    );
+    assert!(
+        !plan.iter().any(|step| step.starts_with("SCAN submission")),
+        "no walk of every submission: {plan:?}"
+    );
+}
+
+#[tokio::test]
 async fn a_claim_finds_its_jobs_by_index_however_many_are_stored() {
     let (_dir, store) = fresh(TestBackend::Sqlite).await;
     let plan = query_plan(
@@ -1801,6 +1821,7 @@ async fn every_listing_filter_and_the_cursor_work_together(backend: TestBackend)
         since: Some(Timestamp::UNIX_EPOCH),
         before,
         limit,
+        contest: None,
     };
     let first = store
         .list_submissions(&page(None, 3, None))
@@ -2368,6 +2389,7 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
             since: (mask & 8 != 0).then(Timestamp::now),
             before: (mask & 16 != 0).then_some(1000),
             limit: 50,
+            contest: None,
         };
         let plan = query_plan(&store, queue::list_statement(&filter)).await;
         let sorts = plan.iter().any(|step| step.contains("TEMP B-TREE"));
@@ -2459,6 +2481,7 @@ async fn created_at_never_decreases_so_since_can_bound_the_scan(backend: TestBac
             since: Some(since),
             before: None,
             limit: 10,
+            contest: None,
         })
         .await
         .expect("list");

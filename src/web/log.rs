@@ -24,7 +24,7 @@ use maud::html;
 use super::{PageError, page, visitor::Visitor};
 use crate::{
     app::AppError,
-    domain::{ProblemId, Timestamp, Verdict},
+    domain::{ContestId, ProblemId, Timestamp, Verdict},
     http::AppState,
     store::ListFilter,
 };
@@ -43,6 +43,7 @@ const MAX_LIMIT: i64 = 200;
 #[derive(Debug, Default, Clone)]
 struct LogForm {
     problem: String,
+    contest: String,
     user: String,
     verdict: String,
     since: String,
@@ -56,6 +57,7 @@ impl LogForm {
         for (key, value) in query {
             let slot = match key.as_str() {
                 "problem" => &mut form.problem,
+                "contest" => &mut form.contest,
                 "user" => &mut form.user,
                 "verdict" => &mut form.verdict,
                 "since" => &mut form.since,
@@ -63,8 +65,8 @@ impl LogForm {
                 "before" => &mut form.before,
                 other => {
                     return Err(PageError::BadForm(format!(
-                        "unknown filter `{other}` (the log takes problem, user, verdict, since, \
-                         limit and before)"
+                        "unknown filter `{other}` (the log takes problem, contest, user, verdict, \
+                         since, limit and before)"
                     )));
                 }
             };
@@ -79,6 +81,12 @@ impl LogForm {
             .map(|text| {
                 text.parse::<ProblemId>()
                     .map_err(|e| format!("problem `{text}`: {e}"))
+            })
+            .transpose()?;
+        let contest = optional(&self.contest)
+            .map(|text| {
+                text.parse::<ContestId>()
+                    .map_err(|e| format!("contest `{text}`: {e}"))
             })
             .transpose()?;
         let verdict = optional(&self.verdict)
@@ -121,6 +129,7 @@ impl LogForm {
             since,
             before,
             limit,
+            contest,
         })
     }
 
@@ -128,6 +137,7 @@ impl LogForm {
     fn next_link(&self, cursor: i64) -> String {
         let mut pairs: Vec<(&str, String)> = [
             ("problem", &self.problem),
+            ("contest", &self.contest),
             ("user", &self.user),
             ("verdict", &self.verdict),
             ("since", &self.since),
@@ -190,6 +200,10 @@ pub async fn show(
             div.field {
                 label for="problem" { "Problem" }
                 input #problem type="text" name="problem" value=(form.problem) placeholder="any";
+            }
+            div.field {
+                label for="contest" { "Contest" }
+                input #contest type="text" name="contest" value=(form.contest) placeholder="any";
             }
             div.field {
                 label for="user" { "User" }

@@ -346,6 +346,24 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
         (false, everything)
     );
 
+    // The listings filter by contest: everyone's for staff, their own for
+    // a contestant (the practice one included).
+    let (_, all) = app.get("/api/submissions?contest=spring", &app.admin).await;
+    assert_eq!(
+        all["submissions"].as_array().map(Vec::len),
+        Some(6),
+        "{all}"
+    );
+    let (_, own) = app
+        .get("/api/submissions?contest=spring", &app.contestant)
+        .await;
+    let own = own["submissions"].as_array().expect("submissions");
+    assert_eq!(own.len(), 4, "{own:?}");
+    assert!(
+        own.iter()
+            .all(|s| s["user"] == "carol" && s["contest"] == "spring")
+    );
+
     // The contest time counts in minutes: a contest that began 30 minutes
     // ago ranks an AC now at minute 30 (or 31, at a minute's edge).
     let mut long = settings.clone();

@@ -147,6 +147,15 @@ async fn a_contestant_registers_and_submits_from_the_contest_page_and_sees_its_s
         ),
         "{page}"
     );
+    // The verdict log filters by contest.
+    let log = admin.get("/log?contest=autumn").await.text().await.expect("page");
+    assert!(log.contains(&format!("/submissions/{id}")), "{log}");
+    let log = admin.get("/log?contest=winter").await.text().await.expect("page");
+    assert!(!log.contains(&format!("/submissions/{id}")), "{log}");
+    assert_eq!(
+        admin.get("/log?contest=Not%20One").await.status(),
+        StatusCode::BAD_REQUEST
+    );
     // Not over: no thaw button, and a thaw is refused.
     assert!(!page.contains(r#"id="thaw""#), "{page}");
     let response = admin
