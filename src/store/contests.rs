@@ -25,10 +25,64 @@ pub(super) enum CellScope<'a> {
     /// Every cell of a contest (its settings changed).
     Contest(&'a ContestId),
     /// The cells of these submissions' participants and problems, for
-    /// those sent to a contest (none else).
+    /// those sent to a contest in its window (none else).
     Submissions(&'a [SubmissionId]),
     /// Every contest cell of a problem (a rejudge of all its submissions).
     Problem(&'a ProblemId),
+}
+
+/// One cell's key.
+enum Cell<'a> {
+    Contest(&'a ContestId),
+    Problem(&'a ProblemId),
+    One {
+        contest: String,
+        user: String,
+        problem: String,
+    },
+}
+
+/// Recomputes the cells of `scope` (see [`refresh_cell`]). The cells of
+/// submissions are found first and refreshed one at a time, each read
+/// through the index of a cell's submissions: a statement matching the
+/// submissions against the list walked every contest submission (9 ms a
+/// verdict at 10,000 of them, against 0.35 ms so; a debug build).
+pub(super) async fn refresh_cells(tx: &mut Tx, scope: CellScope<'_>) -> Result<(), StoreError> {
+    match scope {
+        CellScope::Contest(id) => refresh_cell(tx, Cell::Contest(id)).await,
+        CellScope::Problem(id) => refresh_cell(tx, Cell::Problem(id)).await,
+        CellScope::Submissions(ids) => {
+            let mut keys = std::collections::BTreeSet::new();
+            for id in ids {
+                let row = query(
+                    "select contest_id, user_name, problem_id from submission \
+                     where id = $1 and contest_time_ms is not null",
+                )
+                .bind(id.to_string())
+                .fetch_optional(&mut *tx)
+                .await?;
+                if let Some(row) = row {
+                    keys.insert((
+                        row.try_get::<String>("contest_id")?,
+                        row.try_get::<String>("user_name")?,
+                        row.try_get::<String>("problem_id")?,
+                    ));
+                }
+            }
+            for (contest, user, problem) in keys {
+                refresh_cell(
+                    tx,
+                    Cell::One {
+                        contest,
+                        user,
+                        problem,
+                    },
+                )
+                .await?;
+            }
+            Ok(())
+        }
+    }
 }
 
 /// Recomputes the cells of `scope` from the submissions in contest time,
@@ -37,7 +91,7 @@ pub(super) enum CellScope<'a> {
 /// it not judged yet; and the same as the public sees it during a freeze,
 /// where every try from the freeze on counts as pending. Written once for
 /// both databases.
-pub(super) async fn refresh_cells(tx: &mut Tx, scope: CellScope<'_>) -> Result<(), StoreError> {
+async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
     let statement = query(
         "with k as (\
            select s.contest_id, s.user_name, s.problem_id, \
@@ -50,22 +104,20 @@ pub(super) async fn refresh_cells(tx: &mut Tx, scope: CellScope<'_>) -> Result<(
            from submission s join contest c on c.id = s.contest_id \
            where s.contest_time_ms is not null and ",
     );
-    let statement = match scope {
-        CellScope::Contest(id) => statement.push("s.contest_id = ").push_bind(id.as_str()),
-        CellScope::Problem(id) => statement.push("s.problem_id = ").push_bind(id.as_str()),
-        CellScope::Submissions(ids) => {
-            let mut statement = statement.push(
-                "exists (select 1 from submission t where t.contest_id = s.contest_id \
-                 and t.user_name = s.user_name and t.problem_id = s.problem_id and t.id in (",
-            );
-            for (index, id) in ids.iter().enumerate() {
-                if index > 0 {
-                    statement = statement.push(", ");
-                }
-                statement = statement.push_bind(id.to_string());
-            }
-            statement.push("))")
-        }
+    let statement = match &scope {
+        Cell::Contest(id) => statement.push("s.contest_id = ").push_bind(id.as_str()),
+        Cell::Problem(id) => statement.push("s.problem_id = ").push_bind(id.as_str()),
+        Cell::One {
+            contest,
+            user,
+            problem,
+        } => statement
+            .push("s.contest_id = ")
+            .push_bind(contest.clone())
+            .push(" and s.user_name = ")
+            .push_bind(user.clone())
+            .push(" and s.problem_id = ")
+            .push_bind(problem.clone()),
     };
     statement
         .push(

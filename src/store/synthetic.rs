@@ -8,7 +8,7 @@ use super::{
     backend::{Pool, query},
     now_ms,
 };
-use crate::domain::ProblemId;
+use crate::domain::{ContestId, ProblemId};
 
 /// The shape of a synthetic history.
 #[derive(Debug, Clone)]
@@ -140,6 +140,41 @@ impl Store {
             .try_get("n")?;
         tx.commit().await?;
         Ok(rows)
+    }
+
+    /// Makes a synthetic history a contest's: every submission to one of
+    /// its problems made inside its window gets its contest time, their
+    /// users take part, and its scoreboard's cells are computed. Returns
+    /// the number of contest submissions.
+    pub async fn add_synthetic_contest(&self, contest: &ContestId) -> Result<i64, StoreError> {
+        let mut tx = self.write.begin().await?;
+        let changed = query(
+            "update submission set contest_id = $1, contest_time_ms = created_at - \
+             (select starts_at from contest where id = $1) \
+             where problem_id in (select problem_id from contest_problem where contest_id = $1) \
+             and created_at >= (select starts_at from contest where id = $1) \
+             and created_at < (select starts_at + duration_ms from contest where id = $1)",
+        )
+        .bind(contest.as_str())
+        .execute(&mut tx)
+        .await?;
+        query(
+            "insert into contest_participant (contest_id, user_name, registered_at) \
+             select distinct $1, user_name, $2 from submission where contest_id = $1",
+        )
+        .bind(contest.as_str())
+        .bind(now_ms())
+        .execute(&mut tx)
+        .await?;
+        super::contests::refresh_cells(&mut tx, super::contests::CellScope::Contest(contest))
+            .await?;
+        tx.commit().await?;
+        if let Pool::Postgres(_) = &self.write {
+            query("analyze submission, scoreboard_cell, contest_participant")
+                .execute(&self.write)
+                .await?;
+        }
+        Ok(i64::try_from(changed).unwrap_or(i64::MAX))
     }
 
     /// Analyzes the tables a synthetic history filled, as after any bulk

@@ -148,9 +148,19 @@ async fn a_contestant_registers_and_submits_from_the_contest_page_and_sees_its_s
         "{page}"
     );
     // The verdict log filters by contest.
-    let log = admin.get("/log?contest=autumn").await.text().await.expect("page");
+    let log = admin
+        .get("/log?contest=autumn")
+        .await
+        .text()
+        .await
+        .expect("page");
     assert!(log.contains(&format!("/submissions/{id}")), "{log}");
-    let log = admin.get("/log?contest=winter").await.text().await.expect("page");
+    let log = admin
+        .get("/log?contest=winter")
+        .await
+        .text()
+        .await
+        .expect("page");
     assert!(!log.contains(&format!("/submissions/{id}")), "{log}");
     assert_eq!(
         admin.get("/log?contest=Not%20One").await.status(),

@@ -22,6 +22,7 @@ mod pages;
 mod queries;
 mod raw;
 mod sandbox;
+mod scoreboard;
 
 use std::process::ExitCode;
 
@@ -47,6 +48,8 @@ enum Command {
     Queries(queries::BenchQueriesArgs),
     /// Page benchmark: the web UI's main pages, signed in, over N stored submissions.
     Pages(pages::BenchPagesArgs),
+    /// Scoreboard benchmark: a contest's scoreboard over N submissions and U participants, and the cost of its cells to a verdict.
+    Scoreboard(scoreboard::BenchScoreboardArgs),
     /// Time runs of /bin/true in the sandbox against a bare fork+exec.
     Sandbox(sandbox::BenchArgs),
     /// Long nim-play games in the sandbox against a bare pipe ping-pong of the same lines.
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Command::LoadClients(args) => block_on(load::load(args)),
         Command::Queries(args) => block_on(queries::run(args)),
         Command::Pages(args) => block_on(pages::run(args)),
+        Command::Scoreboard(args) => block_on(scoreboard::run(args)),
         Command::Sandbox(args) => sandbox::bench(args),
         Command::Interactive(args) => interactive::bench(args),
     };

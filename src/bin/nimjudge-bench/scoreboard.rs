@@ -1,0 +1,231 @@
+//! `nimjudge-bench scoreboard`: how long a contest's scoreboard takes to
+//! read, and what keeping its cells costs a verdict, at a contest's size.
+//!
+//! Starts a server in this process (no workers) on a fresh database with
+//! the bundled problems and a synthetic history of N judged submissions
+//! spread over U users, makes the history a contest over the twelve batch
+//! problems (the submissions to them inside its window get their contest
+//! times, their users take part, the cells are computed), then times the
+//! scoreboard over loopback as an admin (everything) and as a contestant
+//! (frozen: the contest froze ten minutes in), R times each after one
+//! warm-up: median and 95th percentile. Last, it times a contest
+//! submission's admission and verdict write (each refreshes its cell in
+//! its own transaction) against the same for a submission outside it.
+
+use std::{
+    path::PathBuf,
+    process::ExitCode,
+    time::{Duration, Instant},
+};
+
+use clap::Args;
+
+use nimjudge::{
+    contest::{ContestProblem, ContestSettings},
+    domain::{ContestId, Payload, Registration, Role, Scoring, TestcaseName, Verdict},
+    store::{ContestWindow, JudgementWrite, NewSubmission},
+    testing::TestBackend,
+};
+
+use super::queries::BenchServer;
+
+#[derive(Debug, Args)]
+pub struct BenchScoreboardArgs {
+    /// Submissions in the synthetic history (about half go to the
+    /// contest's problems).
+    #[arg(long, default_value_t = 2_000_000)]
+    pub submissions: i64,
+    /// Users the history is spread over: the contest's participants. The
+    /// history gives row i to user i mod U and problem i mod 24, so a U
+    /// prime to 24 (the default) has every user submit to every problem.
+    #[arg(long, default_value_t = 10_001)]
+    pub users: i64,
+    /// Timed runs of each request.
+    #[arg(long, default_value_t = 30)]
+    pub runs: usize,
+    /// The database: sqlite, or postgres (a fresh database on the cluster
+    /// named by `NIMJUDGE_TEST_POSTGRES_URL`).
+    #[arg(long, default_value = "sqlite")]
+    pub backend: TestBackend,
+    /// The problems folder.
+    #[arg(long, default_value = "problems")]
+    pub problems_dir: PathBuf,
+}
+
+fn median_and_p95(mut times: Vec<Duration>) -> (f64, f64) {
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let p95 = ((times.len() * 95).div_ceil(100)).max(1) - 1;
+    (ms(times[times.len() / 2]), ms(times[p95]))
+}
+
+pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        args.submissions > 0 && args.runs > 0 && args.users > 0,
+        "N, U and R must be positive"
+    );
+    let bench = BenchServer::start(
+        args.backend,
+        &args.problems_dir,
+        args.submissions,
+        args.users,
+    )
+    .await?;
+    let (server, store) = (&bench.address, &bench.store);
+    let batch: Vec<_> = bench
+        .problems
+        .iter()
+        .filter(|p| !p.as_str().ends_with("-play"))
+        .cloned()
+        .collect();
+    let id: ContestId = "bench".parse().map_err(anyhow::Error::msg)?;
+    // From one second before the history's first row, five hours, frozen
+    // from ten minutes in.
+    let start = jiff::Timestamp::now() - jiff::SignedDuration::from_millis(args.submissions + 1000);
+    let settings = ContestSettings {
+        title: "Bench".into(),
+        starts_at: start,
+        duration_seconds: 5 * 3600,
+        freeze_seconds: Some(5 * 3600 - 600),
+        scoring: Scoring::Icpc,
+        registration: Registration::Open,
+        penalty_minutes: 20,
+        problems: batch
+            .iter()
+            .enumerate()
+            .map(|(index, problem)| ContestProblem {
+                label: ((b'A' + index as u8) as char).to_string(),
+                problem: problem.clone(),
+                colour: None,
+            })
+            .collect(),
+    };
+    store.put_contest(&id, &settings).await?;
+    let made = Instant::now();
+    let in_contest = store.add_synthetic_contest(&id).await?;
+    let cells = store.scoreboard_cells(&id).await?.len();
+    println!(
+        "bench-scoreboard on {}: {} submissions ({in_contest} to the contest's {} problems) \
+         over {} users, {cells} cells; history made in {:.1} s, the contest in {:.1} s; \
+         {} runs per request",
+        args.backend.as_str(),
+        bench.rows,
+        batch.len(),
+        args.users,
+        bench.filled_in.as_secs_f64(),
+        made.elapsed().as_secs_f64(),
+        args.runs
+    );
+    let admin = store
+        .create_token("bench-admin", Role::Admin, None)
+        .await?
+        .secret;
+    let contestant = store
+        .create_token("user-7", Role::Contestant, None)
+        .await?
+        .secret;
+    let http = reqwest::Client::new();
+    println!(
+        "{:<40} {:>10} {:>10} {:>10}",
+        "request", "KiB", "median ms", "p95 ms"
+    );
+    for (name, token) in [
+        ("scoreboard, admin (everything)", &admin),
+        ("scoreboard, contestant (frozen)", &contestant),
+    ] {
+        let url = format!("{server}/api/contests/{id}/scoreboard");
+        let mut times = Vec::with_capacity(args.runs);
+        let mut size = 0;
+        for run in 0..=args.runs {
+            let began = Instant::now();
+            let response = http.get(&url).bearer_auth(token).send().await?;
+            anyhow::ensure!(
+                response.status().is_success(),
+                "{url}: {}",
+                response.status()
+            );
+            size = response.bytes().await?.len();
+            if run > 0 {
+                times.push(began.elapsed());
+            }
+        }
+        let (median, p95) = median_and_p95(times);
+        println!(
+            "{name:<40} {:>10.1} {median:>10.2} {p95:>10.2}",
+            size as f64 / 1024.0
+        );
+    }
+
+    // A verdict's write with its cell refresh, against one without.
+    let payload = Payload::Answers {
+        answers: [(
+            "sample-1"
+                .parse::<TestcaseName>()
+                .map_err(anyhow::Error::msg)?,
+            "x".to_string(),
+        )]
+        .into(),
+    };
+    let window = ContestWindow {
+        contest: &id,
+        starts_at_ms: start.as_millisecond(),
+        ends_at_ms: start.as_millisecond() + 5 * 3_600_000,
+    };
+    let judgement = JudgementWrite {
+        problem_version: 1,
+        verdict: Verdict::WA,
+        message: None,
+        compile_output: None,
+        results: Vec::new(),
+    };
+    println!(
+        "{:<40} {:>10} {:>10} {:>10}",
+        "write", "", "median ms", "p95 ms"
+    );
+    for (name, contest) in [
+        ("admit + verdict, outside a contest", None),
+        ("admit + verdict, in the contest", Some(window)),
+    ] {
+        let (mut admits, mut verdicts) = (Vec::new(), Vec::new());
+        for run in 0..=args.runs {
+            let user = format!("user-{}", run * 37 % args.users as usize);
+            let began = Instant::now();
+            store
+                .insert_submission(&NewSubmission {
+                    problem: &batch[run % batch.len()],
+                    user: &user,
+                    payload: &payload,
+                    contest,
+                })
+                .await?;
+            let admitted = began.elapsed();
+            let claim = store
+                .claim("bench", Duration::from_secs(60))
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("nothing to claim"))?;
+            let began = Instant::now();
+            anyhow::ensure!(
+                store.finish(&claim, &judgement).await?,
+                "the verdict was fenced out"
+            );
+            if run > 0 {
+                admits.push(admitted);
+                verdicts.push(began.elapsed());
+            }
+        }
+        let (admit_median, admit_p95) = median_and_p95(admits);
+        let (verdict_median, verdict_p95) = median_and_p95(verdicts);
+        println!(
+            "{:<40} {:>10} {admit_median:>10.2} {admit_p95:>10.2}",
+            format!("{name}: admit"),
+            ""
+        );
+        println!(
+            "{:<40} {:>10} {verdict_median:>10.2} {verdict_p95:>10.2}",
+            format!("{name}: verdict"),
+            ""
+        );
+    }
+    bench.stop().await?;
+    Ok(ExitCode::SUCCESS)
+}
