@@ -509,3 +509,17 @@ pub struct ClarificationAnswer {
 pub struct ClarificationList {
     pub clarifications: Vec<Clarification>,
 }
+
+/// `GET /api/contests/{id}/scoreboard`: which rows, by rank order (all by
+/// default).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ScoreboardQuery {
+    /// Rows to skip from the top (default 0).
+    #[param(minimum = 0)]
+    pub offset: Option<usize>,
+    /// Rows to return, 1 to 100000 (default: all).
+    #[param(minimum = 1, maximum = 100000)]
+    pub limit: Option<usize>,
+}

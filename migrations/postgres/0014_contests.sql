@@ -11,6 +11,7 @@ create table contest (
     registration text not null check (registration in ('open', 'invited')),
     penalty_minutes bigint not null,       -- added for each rejected try before the first AC
     thawed_at bigint,                      -- when an admin thawed a frozen scoreboard
+    cells_version bigint not null default 0,   -- bumped by every change of its scoreboard's cells or participants
     created_at bigint not null,
     updated_at bigint not null
 );
@@ -29,6 +30,7 @@ create table contest_participant (
     contest_id text not null references contest(id) on delete cascade,
     user_name text not null,
     registered_at bigint not null,
+    version bigint not null default 0,         -- the contest's cells_version when registered
     primary key (contest_id, user_name)
 );
 
@@ -54,8 +56,11 @@ create table scoreboard_cell (
     public_solved_ms bigint,
     public_tries bigint not null,
     public_pending bigint not null,
+    version bigint not null default 0,         -- the contest's cells_version when last computed
     primary key (contest_id, user_name, problem_id)
 );
+-- What changed since a version a reader holds.
+create index scoreboard_cell_by_version on scoreboard_cell (contest_id, version);
 
 -- Questions to a contest's jury and their answers; a jury's announcement
 -- is an answer to nobody's question, for everyone.

@@ -10,7 +10,7 @@ use super::{App, AppError, Caller};
 use crate::{
     api::{ClarificationAnswer, NewClarification},
     contest::{
-        self, Clarification, Contest, ContestSettings, ContestView, Phase, Scoreboard,
+        Clarification, Contest, ContestSettings, ContestView, Phase, Scoreboard,
         check_clarification_text,
     },
     domain::{ContestId, ProblemId, Registration, Role, Timestamp},
@@ -114,23 +114,32 @@ impl App {
 
     /// A contest's scoreboard as `caller` may see it: frozen for everyone
     /// but admins from the freeze until the thaw.
+    ///
+    /// `rows` picks the rows returned (by position, from 0), all by default.
     pub async fn scoreboard(
         &self,
         caller: &Caller,
         id: &ContestId,
+        rows: Option<std::ops::Range<usize>>,
     ) -> Result<Scoreboard, AppError> {
         let contest = self.stored_contest(id).await?;
         let now = now_ms();
         let frozen = caller.role() != Role::Admin && contest.hides_frozen(now);
-        let participants = self.store.participants(id).await?;
-        let cells = self.store.scoreboard_cells(id).await?;
-        Ok(contest::scoreboard(
-            &contest,
-            &participants,
-            &cells,
-            contest.phase(now),
+        let board = self
+            .scoreboards
+            .board(&self.store, &contest, frozen)
+            .await?;
+        let all = 0..board.rows.len();
+        let rows = rows.map_or(all.clone(), |wanted| {
+            wanted.start.min(all.end)..wanted.end.min(all.end).max(wanted.start.min(all.end))
+        });
+        Ok(Scoreboard {
+            contest: board.contest.clone(),
+            phase: contest.phase(now),
             frozen,
-        ))
+            labels: board.labels.clone(),
+            rows: board.rows[rows].to_vec(),
+        })
     }
 
     /// A question to the jury from a participant, or, from setters and

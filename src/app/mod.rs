@@ -8,6 +8,8 @@
 //! # Layout
 //! - [`catalog_cache`]: the catalog rows every submission reads, kept in
 //!   memory: exact by a problem's revision for judging, briefly for the API.
+//! - [`scoreboard_cache`]: each contest's ranked scoreboard, brought up to
+//!   date from the changes since the version it holds.
 //! - [`error`]: [`AppError`], the refusals and failures of a use case.
 //! - [`submissions`]: submitting (validation, idempotency, limits, the
 //!   insert), reading with visibility and redaction, waiting for a verdict,
@@ -35,6 +37,7 @@ pub mod operator;
 pub mod ops;
 pub mod practice;
 pub mod problems;
+pub mod scoreboard_cache;
 pub mod submissions;
 pub mod tokens;
 pub mod worker;
@@ -45,6 +48,7 @@ use tokio_util::sync::CancellationToken;
 
 pub use catalog_cache::CatalogCache;
 pub use error::AppError;
+use scoreboard_cache::ScoreboardCache;
 
 use crate::{
     config::LimitsConfig,
@@ -63,6 +67,8 @@ pub struct App {
     store: Store,
     /// This process's copies of catalog rows, shared with its workers.
     catalog: Arc<CatalogCache>,
+    /// This process's ranked contest scoreboards.
+    scoreboards: Arc<ScoreboardCache>,
     signals: JobSignals,
     metrics: Metrics,
     programs: Arc<Programs>,
@@ -100,6 +106,7 @@ impl App {
         App {
             store,
             catalog,
+            scoreboards: Arc::default(),
             signals,
             metrics,
             programs,

@@ -6,11 +6,11 @@
 use axum::{Json, extract::State, http::StatusCode};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
+use super::{ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller};
 use crate::{
     api::{
         ClarificationAnswer, ClarificationList, ContestList, ErrorBody, NewClarification,
-        NewRegistration, Registered,
+        NewRegistration, Registered, ScoreboardQuery,
     },
     contest::{Clarification, ContestSettings, ContestView, Scoreboard},
     domain::ContestId,
@@ -143,9 +143,10 @@ pub async fn register(
     path = "/api/contests/{id}/scoreboard",
     operation_id = "contest_scoreboard",
     tag = "contests",
-    params(("id" = String, Path, description = "The contest id")),
+    params(("id" = String, Path, description = "The contest id"), ScoreboardQuery),
     responses(
         (status = OK, description = "The scoreboard.", body = Scoreboard),
+        (status = UNPROCESSABLE_ENTITY, description = "A limit out of range.", body = ErrorBody),
         (status = NOT_FOUND, description = "No such contest.", body = ErrorBody),
     )
 )]
@@ -153,8 +154,19 @@ pub async fn scoreboard(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<ContestId>,
+    ApiQuery(query): ApiQuery<ScoreboardQuery>,
 ) -> Result<Json<Scoreboard>, ApiError> {
-    Ok(Json(state.app.scoreboard(&caller, &id).await?))
+    let offset = query.offset.unwrap_or(0);
+    let rows = match query.limit {
+        Some(limit) if !(1..=100_000).contains(&limit) => {
+            return Err(ApiError::Unprocessable(format!(
+                "`limit` must be 1 to 100000, not {limit}"
+            )));
+        }
+        Some(limit) => Some(offset..offset.saturating_add(limit)),
+        None => (offset > 0).then_some(offset..usize::MAX),
+    };
+    Ok(Json(state.app.scoreboard(&caller, &id, rows).await?))
 }
 
 /// Thaw a contest's frozen scoreboard (admins only), after its end.

@@ -20,6 +20,15 @@ use crate::{
     domain::{ContestId, ProblemId, SubmissionId, Timestamp},
 };
 
+/// What changed in a scoreboard after a version ([`Store::scoreboard_changes`]).
+#[derive(Debug, Clone, Default)]
+pub struct ScoreboardChanges {
+    /// Participants registered since.
+    pub participants: Vec<String>,
+    /// Cells computed since, as they are now.
+    pub cells: BTreeMap<(String, ProblemId), StoredCell>,
+}
+
 /// Whose cells [`refresh_cells`] recomputes.
 pub(super) enum CellScope<'a> {
     /// Every cell of a contest (its settings changed).
@@ -92,9 +101,21 @@ pub(super) async fn refresh_cells(tx: &mut Tx, scope: CellScope<'_>) -> Result<(
 /// where every try from the freeze on counts as pending. Written once for
 /// both databases.
 async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
+    // The contests' versions first: the row lock orders writers, so the
+    // versions of committed cells only grow (see [`Store::scoreboard_changes`]).
+    let bump = query("update contest set cells_version = cells_version + 1 where ");
+    let bump = match &scope {
+        Cell::Contest(id) => bump.push("id = ").push_bind(id.as_str()),
+        Cell::Problem(id) => bump
+            .push("id in (select contest_id from contest_problem where problem_id = ")
+            .push_bind(id.as_str())
+            .push(")"),
+        Cell::One { contest, .. } => bump.push("id = ").push_bind(contest.clone()),
+    };
+    bump.execute(&mut *tx).await?;
     let statement = query(
         "with k as (\
-           select s.contest_id, s.user_name, s.problem_id, \
+           select s.contest_id, s.user_name, s.problem_id, c.cells_version as version, \
              c.duration_ms - coalesce(c.freeze_ms, 0) as freeze_at, \
              min(case when s.state = 'done' and s.verdict = 'AC' \
                then s.contest_time_ms end) as solved_ms, \
@@ -121,10 +142,11 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
     };
     statement
         .push(
-            " group by s.contest_id, s.user_name, s.problem_id, c.duration_ms, c.freeze_ms) \
-         insert into scoreboard_cell (contest_id, user_name, problem_id, solved_ms, tries, \
-           pending, public_solved_ms, public_tries, public_pending) \
-         select k.contest_id, k.user_name, k.problem_id, k.solved_ms, \
+            " group by s.contest_id, s.user_name, s.problem_id, c.cells_version, c.duration_ms, \
+           c.freeze_ms) \
+         insert into scoreboard_cell (contest_id, user_name, problem_id, version, solved_ms, \
+           tries, pending, public_solved_ms, public_tries, public_pending) \
+         select k.contest_id, k.user_name, k.problem_id, k.version, k.solved_ms, \
            sum(case when s.state = 'done' and s.verdict not in ('AC', 'CE', 'IE') \
              and (k.solved_ms is null or s.contest_time_ms < k.solved_ms) then 1 else 0 end), \
            sum(case when s.state != 'done' \
@@ -140,10 +162,10 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
          from k join submission s on s.contest_id = k.contest_id \
            and s.user_name = k.user_name and s.problem_id = k.problem_id \
          where s.contest_time_ms is not null \
-         group by k.contest_id, k.user_name, k.problem_id, k.solved_ms, k.public_solved_ms, \
-           k.freeze_at \
+         group by k.contest_id, k.user_name, k.problem_id, k.version, k.solved_ms, \
+           k.public_solved_ms, k.freeze_at \
          on conflict (contest_id, user_name, problem_id) do update set \
-           solved_ms = excluded.solved_ms, tries = excluded.tries, \
+           version = excluded.version, solved_ms = excluded.solved_ms, tries = excluded.tries, \
            pending = excluded.pending, public_solved_ms = excluded.public_solved_ms, \
            public_tries = excluded.public_tries, public_pending = excluded.public_pending",
         )
@@ -446,18 +468,65 @@ impl Store {
     /// Registers `user` for a contest; `false` if they were already.
     pub async fn register(&self, id: &ContestId, user: &str) -> Result<bool, StoreError> {
         self.noted(async {
+            let mut tx = self.write.begin().await?;
+            query("update contest set cells_version = cells_version + 1 where id = $1")
+                .bind(id.as_str())
+                .execute(&mut tx)
+                .await?;
             let added = query(
-                "insert into contest_participant (contest_id, user_name, registered_at) \
-                 values ($1, $2, $3) on conflict (contest_id, user_name) do nothing",
+                "insert into contest_participant (contest_id, user_name, registered_at, version) \
+                 values ($1, $2, $3, (select cells_version from contest where id = $1)) \
+                 on conflict (contest_id, user_name) do nothing",
             )
             .bind(id.as_str())
             .bind(user)
             .bind(now_ms())
-            .execute(&self.write)
+            .execute(&mut tx)
             .await?;
+            tx.commit().await?;
             Ok(added > 0)
         })
         .await
+    }
+
+    /// The version of a contest's scoreboard: it grows with every change
+    /// of its cells or participants. `None`: no such contest.
+    pub async fn scoreboard_version(&self, id: &ContestId) -> Result<Option<i64>, StoreError> {
+        Ok(query("select cells_version from contest where id = $1")
+            .bind(id.as_str())
+            .fetch_optional(&self.read)
+            .await?
+            .map(|row| row.try_get("cells_version"))
+            .transpose()?)
+    }
+
+    /// What changed in a contest's scoreboard after version `since`: the
+    /// participants registered and the cells computed since. Versions are
+    /// given out under the contest row's lock in the changing transaction,
+    /// so once a reader has read a version, no change at or below it can
+    /// commit later: reading the version first and the changes after it
+    /// misses nothing (a change committed in between is read twice, which
+    /// changes nothing).
+    pub async fn scoreboard_changes(
+        &self,
+        id: &ContestId,
+        since: i64,
+    ) -> Result<ScoreboardChanges, StoreError> {
+        let participants = query(
+            "select user_name from contest_participant where contest_id = $1 and version > $2",
+        )
+        .bind(id.as_str())
+        .bind(since)
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(|row| Ok(row.try_get("user_name")?))
+        .collect::<Result<_, StoreError>>()?;
+        let cells = self.cells_where(id, Some(since)).await?;
+        Ok(ScoreboardChanges {
+            participants,
+            cells,
+        })
     }
 
     /// Whether `user` takes part in a contest.
@@ -506,11 +575,22 @@ impl Store {
         &self,
         id: &ContestId,
     ) -> Result<BTreeMap<(String, ProblemId), StoredCell>, StoreError> {
+        self.cells_where(id, None).await
+    }
+
+    /// A contest's cells, all or those computed after version `since`.
+    async fn cells_where(
+        &self,
+        id: &ContestId,
+        since: Option<i64>,
+    ) -> Result<BTreeMap<(String, ProblemId), StoredCell>, StoreError> {
         query(
             "select user_name, problem_id, solved_ms, tries, pending, public_solved_ms, \
-             public_tries, public_pending from scoreboard_cell where contest_id = $1",
+             public_tries, public_pending from scoreboard_cell where contest_id = $1 \
+             and version > $2",
         )
         .bind(id.as_str())
+        .bind(since.unwrap_or(i64::MIN))
         .fetch_all(&self.read)
         .await?
         .iter()

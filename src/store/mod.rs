@@ -60,6 +60,7 @@ pub use catalog::{
     DefinedTestcase, JudgeSet, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow,
     SubmissionRules, SyncOutcome, TestcaseChange,
 };
+pub use contests::ScoreboardChanges;
 pub use notices::{Notice, Notices};
 pub use queue::{
     Claim, ContestWindow, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome,

@@ -3228,6 +3228,35 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
     assert_eq!(bob.public_solved_ms, bob.solved_ms);
     assert_eq!((bob.public_tries, bob.public_pending), (1, 0));
 
+    // What changed after a version: the cells computed since, and the
+    // participants registered since; nothing once read up to date.
+    let version = store
+        .scoreboard_version(&id)
+        .await
+        .expect("a version")
+        .expect("a contest");
+    let none = store
+        .scoreboard_changes(&id, version)
+        .await
+        .expect("changes");
+    assert!(none.cells.is_empty() && none.participants.is_empty());
+    send("dan", Some(60)).await;
+    assert!(store.register(&id, "eve").await.expect("register"));
+    let changes = store
+        .scoreboard_changes(&id, version)
+        .await
+        .expect("changes");
+    assert_eq!(changes.participants, ["eve"]);
+    assert_eq!(
+        changes.cells.keys().cloned().collect::<Vec<_>>(),
+        [("dan".to_string(), nim())]
+    );
+    assert!(
+        store.scoreboard_version(&id).await.expect("a version") > Some(version),
+        "every change bumps the version"
+    );
+    judge(Verdict::WA).await;
+
     // A rejudge of the whole problem makes every judged try pending.
     store
         .rejudge_problem(&nim(), "alice-admin")

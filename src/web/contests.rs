@@ -317,7 +317,7 @@ pub async fn show(
     PagePath(id): PagePath<ContestId>,
 ) -> Result<Markup, PageError> {
     let view = state.app.contest(&visitor.caller, &id).await?;
-    let board = state.app.scoreboard(&visitor.caller, &id).await?;
+    let board = state.app.scoreboard(&visitor.caller, &id, None).await?;
     let clarifications = state.app.clarifications(&visitor.caller, &id).await?;
     Ok(page::frame(
         &view.contest.settings.title,

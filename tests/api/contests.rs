@@ -346,6 +346,26 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
         (false, everything)
     );
 
+    // A page of rows.
+    let (status, page) = app
+        .get(
+            "/api/contests/spring/scoreboard?offset=1&limit=5",
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let users: Vec<&str> = page["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["user"].as_str().expect("a user"))
+        .collect();
+    assert_eq!(users, ["carol"]);
+    let (status, _) = app
+        .get("/api/contests/spring/scoreboard?limit=0", &app.contestant)
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
     // The listings filter by contest: everyone's for staff, their own for
     // a contestant (the practice one included).
     let (_, all) = app.get("/api/submissions?contest=spring", &app.admin).await;

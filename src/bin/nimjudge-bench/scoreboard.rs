@@ -7,10 +7,12 @@
 //! problems (the submissions to them inside its window get their contest
 //! times, their users take part, the cells are computed), then times the
 //! scoreboard over loopback as an admin (everything) and as a contestant
-//! (frozen: the contest froze ten minutes in), R times each after one
-//! warm-up: median and 95th percentile. Last, it times a contest
-//! submission's admission and verdict write (each refreshes its cell in
-//! its own transaction) against the same for a submission outside it.
+//! (frozen: the contest froze ten minutes in), whole and its first 100
+//! rows, R times each after one warm-up (median and 95th percentile), and
+//! the first 100 rows right after each of R verdicts (how soon a verdict
+//! shows). Last, it times a contest submission's admission and verdict
+//! write (each refreshes its cell in its own transaction) against the same
+//! for a submission outside it.
 
 use std::{
     path::PathBuf,
@@ -125,38 +127,6 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
         .await?
         .secret;
     let http = reqwest::Client::new();
-    println!(
-        "{:<40} {:>10} {:>10} {:>10}",
-        "request", "KiB", "median ms", "p95 ms"
-    );
-    for (name, token) in [
-        ("scoreboard, admin (everything)", &admin),
-        ("scoreboard, contestant (frozen)", &contestant),
-    ] {
-        let url = format!("{server}/api/contests/{id}/scoreboard");
-        let mut times = Vec::with_capacity(args.runs);
-        let mut size = 0;
-        for run in 0..=args.runs {
-            let began = Instant::now();
-            let response = http.get(&url).bearer_auth(token).send().await?;
-            anyhow::ensure!(
-                response.status().is_success(),
-                "{url}: {}",
-                response.status()
-            );
-            size = response.bytes().await?.len();
-            if run > 0 {
-                times.push(began.elapsed());
-            }
-        }
-        let (median, p95) = median_and_p95(times);
-        println!(
-            "{name:<40} {:>10.1} {median:>10.2} {p95:>10.2}",
-            size as f64 / 1024.0
-        );
-    }
-
-    // A verdict's write with its cell refresh, against one without.
     let payload = Payload::Answers {
         answers: [(
             "sample-1"
@@ -178,23 +148,20 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
         compile_output: None,
         results: Vec::new(),
     };
-    println!(
-        "{:<40} {:>10} {:>10} {:>10}",
-        "write", "", "median ms", "p95 ms"
-    );
-    for (name, contest) in [
-        ("admit + verdict, outside a contest", None),
-        ("admit + verdict, in the contest", Some(window)),
-    ] {
-        let (mut admits, mut verdicts) = (Vec::new(), Vec::new());
-        for run in 0..=args.runs {
-            let user = format!("user-{}", run * 37 % args.users as usize);
+    // A rejected try by a participant, admitted and judged: one change of
+    // the scoreboard; returns how long the admission and the verdict took.
+    let try_once = |run: usize, in_contest: bool| {
+        let user = format!("user-{}", run * 37 % args.users as usize);
+        let problem = batch[run % batch.len()].clone();
+        let (payload, judgement) = (&payload, &judgement);
+        let contest = in_contest.then_some(window);
+        async move {
             let began = Instant::now();
             store
                 .insert_submission(&NewSubmission {
-                    problem: &batch[run % batch.len()],
+                    problem: &problem,
                     user: &user,
-                    payload: &payload,
+                    payload,
                     contest,
                 })
                 .await?;
@@ -205,24 +172,94 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
                 .ok_or_else(|| anyhow::anyhow!("nothing to claim"))?;
             let began = Instant::now();
             anyhow::ensure!(
-                store.finish(&claim, &judgement).await?,
+                store.finish(&claim, judgement).await?,
                 "the verdict was fenced out"
             );
+            anyhow::Ok((admitted, began.elapsed()))
+        }
+    };
+    println!(
+        "{:<48} {:>10} {:>10} {:>10}",
+        "request", "KiB", "median ms", "p95 ms"
+    );
+    let cases = [
+        ("scoreboard, admin, every row", &admin, "", false),
+        (
+            "scoreboard, contestant (frozen), every row",
+            &contestant,
+            "",
+            false,
+        ),
+        (
+            "scoreboard, admin, first 100 rows",
+            &admin,
+            "?limit=100",
+            false,
+        ),
+        (
+            "scoreboard, contestant, first 100 rows",
+            &contestant,
+            "?limit=100",
+            false,
+        ),
+        (
+            "first 100 rows, right after each verdict",
+            &contestant,
+            "?limit=100",
+            true,
+        ),
+    ];
+    for (name, token, query, after_a_verdict) in cases {
+        let url = format!("{server}/api/contests/{id}/scoreboard{query}");
+        let mut times = Vec::with_capacity(args.runs);
+        let mut size = 0;
+        for run in 0..=args.runs {
+            if after_a_verdict {
+                try_once(run, true).await?;
+            }
+            let began = Instant::now();
+            let response = http.get(&url).bearer_auth(token).send().await?;
+            anyhow::ensure!(
+                response.status().is_success(),
+                "{url}: {}",
+                response.status()
+            );
+            size = response.bytes().await?.len();
+            if run > 0 {
+                times.push(began.elapsed());
+            }
+        }
+        let (median, p95) = median_and_p95(times);
+        println!(
+            "{name:<48} {:>10.1} {median:>10.2} {p95:>10.2}",
+            size as f64 / 1024.0
+        );
+    }
+
+    // A verdict's write with its cell refresh, against one without.
+    println!(
+        "{:<48} {:>10} {:>10} {:>10}",
+        "write", "", "median ms", "p95 ms"
+    );
+    for (name, contest) in [("outside a contest", false), ("in the contest", true)] {
+        let (mut admits, mut verdicts) = (Vec::new(), Vec::new());
+        for run in 0..=args.runs {
+            let (admitted, judged) = try_once(run, contest).await?;
             if run > 0 {
                 admits.push(admitted);
-                verdicts.push(began.elapsed());
+                verdicts.push(judged);
             }
         }
         let (admit_median, admit_p95) = median_and_p95(admits);
         let (verdict_median, verdict_p95) = median_and_p95(verdicts);
         println!(
-            "{:<40} {:>10} {admit_median:>10.2} {admit_p95:>10.2}",
-            format!("{name}: admit"),
+            "{:<48} {:>10} {admit_median:>10.2} {admit_p95:>10.2}",
+            format!("admission, {name}"),
             ""
         );
         println!(
-            "{:<40} {:>10} {verdict_median:>10.2} {verdict_p95:>10.2}",
-            format!("{name}: verdict"),
+            "{:<48} {:>10} {verdict_median:>10.2} {verdict_p95:>10.2}",
+            format!("verdict, {name}"),
             ""
         );
     }

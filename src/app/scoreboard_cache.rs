@@ -1,0 +1,121 @@
+//! Each contest's ranked scoreboard, kept in memory by this process and
+//! brought up to date from the changes since the version it holds.
+//!
+//! Reading a scoreboard from its cells costs the whole contest each time
+//! (320 ms at 10,000 participants and 12 problems: BENCHMARKS.md). Every
+//! change of a contest's cells or participants bumps the contest's
+//! `cells_version` in the changing transaction, so a request reads the
+//! version (one small read) and serves the ranked boards it holds when
+//! nothing changed; when something did, it reads only the cells and
+//! participants changed since ([`Store::scoreboard_changes`]) and ranks
+//! again. A change of the contest's settings (problems, penalty, freeze)
+//! starts over from every cell. The version is the database's, so changes
+//! made by another process (an API or judge host) show at the next request.
+
+use std::{
+    collections::{BTreeMap, HashMap},
+    sync::{Arc, Mutex},
+};
+
+use crate::{
+    contest::{self, Contest, ContestSettings, Phase, Scoreboard, StoredCell},
+    domain::{ContestId, ProblemId},
+    store::{Store, StoreError},
+};
+
+/// One contest's scoreboard as of a version.
+#[derive(Debug)]
+struct Kept {
+    settings: ContestSettings,
+    version: i64,
+    participants: Vec<String>,
+    cells: BTreeMap<(String, ProblemId), StoredCell>,
+    /// Everything, and as the public sees it during a freeze.
+    full: Arc<Scoreboard>,
+    public: Arc<Scoreboard>,
+}
+
+/// Every contest's kept scoreboard; one per process.
+#[derive(Debug, Default)]
+pub struct ScoreboardCache {
+    kept: Mutex<HashMap<ContestId, Arc<tokio::sync::Mutex<Option<Kept>>>>>,
+}
+
+impl ScoreboardCache {
+    /// The ranked scoreboard of `contest` (full, or the public part), up to
+    /// date with the database as of this call. Its `phase` and `frozen`
+    /// are the caller's to set.
+    pub async fn board(
+        &self,
+        store: &Store,
+        contest: &Contest,
+        public: bool,
+    ) -> Result<Arc<Scoreboard>, StoreError> {
+        let slot = self
+            .kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(contest.id.clone())
+            .or_default()
+            .clone();
+        // One request brings a contest up to date at a time; the others
+        // wait for it and find it current.
+        let mut kept = slot.lock().await;
+        let id = &contest.id;
+        let version = store.scoreboard_version(id).await?.unwrap_or_default();
+        match kept.as_mut() {
+            Some(held) if held.settings == contest.settings && held.version == version => {}
+            Some(held) if held.settings == contest.settings && held.version < version => {
+                let changes = store.scoreboard_changes(id, held.version).await?;
+                held.participants.extend(changes.participants);
+                held.participants.sort();
+                held.participants.dedup();
+                held.cells.extend(changes.cells);
+                held.version = version;
+                rank(held, contest);
+            }
+            _ => {
+                let participants = store.participants(id).await?;
+                let cells = store.scoreboard_cells(id).await?;
+                let mut held = Kept {
+                    settings: contest.settings.clone(),
+                    version,
+                    participants,
+                    cells,
+                    full: Arc::new(empty(contest)),
+                    public: Arc::new(empty(contest)),
+                };
+                rank(&mut held, contest);
+                *kept = Some(held);
+            }
+        }
+        let held = kept.as_ref().expect("filled above");
+        Ok(if public {
+            held.public.clone()
+        } else {
+            held.full.clone()
+        })
+    }
+}
+
+fn empty(contest: &Contest) -> Scoreboard {
+    contest::scoreboard(contest, &[], &BTreeMap::new(), Phase::Before, false)
+}
+
+/// Ranks both views from the kept cells.
+fn rank(held: &mut Kept, contest: &Contest) {
+    held.full = Arc::new(contest::scoreboard(
+        contest,
+        &held.participants,
+        &held.cells,
+        Phase::Before,
+        false,
+    ));
+    held.public = Arc::new(contest::scoreboard(
+        contest,
+        &held.participants,
+        &held.cells,
+        Phase::Before,
+        true,
+    ));
+}
