@@ -424,7 +424,9 @@ pub fn scoreboard(
 mod tests {
     use std::collections::BTreeMap;
 
-    use super::{Contest, ContestProblem, ContestSettings, Phase, StoredCell, scoreboard};
+    use super::{
+        Contest, ContestProblem, ContestSettings, Phase, Scoreboard, StoredCell, scoreboard,
+    };
     use crate::domain::{ProblemId, Registration, Scoring, Timestamp};
 
     fn settings() -> ContestSettings {
@@ -577,22 +579,31 @@ mod tests {
             },
         );
         let users: Vec<String> = ["eve", "dan", "cid", "bob", "ann"].map(String::from).into();
+        // Each row as (rank, user, solved, penalty).
+        let summary = |board: &Scoreboard| -> Vec<(u64, String, i64, i64)> {
+            board
+                .rows
+                .iter()
+                .map(|r| (r.rank, r.user.clone(), r.solved, r.penalty))
+                .collect()
+        };
+        let rows = |expected: [(u64, &str, i64, i64); 5]| -> Vec<(u64, String, i64, i64)> {
+            expected
+                .iter()
+                .map(|(rank, user, solved, penalty)| (*rank, user.to_string(), *solved, *penalty))
+                .collect()
+        };
         let full = scoreboard(&contest, &users, &cells, Phase::Ended, false);
-        let summary: Vec<(u64, &str, i64, i64)> = full
-            .rows
-            .iter()
-            .map(|r| (r.rank, r.user.as_str(), r.solved, r.penalty))
-            .collect();
         // cid: 2 solved, 5 + 250 + 40 = 295.
         assert_eq!(
-            summary,
-            vec![
+            summary(&full),
+            rows([
                 (1, "bob", 2, 130),
                 (2, "ann", 2, 130),
                 (3, "cid", 2, 295),
                 (4, "dan", 0, 0),
                 (4, "eve", 0, 0),
-            ]
+            ])
         );
         let cid = &full.rows[2];
         assert!(cid.cells[0].first_to_solve, "{cid:?}");
@@ -604,20 +615,15 @@ mod tests {
         assert_eq!(full.rows[3].cells[0].pending, 1);
 
         let public = scoreboard(&contest, &users, &cells, Phase::Ended, true);
-        let summary: Vec<(u64, &str, i64, i64)> = public
-            .rows
-            .iter()
-            .map(|r| (r.rank, r.user.as_str(), r.solved, r.penalty))
-            .collect();
         assert_eq!(
-            summary,
-            vec![
+            summary(&public),
+            rows([
                 (1, "bob", 2, 130),
                 (2, "ann", 2, 130),
                 (3, "cid", 1, 5),
                 (4, "dan", 0, 0),
                 (4, "eve", 0, 0),
-            ]
+            ])
         );
         let hidden = &public.rows[2].cells[1];
         assert_eq!(

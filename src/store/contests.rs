@@ -209,8 +209,12 @@ fn problem_from(row: &DbRow) -> Result<(ContestId, ContestProblem), StoreError> 
     ))
 }
 
-const CLARIFICATION_COLUMNS: &str = "select id, contest_id, problem_id, asked_by, question, \
-     answer, to_all, created_at, answered_at from clarification";
+/// The columns [`clarification_from`] reads, as a literal for `concat!`.
+macro_rules! clarification_columns {
+    () => {
+        "id, contest_id, problem_id, asked_by, question, answer, to_all, created_at, answered_at"
+    };
+}
 
 fn clarification_from(row: &DbRow) -> Result<Clarification, StoreError> {
     let answered_at: Option<i64> = row.try_get("answered_at")?;
@@ -237,11 +241,11 @@ impl Store {
         question: &str,
     ) -> Result<Clarification, StoreError> {
         self.noted(async {
-            let row = query(
+            let row = query(concat!(
                 "insert into clarification (contest_id, problem_id, asked_by, question, to_all, \
-                 created_at) values ($1, $2, $3, $4, false, $5) returning id, contest_id, \
-                 problem_id, asked_by, question, answer, to_all, created_at, answered_at",
-            )
+                 created_at) values ($1, $2, $3, $4, false, $5) returning ",
+                clarification_columns!()
+            ))
             .bind(contest.as_str())
             .bind(problem.map(ProblemId::as_str))
             .bind(asked_by)
@@ -264,12 +268,11 @@ impl Store {
     ) -> Result<Clarification, StoreError> {
         self.noted(async {
             let now = now_ms();
-            let row = query(
+            let row = query(concat!(
                 "insert into clarification (contest_id, problem_id, answer, answered_by, to_all, \
-                 created_at, answered_at) values ($1, $2, $3, $4, true, $5, $5) returning id, \
-                 contest_id, problem_id, asked_by, question, answer, to_all, created_at, \
-                 answered_at",
-            )
+                 created_at, answered_at) values ($1, $2, $3, $4, true, $5, $5) returning ",
+                clarification_columns!()
+            ))
             .bind(contest.as_str())
             .bind(problem.map(ProblemId::as_str))
             .bind(text)
@@ -293,11 +296,11 @@ impl Store {
         to_all: bool,
     ) -> Result<Option<Clarification>, StoreError> {
         self.noted(async {
-            let row = query(
+            let row = query(concat!(
                 "update clarification set answer = $1, answered_by = $2, to_all = $3, \
-                 answered_at = $4 where contest_id = $5 and id = $6 returning id, contest_id, \
-                 problem_id, asked_by, question, answer, to_all, created_at, answered_at",
-            )
+                 answered_at = $4 where contest_id = $5 and id = $6 returning ",
+                clarification_columns!()
+            ))
             .bind(answer)
             .bind(by)
             .bind(to_all)
@@ -319,9 +322,13 @@ impl Store {
         contest: &ContestId,
         reader: Option<&str>,
     ) -> Result<Vec<Clarification>, StoreError> {
-        let statement = query(CLARIFICATION_COLUMNS)
-            .push(" where contest_id = ")
-            .push_bind(contest.as_str());
+        let statement = query(concat!(
+            "select ",
+            clarification_columns!(),
+            " from clarification"
+        ))
+        .push(" where contest_id = ")
+        .push_bind(contest.as_str());
         let statement = match reader {
             Some(user) => statement
                 .push(" and (asked_by = ")
