@@ -217,6 +217,18 @@ pub enum Phase {
     Ended,
 }
 
+impl Phase {
+    /// The text it is sent as.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Before => "before",
+            Phase::Running => "running",
+            Phase::Frozen => "frozen",
+            Phase::Ended => "ended",
+        }
+    }
+}
+
 impl Contest {
     pub fn starts_at_ms(&self) -> i64 {
         self.settings.starts_at.as_millisecond()
@@ -509,6 +521,10 @@ mod tests {
 
     #[test]
     fn phases_follow_the_clock_and_the_freeze_lasts_until_the_thaw() {
+        for phase in [Phase::Before, Phase::Running, Phase::Frozen, Phase::Ended] {
+            let sent = serde_json::to_value(phase).expect("json");
+            assert_eq!(sent.as_str(), Some(phase.as_str()));
+        }
         let mut contest = contest();
         let start = contest.starts_at_ms();
         let hour = 3_600_000;

@@ -33,6 +33,8 @@ create table contest_participant (
     version bigint not null default 0,         -- the contest's cells_version when registered
     primary key (contest_id, user_name)
 );
+-- The contests a user takes part in (the contest list marks them).
+create index contest_participant_by_user on contest_participant (user_name);
 
 -- A submission sent to a contest: its contest time while the window was
 -- open, null after it (practice: judged, not ranked).

@@ -6,6 +6,8 @@
 //! During the freeze and until the thaw, contestants and the public see
 //! tries from the freeze on as pending; admins always see everything.
 
+use std::collections::HashSet;
+
 use super::{App, AppError, Caller};
 use crate::{
     api::{ClarificationAnswer, NewClarification},
@@ -27,8 +29,15 @@ impl App {
     ) -> Result<bool, AppError> {
         caller.require_admin()?;
         settings.validate().map_err(AppError::Invalid)?;
+        let hosted: HashSet<ProblemId> = self
+            .store
+            .problems()
+            .await?
+            .into_iter()
+            .map(|problem| problem.id)
+            .collect();
         for (index, entry) in settings.problems.iter().enumerate() {
-            if self.store.problem(&entry.problem).await?.is_none() {
+            if !hosted.contains(&entry.problem) {
                 return Err(AppError::Invalid(format!(
                     "`problems[{index}]`: there is no problem `{}`",
                     entry.problem
@@ -41,15 +50,17 @@ impl App {
     /// Every contest, the latest start first.
     pub async fn contests(&self, caller: &Caller) -> Result<Vec<ContestView>, AppError> {
         let now = now_ms();
-        let mut views = Vec::new();
-        for contest in self.store.contests().await? {
-            let registered = self
-                .store
-                .is_participant(&contest.id, caller.name())
-                .await?;
-            views.push(view(caller, contest, registered, now));
-        }
-        Ok(views)
+        let joined = self.store.contests_of(caller.name()).await?;
+        Ok(self
+            .store
+            .contests()
+            .await?
+            .into_iter()
+            .map(|contest| {
+                let registered = joined.contains(&contest.id);
+                view(caller, contest, registered, now)
+            })
+            .collect())
     }
 
     /// One contest.

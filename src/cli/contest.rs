@@ -73,9 +73,7 @@ pub async fn run(action: ContestAction) -> anyhow::Result<ExitCode> {
                 view.contest.id,
                 view.contest.settings.title,
                 if problems == 1 { "" } else { "s" },
-                serde_json::to_value(view.phase)?
-                    .as_str()
-                    .unwrap_or_default()
+                view.phase.as_str()
             );
         }
         ContestAction::List { server } => {
@@ -90,10 +88,7 @@ pub async fn run(action: ContestAction) -> anyhow::Result<ExitCode> {
                     settings.title.clone(),
                     settings.starts_at.to_string(),
                     settings.duration_seconds.to_string(),
-                    serde_json::to_value(view.phase)?
-                        .as_str()
-                        .unwrap_or_default()
-                        .to_string(),
+                    view.phase.as_str().to_string(),
                     if view.registered { "registered" } else { "" }.to_string(),
                 ]);
             }

@@ -548,6 +548,17 @@ impl Store {
         )
     }
 
+    /// The contests `user` takes part in.
+    pub async fn contests_of(&self, user: &str) -> Result<HashSet<ContestId>, StoreError> {
+        query("select contest_id from contest_participant where user_name = $1")
+            .bind(user)
+            .fetch_all(&self.read)
+            .await?
+            .iter()
+            .map(|row| parse_column(row, "contest_id"))
+            .collect()
+    }
+
     /// A contest's participants, by name.
     pub async fn participants(&self, id: &ContestId) -> Result<Vec<String>, StoreError> {
         query("select user_name from contest_participant where contest_id = $1 order by user_name")
