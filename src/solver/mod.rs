@@ -174,6 +174,13 @@ pub trait Problem {
     fn parse(text: &str) -> Result<Self::Input, InputError>;
     /// Computes the exact answer. Total on every input `parse` accepts.
     fn solve(input: &Self::Input) -> Self::Output;
+    /// The answer straight from the text: `solve(parse(text))`, which a
+    /// problem whose answer folds over its input as it is read may replace
+    /// by a pass that keeps nothing of the input (the same scan, so the same
+    /// errors; its tests compare the two).
+    fn answer(text: &str) -> Result<Self::Output, InputError> {
+        Ok(Self::solve(&Self::parse(text)?))
+    }
     /// Renders the answer exactly as the original judge expects it.
     fn format(output: &Self::Output) -> String;
     /// Makes a valid input of the given kind, deterministic in `rng`'s seed.

@@ -26,18 +26,22 @@ impl Problem for Nim {
     type Output = Outcome;
 
     fn parse(text: &str) -> Result<NimInput, InputError> {
-        let mut s = Scanner::new(text);
-        let n = s.usize(Field::new("N"), 1, MAX_N)?;
-        let mut piles = Vec::with_capacity(n);
-        for i in 1..=n {
-            piles.push(s.u64(Field::new("A_i").at(i), 0, MAX_A)?);
-        }
-        s.finish()?;
+        let piles = fold_piles(text, Vec::with_capacity, |mut piles, a| {
+            piles.push(a);
+            piles
+        })?;
         Ok(NimInput { piles })
     }
 
     fn solve(input: &NimInput) -> Outcome {
         Outcome::from_first_wins(input.piles.iter().fold(0, |x, &a| x ^ a) != 0)
+    }
+
+    /// The XOR taken as the piles are read: a largest input's 200,000 piles
+    /// are never kept (1.6 MB, about 390 page faults of a 4 ms solve).
+    fn answer(text: &str) -> Result<Outcome, InputError> {
+        let xor = fold_piles(text, |_| 0, |x, a| x ^ a)?;
+        Ok(Outcome::from_first_wins(xor != 0))
     }
 
     fn format(output: &Outcome) -> String {
@@ -71,6 +75,24 @@ impl Problem for Nim {
         };
         render(&piles)
     }
+}
+
+/// Reads an input, checking every constraint, and folds its piles in order
+/// into the value `start` makes from their count: the one scan behind both
+/// `parse` and `answer`.
+fn fold_piles<T>(
+    text: &str,
+    start: impl FnOnce(usize) -> T,
+    mut step: impl FnMut(T, u64) -> T,
+) -> Result<T, InputError> {
+    let mut s = Scanner::new(text);
+    let n = s.usize(Field::new("N"), 1, MAX_N)?;
+    let mut acc = start(n);
+    for i in 1..=n {
+        acc = step(acc, s.u64(Field::new("A_i").at(i), 0, MAX_A)?);
+    }
+    s.finish()?;
+    Ok(acc)
 }
 
 fn render(piles: &[u64]) -> String {

@@ -58,8 +58,7 @@ impl<P: Problem> Solver for Erased<P> {
     }
 
     fn solve(&self, input: &str) -> Result<String, InputError> {
-        let parsed = P::parse(input)?;
-        Ok(P::format(&P::solve(&parsed)))
+        Ok(P::format(&P::answer(input)?))
     }
 
     fn generate(&self, kind: TestKind, seed: u64) -> String {
@@ -148,6 +147,58 @@ mod tests {
         for (problem, input) in names.0 {
             assert_eq!(input, format!("{problem}Input"));
         }
+    }
+
+    /// Compares each problem's `answer` with `solve(parse(…))`: the same
+    /// output on valid inputs, the same error on broken ones (each generated
+    /// input cut short, given a stray token, a letter, a negative number).
+    struct AnswerAgreesWithParseAndSolve {
+        compared: usize,
+    }
+
+    impl ProblemVisitor for AnswerAgreesWithParseAndSolve {
+        fn visit<P: Problem>(&mut self) {
+            let solver = Erased::<P>(PhantomData);
+            let by_parse = |text: &str| P::parse(text).map(|input| P::format(&P::solve(&input)));
+            let by_answer = |text: &str| P::answer(text).map(|output| P::format(&output));
+            for kind in [
+                TestKind::Small,
+                TestKind::Edge,
+                TestKind::Random,
+                TestKind::Max,
+            ] {
+                for seed in 1..=3 {
+                    let text = solver.generate(kind, seed);
+                    let mut texts = vec![text.clone(), format!("{text}7\n"), format!("x{text}")];
+                    let cut = text.trim_end().len();
+                    for at in [1, cut / 2, cut.saturating_sub(1)] {
+                        if let Some(prefix) = text.get(..at) {
+                            texts.push(prefix.to_string());
+                        }
+                    }
+                    if let Some(space) = text.rfind(' ') {
+                        texts.push(format!("{}-{}", &text[..=space], &text[space + 1..]));
+                    }
+                    for text in &texts {
+                        let expected = by_parse(text).map_err(|e| e.to_string());
+                        let answered = by_answer(text).map_err(|e| e.to_string());
+                        assert_eq!(answered, expected, "{} on {text:.60?}", P::ID);
+                        self.compared += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_answer_agrees_with_parse_and_solve() {
+        let mut check = AnswerAgreesWithParseAndSolve { compared: 0 };
+        for_each_problem(&mut check);
+        assert!(
+            check.compared >= solvers().len() * 12 * 6,
+            "{}",
+            check.compared
+        );
     }
 
     #[test]
