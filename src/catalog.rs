@@ -17,6 +17,7 @@ use sha2::{Digest, Sha256};
 
 use crate::{
     domain::{Feedback, ProblemId, TestcaseName, TestcaseOrigin},
+    scoring::TestcaseGroup,
     solver::{self, TestKind},
     store::{DefinedTestcase, ProblemDefinition, Store, StoreError, SyncOutcome, hex},
 };
@@ -64,6 +65,10 @@ struct Manifest {
     practice_hints: bool,
     #[serde(default, rename = "testcase")]
     testcases: Vec<ManifestTestcase>,
+    /// The testcase groups and their points (see [`crate::scoring`]); none:
+    /// one group of 100 points over every testcase.
+    #[serde(default, rename = "group")]
+    groups: Vec<TestcaseGroup>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -91,6 +96,7 @@ pub struct LoadedProblem {
     pub custom_checks: bool,
     pub judge_all: bool,
     pub practice_hints: bool,
+    pub groups: Vec<TestcaseGroup>,
     /// sha256 of the manifest, statement and testcases.
     pub hash: String,
     pub testcases: Vec<LoadedTestcase>,
@@ -122,6 +128,7 @@ impl LoadedProblem {
             custom_checks: self.custom_checks,
             judge_all: self.judge_all,
             practice_hints: self.practice_hints,
+            groups: self.groups,
             hash: self.hash,
             testcases: self
                 .testcases
@@ -256,6 +263,8 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
             generator,
         });
     }
+    crate::scoring::validate_groups(&manifest.groups, testcases.iter().map(|t| t.name.as_str()))
+        .map_err(bad)?;
     Ok(LoadedProblem {
         id,
         title: manifest.title,
@@ -268,6 +277,7 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
         custom_checks: manifest.custom_checks,
         judge_all: manifest.judge_all,
         practice_hints: manifest.practice_hints,
+        groups: manifest.groups,
         hash: hex(&hasher.finalize()),
         testcases,
     })
@@ -380,6 +390,44 @@ mod tests {
         std::fs::write(folder.join("problem.toml"), manifest).expect("write");
         let err = load_error(&folder);
         assert!(err.contains("sample-1.in"), "{err}");
+    }
+
+    #[test]
+    fn groups_are_read_and_checked_against_the_testcases() {
+        let testcases = "[[testcase]]\nname = \"small-1\"\norigin = \"generated\"\nkind = \"small\"\nseed = 1\n\
+                         [[testcase]]\nname = \"max-1\"\norigin = \"generated\"\nkind = \"max\"\nseed = 1\n";
+        let groups = "[[group]]\nname = \"small\"\npoints = 30\ntestcases = [\"small-*\"]\n\
+                      [[group]]\nname = \"max\"\npoints = 70\ntestcases = [\"max-1\"]\nrule = \"fraction\"\n";
+        let (_root, folder) = scratch_folder(&format!("{HEAD}\n{testcases}{groups}"));
+        let loaded = load_problem(&folder).expect("loads");
+        let points: Vec<_> = loaded
+            .groups
+            .iter()
+            .map(|g| (g.name.as_str(), g.points, g.rule))
+            .collect();
+        assert_eq!(
+            points,
+            [
+                ("small", 30, crate::scoring::GroupRule::All),
+                ("max", 70, crate::scoring::GroupRule::Fraction)
+            ]
+        );
+        // A testcase left out of every group, and an unknown rule.
+        let first_group = &groups[..groups.rfind("[[group]]").expect("two groups")];
+        std::fs::write(
+            folder.join("problem.toml"),
+            format!("{HEAD}\n{testcases}{first_group}"),
+        )
+        .expect("write");
+        let err = load_error(&folder);
+        assert!(err.contains("testcase `max-1` is in no group"), "{err}");
+        std::fs::write(
+            folder.join("problem.toml"),
+            format!("{HEAD}\n{testcases}{}", groups.replace("fraction", "most")),
+        )
+        .expect("write");
+        let err = load_error(&folder);
+        assert!(err.contains("unknown variant `most`"), "{err}");
     }
 
     #[test]

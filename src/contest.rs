@@ -14,7 +14,10 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::domain::{ContestId, ProblemId, Registration, Scoring, Timestamp};
+use crate::{
+    domain::{ContestId, ProblemId, Registration, ScoreBy, Scoring, Timestamp},
+    scoring,
+};
 
 /// The most problems a contest holds (labels `A` to `Z`, and then some).
 pub const MAX_PROBLEMS: usize = 52;
@@ -51,6 +54,11 @@ pub struct ContestSettings {
     pub freeze_seconds: Option<i64>,
     #[serde(default = "default_scoring")]
     pub scoring: Scoring,
+    /// How an `ioi` contest takes a participant's score on a problem:
+    /// each group's best over their submissions (`group`, the default) or
+    /// the best submission's. An `icpc` contest keeps `group`.
+    #[serde(default)]
+    pub score_by: ScoreBy,
     #[serde(default = "default_registration")]
     pub registration: Registration,
     /// Added for each rejected try before a problem's first AC (CE and IE
@@ -95,6 +103,12 @@ impl ContestSettings {
                 "`freeze_seconds` must be 0 to the duration ({}), not {freeze}",
                 self.duration_seconds
             ));
+        }
+        if self.scoring == Scoring::Icpc && self.score_by != ScoreBy::Group {
+            return Err(
+                "`score_by` is for `ioi` contests: an `icpc` contest ranks by solved problems"
+                    .into(),
+            );
         }
         if !(0..=MAX_PENALTY_MINUTES).contains(&self.penalty_minutes) {
             return Err(format!(
@@ -287,10 +301,13 @@ pub struct StoredCell {
     pub public_solved_ms: Option<i64>,
     pub public_tries: i64,
     pub public_pending: i64,
+    /// The best score in hundredths (`ioi` contests; 0 otherwise).
+    pub score: i64,
+    pub public_score: i64,
 }
 
 /// One participant on one problem, on the scoreboard.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Cell {
     pub label: String,
     /// Contest minutes of the first AC (rounded down), if solved.
@@ -301,24 +318,30 @@ pub struct Cell {
     pub pending: i64,
     /// The first participant to solve the problem.
     pub first_to_solve: bool,
+    /// The best score in points (`ioi` contests only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
 }
 
 /// One participant's row.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Row {
     /// Equal solved count, penalty and last solve time share a rank.
     pub rank: u64,
     pub user: String,
     pub solved: i64,
     /// Minutes: each solved problem's minute plus the penalty for its
-    /// rejected tries.
+    /// rejected tries (`icpc` contests; 0 in `ioi` ones).
     pub penalty: i64,
+    /// The sum of the cells' scores in points (`ioi` contests only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
     /// One per contest problem, in label order.
     pub cells: Vec<Cell>,
 }
 
 /// A contest's scoreboard as one reader sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Scoreboard {
     #[schema(value_type = String)]
     pub contest: ContestId,
@@ -330,10 +353,11 @@ pub struct Scoreboard {
     pub rows: Vec<Row>,
 }
 
-/// The ICPC scoreboard of `contest` from its participants' stored cells
-/// (participants without cells have empty rows): ranked by problems solved,
-/// then penalty, then the earlier last solve, ties sharing a rank and
-/// listed by name. With `frozen`, the public part of each cell is shown.
+/// The scoreboard of `contest` from its participants' stored cells
+/// (participants without cells have empty rows). ICPC: ranked by problems
+/// solved, then penalty, then the earlier last solve. IOI: ranked by the
+/// sum of the best scores. Ties share a rank and are listed by name. With
+/// `frozen`, the public part of each cell is shown.
 pub fn scoreboard(
     contest: &Contest,
     participants: &[String],
@@ -342,7 +366,12 @@ pub fn scoreboard(
     frozen: bool,
 ) -> Scoreboard {
     let problems = &contest.settings.problems;
-    let penalty_minutes = contest.settings.penalty_minutes;
+    let ioi = contest.settings.scoring == Scoring::Ioi;
+    let penalty_minutes = if ioi {
+        0
+    } else {
+        contest.settings.penalty_minutes
+    };
     let shown = |cell: &StoredCell| {
         if frozen {
             (
@@ -352,6 +381,13 @@ pub fn scoreboard(
             )
         } else {
             (cell.solved_ms, cell.tries, cell.pending)
+        }
+    };
+    let shown_score = |cell: &StoredCell| {
+        if frozen {
+            cell.public_score
+        } else {
+            cell.score
         }
     };
     // The first solve of each problem, as this reader sees it, and each
@@ -369,12 +405,13 @@ pub fn scoreboard(
         by_user.entry(user).or_default().push((problem, cell));
     }
     let untouched = StoredCell::default();
-    let mut ranked: Vec<(Row, i64)> = participants
+    let mut ranked: Vec<(Row, (i64, i64, i64))> = participants
         .iter()
         .map(|user| {
             let mut solved = 0;
             let mut penalty = 0;
             let mut last = 0;
+            let mut score = 0;
             let own = by_user.get(user.as_str()).map_or(&[][..], Vec::as_slice);
             let cells = problems
                 .iter()
@@ -385,6 +422,7 @@ pub fn scoreboard(
                         .map_or(&untouched, |(_, cell)| *cell);
                     let (solved_ms, tries, pending) = shown(stored);
                     let solved_minute = solved_ms.map(|ms| ms / 60_000);
+                    score += shown_score(stored);
                     if let Some(minute) = solved_minute {
                         solved += 1;
                         penalty += minute + penalty_minutes * tries;
@@ -397,6 +435,7 @@ pub fn scoreboard(
                         pending,
                         first_to_solve: solved_ms.is_some()
                             && solved_ms == first.get(&entry.problem).copied(),
+                        score: ioi.then(|| scoring::points(shown_score(stored))),
                     }
                 })
                 .collect();
@@ -405,12 +444,22 @@ pub fn scoreboard(
                 user: user.clone(),
                 solved,
                 penalty,
+                score: ioi.then(|| scoring::points(score)),
                 cells,
             };
-            (row, last)
+            (
+                row,
+                if ioi {
+                    (-score, 0, 0)
+                } else {
+                    (-solved, penalty, last)
+                },
+            )
         })
         .collect();
-    let key = |(row, last): &(Row, i64)| (std::cmp::Reverse(row.solved), row.penalty, *last);
+    // Smaller first: (minus the score, 0, 0) or (minus the solved count,
+    // penalty, last solve).
+    let key = |(_, key): &(Row, (i64, i64, i64))| *key;
     ranked.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.0.user.cmp(&b.0.user)));
     let mut rows = Vec::with_capacity(ranked.len());
     for index in 0..ranked.len() {
@@ -439,7 +488,7 @@ mod tests {
     use super::{
         Contest, ContestProblem, ContestSettings, Phase, Scoreboard, StoredCell, scoreboard,
     };
-    use crate::domain::{ProblemId, Registration, Scoring, Timestamp};
+    use crate::domain::{ProblemId, Registration, ScoreBy, Scoring, Timestamp};
 
     fn settings() -> ContestSettings {
         ContestSettings {
@@ -448,6 +497,7 @@ mod tests {
             duration_seconds: 5 * 3600,
             freeze_seconds: Some(3600),
             scoring: Scoring::Icpc,
+            score_by: ScoreBy::Group,
             registration: Registration::Open,
             penalty_minutes: 20,
             problems: vec![
@@ -549,6 +599,59 @@ mod tests {
     /// solve; ties share a rank; first solves are marked; frozen shows the
     /// public part.
     #[test]
+    fn the_ioi_ranking_by_hand() {
+        let mut contest = contest();
+        contest.settings.scoring = Scoring::Ioi;
+        let nim: ProblemId = "nim".parse().expect("an id");
+        let coin: ProblemId = "coin-game".parse().expect("an id");
+        let scored = |score: i64, public_score: i64| StoredCell {
+            tries: 1,
+            public_tries: 1,
+            score,
+            public_score,
+            ..StoredCell::default()
+        };
+        let mut cells = BTreeMap::new();
+        // ann 100 + 33.33, bob 70 + 63.33 (the same 133.33), cid 40 of
+        // which 30 came after the freeze, dan nothing.
+        cells.insert(("ann".into(), nim.clone()), scored(10_000, 10_000));
+        cells.insert(("ann".into(), coin.clone()), scored(3333, 3333));
+        cells.insert(("bob".into(), nim.clone()), scored(7000, 7000));
+        cells.insert(("bob".into(), coin.clone()), scored(6333, 6333));
+        cells.insert(("cid".into(), nim.clone()), scored(4000, 1000));
+        let participants = ["dan", "cid", "bob", "ann"].map(String::from);
+        let board = |frozen| {
+            scoreboard(&contest, &participants, &cells, Phase::Running, frozen)
+                .rows
+                .into_iter()
+                .map(|row| {
+                    let cells: Vec<_> = row.cells.iter().map(|c| c.score).collect();
+                    (row.rank, row.user, row.score, row.penalty, cells)
+                })
+                .collect::<Vec<_>>()
+        };
+        let row = |rank: u64, user: &str, total: f64, a: f64, b: f64| {
+            (
+                rank,
+                user.to_string(),
+                Some(total),
+                0,
+                vec![Some(a), Some(b)],
+            )
+        };
+        assert_eq!(
+            board(false),
+            [
+                row(1, "ann", 133.33, 100.0, 33.33),
+                row(1, "bob", 133.33, 70.0, 63.33),
+                row(3, "cid", 40.0, 40.0, 0.0),
+                row(4, "dan", 0.0, 0.0, 0.0),
+            ]
+        );
+        assert_eq!(board(true)[2], row(3, "cid", 10.0, 10.0, 0.0));
+    }
+
+    #[test]
     fn the_icpc_ranking_by_hand() {
         let contest = contest();
         let nim: ProblemId = "nim".parse().expect("an id");
@@ -562,6 +665,7 @@ mod tests {
             public_solved_ms: Some(ms),
             public_tries: tries,
             public_pending: 0,
+            ..StoredCell::default()
         };
         // ann: A at 10:30 after 1 try (10 + 20), B at 100 (100): 2, 130.
         cells.insert(("ann".into(), nim.clone()), solved(10 * minute + 30_000, 1));
@@ -581,6 +685,7 @@ mod tests {
                 public_solved_ms: None,
                 public_tries: 1,
                 public_pending: 2,
+                ..StoredCell::default()
             },
         );
         // dan: tries only. eve: nothing at all.

@@ -387,6 +387,23 @@ text_enum!(
         /// Problems solved, then penalty time: minutes to each first AC
         /// plus the contest's penalty for each rejected try before it.
         Icpc => "icpc",
+        /// Points: each problem's score (its testcase groups' points, see
+        /// `scoring`) summed; equal totals share a rank.
+        Ioi => "ioi",
+    }
+);
+
+text_enum!(
+    /// How an `ioi` contest takes a participant's score on a problem from
+    /// their submissions.
+    #[derive(Default)]
+    ScoreBy, "score by" {
+        /// Each group's best score over the submissions, summed (IOI since
+        /// 2017): a group once passed stays passed.
+        #[default]
+        Group => "group",
+        /// The best single submission's score.
+        Submission => "submission",
     }
 );
 
@@ -466,6 +483,10 @@ pub struct Problem {
     /// Whether the practice page of an interactive problem explains
     /// positions (each component's value, the winning moves).
     pub practice_hints: bool,
+    /// Its testcase groups and their points (none: one group of 100
+    /// points over every testcase; see `scoring`).
+    #[serde(default)]
+    pub groups: Vec<crate::scoring::TestcaseGroup>,
     /// The statement in Markdown; only in single-problem answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub statement: Option<String>,
@@ -542,6 +563,14 @@ pub struct Submission {
     /// window; none after the window (practice: judged, not ranked).
     #[serde(default)]
     pub contest_time_ms: Option<i64>,
+    /// Its points from the problem's testcase groups, once judged (none
+    /// for custom checks and IE).
+    #[serde(default)]
+    pub score: Option<f64>,
+    /// Each group's points, in the problem's order of groups; none for a
+    /// contestant when the problem's feedback is `none`.
+    #[serde(default)]
+    pub group_scores: Option<Vec<f64>>,
 }
 
 impl Submission {

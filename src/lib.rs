@@ -31,6 +31,7 @@ pub mod http;
 pub mod job_signals;
 pub mod programs;
 pub mod sandbox;
+pub mod scoring;
 pub mod solver;
 pub mod startup;
 pub mod store;

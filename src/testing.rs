@@ -44,6 +44,8 @@ pub struct FixturePolicy {
     pub feedback: Option<Feedback>,
     pub custom_checks: Option<bool>,
     pub judge_all: Option<bool>,
+    /// `[[group]]` tables, written after the testcases as they are.
+    pub groups: Option<&'static str>,
 }
 
 /// The environment variable that picks the fixtures' database.
@@ -240,6 +242,10 @@ impl ScratchCatalog {
             };
             std::fs::write(folder.join("testcases").join(format!("{name}.in")), &text)?;
             inputs.insert(name.parse().map_err(anyhow::Error::msg)?, text);
+        }
+        if let Some(groups) = policy.groups {
+            manifest.push('\n');
+            manifest.push_str(groups);
         }
         std::fs::write(folder.join("problem.toml"), manifest)?;
         std::fs::write(folder.join("statement.md"), "# Nim\n")?;

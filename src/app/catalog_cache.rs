@@ -168,6 +168,7 @@ mod tests {
             revision,
             version: 1,
             testcases,
+            groups: Vec::new(),
         })
     }
 

@@ -410,6 +410,7 @@ fn silence(submission: &mut Submission) {
     submission.progress = None;
     submission.max_cpu_ms = None;
     submission.max_memory_kib = None;
+    submission.group_scores = None;
 }
 
 /// Resolves when `id` is judged, or when messages were lost (so the caller
@@ -454,11 +455,13 @@ mod tests {
             max_memory_kib: Some(65_000),
             contest: None,
             contest_time_ms: None,
+            score: Some(40.0),
+            group_scores: Some(vec![0.0, 40.0, 0.0]),
         }
     }
 
     #[test]
-    fn without_feedback_a_contestant_sees_neither_time_nor_memory() {
+    fn without_feedback_a_contestant_sees_neither_time_nor_memory_nor_group_scores() {
         let mut silent = judged_program();
         redact_for_contestant(Feedback::None, &mut silent, &mut []);
         assert_eq!(silent.verdict, Some(Verdict::WA));
@@ -466,6 +469,7 @@ mod tests {
             (silent.message, silent.max_cpu_ms, silent.max_memory_kib),
             (None, None, None)
         );
+        assert_eq!((silent.score, silent.group_scores), (Some(40.0), None));
         assert_eq!(
             silent.language.map(|l| l.to_string()).as_deref(),
             Some("cpp")
@@ -476,5 +480,6 @@ mod tests {
             (shown.max_cpu_ms, shown.max_memory_kib),
             (Some(1_990), Some(65_000))
         );
+        assert_eq!(shown.group_scores, Some(vec![0.0, 40.0, 0.0]));
     }
 }

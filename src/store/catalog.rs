@@ -7,7 +7,10 @@ use super::{
     backend::{DbRow, Tx, query},
     now_ms, parse_column, parse_optional_column, time_column,
 };
-use crate::domain::{Feedback, Problem, ProblemId, Testcase, TestcaseName, TestcaseOrigin};
+use crate::{
+    domain::{Feedback, Problem, ProblemId, Testcase, TestcaseName, TestcaseOrigin},
+    scoring::TestcaseGroup,
+};
 
 /// A problem definition as read from `problems/<id>/`, ready to sync.
 #[derive(Debug, Clone)]
@@ -24,6 +27,8 @@ pub struct ProblemDefinition {
     pub judge_all: bool,
     /// Whether an interactive problem's practice page explains positions.
     pub practice_hints: bool,
+    /// Its testcase groups (none: one group of every testcase).
+    pub groups: Vec<TestcaseGroup>,
     /// sha256 of everything below; decides whether a sync makes a new version.
     pub hash: String,
     pub testcases: Vec<DefinedTestcase>,
@@ -80,6 +85,8 @@ pub struct JudgeSet {
     /// The problem's version, the key of its references.
     pub version: i64,
     pub testcases: Vec<JudgeTestcase>,
+    /// The problem's testcase groups, which its judgements are scored by.
+    pub groups: Vec<TestcaseGroup>,
 }
 
 /// What taking in a submission and showing it to a contestant need of its
@@ -138,8 +145,14 @@ fn testcase(row: &DbRow) -> Result<Testcase, StoreError> {
 macro_rules! problem_columns {
     () => {
         "id, title, source, source_url, version, time_limit_ms, memory_limit_mib, \
-         feedback, custom_checks, judge_all, practice_hints, created_at, updated_at"
+         feedback, custom_checks, judge_all, practice_hints, groups, created_at, updated_at"
     };
+}
+
+/// A problem row's testcase groups.
+fn groups(row: &DbRow) -> Result<Vec<TestcaseGroup>, StoreError> {
+    serde_json::from_str(&row.try_get::<String>("groups")?)
+        .map_err(|e| StoreError::Corrupt(format!("problem groups: {e}")))
 }
 
 fn problem(row: &DbRow, with_statement: bool) -> Result<Problem, StoreError> {
@@ -155,6 +168,7 @@ fn problem(row: &DbRow, with_statement: bool) -> Result<Problem, StoreError> {
         custom_checks: row.try_get("custom_checks")?,
         judge_all: row.try_get("judge_all")?,
         practice_hints: row.try_get("practice_hints")?,
+        groups: groups(row)?,
         interactive: false,
         statement: if with_statement {
             Some(row.try_get("statement")?)
@@ -173,6 +187,8 @@ impl Store {
     pub async fn sync_problem(&self, def: &ProblemDefinition) -> Result<SyncOutcome, StoreError> {
         self.noted(async {
             let now = now_ms();
+            let groups = serde_json::to_string(&def.groups)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
             let mut tx = self.write.begin().await?;
             let existing = query("select version, definition_hash from problem where id = $1")
                 .bind(def.id.as_str())
@@ -188,7 +204,7 @@ impl Store {
                     query(
                         "update problem set title = $1, source = $2, source_url = $3, statement = $4, time_limit_ms = $5, \
                          memory_limit_mib = $6, feedback = $7, custom_checks = $8, judge_all = $9, definition_hash = $10, \
-                         version = version + 1, updated_at = $11, practice_hints = $13 where id = $12",
+                         version = version + 1, updated_at = $11, practice_hints = $13, groups = $14 where id = $12",
                     )
                     .bind(&def.title)
                     .bind(&def.source)
@@ -203,6 +219,7 @@ impl Store {
                     .bind(now)
                     .bind(def.id.as_str())
                     .bind(def.practice_hints)
+                    .bind(&groups)
                     .execute(&mut tx)
                     .await?;
                     SyncOutcome::Updated {
@@ -213,8 +230,8 @@ impl Store {
                     query(
                         "insert into problem (id, title, source, source_url, statement, version, \
                          definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
-                         judge_all, created_at, updated_at, practice_hints) \
-                         values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                         judge_all, created_at, updated_at, practice_hints, groups) \
+                         values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
                     )
                     .bind(def.id.as_str())
                     .bind(&def.title)
@@ -230,6 +247,7 @@ impl Store {
                     .bind(now)
                     .bind(now)
                     .bind(def.practice_hints)
+                    .bind(&groups)
                     .execute(&mut tx)
                     .await?;
                     SyncOutcome::Created { version: 1 }
@@ -438,7 +456,7 @@ impl Store {
         for_program: bool,
     ) -> Result<Option<JudgeSet>, StoreError> {
         let rows = query(
-            "select p.version, p.revision, t.id, t.name, t.hidden, \
+            "select p.version, p.revision, p.groups, t.id, t.name, t.hidden, \
              r.testcase_id is not null as cached, r.output, r.error, \
              case when t.id is not null and ($1 or r.testcase_id is null) then \
                  (select i.input from testcase_input i where i.testcase_id = t.id) end as input \
@@ -481,6 +499,7 @@ impl Store {
             revision: first.try_get("revision")?,
             version: first.try_get("version")?,
             testcases,
+            groups: groups(first)?,
         }))
     }
 

@@ -12,12 +12,13 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::{
     Store, StoreError,
-    backend::{DbRow, Tx, query},
+    backend::{DbRow, Statement, Tx, query},
     now_ms, parse_column, parse_optional_column, timestamp,
 };
 use crate::{
     contest::{Clarification, Contest, ContestProblem, ContestSettings, StoredCell},
-    domain::{ContestId, ProblemId, SubmissionId, Timestamp},
+    domain::{ContestId, ProblemId, ScoreBy, SubmissionId, Timestamp},
+    scoring,
 };
 
 /// What changed in a scoreboard after a version ([`Store::scoreboard_changes`]).
@@ -125,27 +126,13 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
            from submission s join contest c on c.id = s.contest_id \
            where s.contest_time_ms is not null and ",
     );
-    let statement = match &scope {
-        Cell::Contest(id) => statement.push("s.contest_id = ").push_bind(id.as_str()),
-        Cell::Problem(id) => statement.push("s.problem_id = ").push_bind(id.as_str()),
-        Cell::One {
-            contest,
-            user,
-            problem,
-        } => statement
-            .push("s.contest_id = ")
-            .push_bind(contest.clone())
-            .push(" and s.user_name = ")
-            .push_bind(user.clone())
-            .push(" and s.problem_id = ")
-            .push_bind(problem.clone()),
-    };
-    statement
+    scope
+        .of_submissions(statement)
         .push(
             " group by s.contest_id, s.user_name, s.problem_id, c.cells_version, c.duration_ms, \
            c.freeze_ms) \
          insert into scoreboard_cell (contest_id, user_name, problem_id, version, solved_ms, \
-           tries, pending, public_solved_ms, public_tries, public_pending) \
+           tries, pending, public_solved_ms, public_tries, public_pending, score, public_score) \
          select k.contest_id, k.user_name, k.problem_id, k.version, k.solved_ms, \
            sum(case when s.state = 'done' and s.verdict not in ('AC', 'CE', 'IE') \
              and (k.solved_ms is null or s.contest_time_ms < k.solved_ms) then 1 else 0 end), \
@@ -158,7 +145,8 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
              then 1 else 0 end), \
            sum(case when (s.state != 'done' or s.contest_time_ms >= k.freeze_at) \
              and (k.public_solved_ms is null or s.contest_time_ms < k.public_solved_ms) \
-             then 1 else 0 end) \
+             then 1 else 0 end), \
+           0, 0 \
          from k join submission s on s.contest_id = k.contest_id \
            and s.user_name = k.user_name and s.problem_id = k.problem_id \
          where s.contest_time_ms is not null \
@@ -167,16 +155,100 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
          on conflict (contest_id, user_name, problem_id) do update set \
            version = excluded.version, solved_ms = excluded.solved_ms, tries = excluded.tries, \
            pending = excluded.pending, public_solved_ms = excluded.public_solved_ms, \
-           public_tries = excluded.public_tries, public_pending = excluded.public_pending",
+           public_tries = excluded.public_tries, public_pending = excluded.public_pending, \
+           score = 0, public_score = 0",
         )
         .execute(&mut *tx)
         .await?;
+    refresh_scores(tx, &scope).await
+}
+
+/// Sets the best scores of the cells of `scope` in `ioi` contests (the
+/// statement of [`refresh_cell`] left them at 0), from the group scores of
+/// their judged submissions in contest time, as the contest's `score_by`
+/// says; the public score counts only submissions before the freeze.
+async fn refresh_scores(tx: &mut Tx, scope: &Cell<'_>) -> Result<(), StoreError> {
+    let statement = query(
+        "select s.contest_id, s.user_name, s.problem_id, s.group_scores, c.score_by, \
+           s.contest_time_ms < c.duration_ms - coalesce(c.freeze_ms, 0) as public \
+         from submission s join contest c on c.id = s.contest_id \
+         where c.scoring = 'ioi' and s.contest_time_ms is not null and s.state = 'done' \
+           and s.group_scores is not null and ",
+    );
+    // By (contest, user, problem): how it scores, and each judged
+    // submission's group scores with whether it came before the freeze.
+    type Judged = (ScoreBy, Vec<(bool, Vec<i64>)>);
+    let mut judged: BTreeMap<(String, String, String), Judged> = BTreeMap::new();
+    let statement = scope.of_submissions(statement).push(" order by s.seq");
+    for row in statement.fetch_all(&mut *tx).await? {
+        let text: String = row.try_get("group_scores")?;
+        let scores = scoring::decode(&text)
+            .ok_or_else(|| StoreError::Corrupt(format!("group scores `{text}`")))?;
+        let key = (
+            row.try_get("contest_id")?,
+            row.try_get("user_name")?,
+            row.try_get("problem_id")?,
+        );
+        let by: ScoreBy = parse_column(&row, "score_by")?;
+        judged
+            .entry(key)
+            .or_insert_with(|| (by, Vec::new()))
+            .1
+            .push((row.try_get("public")?, scores));
+    }
+    for ((contest, user, problem), (by, submissions)) in judged {
+        let all = scoring::best_score(by, submissions.iter().map(|(_, s)| s.as_slice()));
+        let public = scoring::best_score(
+            by,
+            submissions
+                .iter()
+                .filter(|(public, _)| *public)
+                .map(|(_, s)| s.as_slice()),
+        );
+        query(
+            "update scoreboard_cell set score = $1, public_score = $2 \
+             where contest_id = $3 and user_name = $4 and problem_id = $5",
+        )
+        .bind(all)
+        .bind(public)
+        .bind(contest)
+        .bind(user)
+        .bind(problem)
+        .execute(&mut *tx)
+        .await?;
+    }
     Ok(())
+}
+
+impl Cell<'_> {
+    /// `statement`, which ends in `where … and `, narrowed to the
+    /// submissions (as `s`) of this scope.
+    fn of_submissions<'q>(&self, statement: Statement<'q>) -> Statement<'q> {
+        match self {
+            Cell::Contest(id) => statement
+                .push("s.contest_id = ")
+                .push_bind(id.as_str().to_string()),
+            Cell::Problem(id) => statement
+                .push("s.problem_id = ")
+                .push_bind(id.as_str().to_string()),
+            Cell::One {
+                contest,
+                user,
+                problem,
+            } => statement
+                .push("s.contest_id = ")
+                .push_bind(contest.clone())
+                .push(" and s.user_name = ")
+                .push_bind(user.clone())
+                .push(" and s.problem_id = ")
+                .push_bind(problem.clone()),
+        }
+    }
 }
 
 /// How a contest row and its problem rows are read.
 const CONTEST_COLUMNS: &str = "select id, title, starts_at, duration_ms, freeze_ms, scoring, \
-     registration, penalty_minutes, thawed_at from contest";
+     score_by, registration, penalty_minutes, thawed_at from contest";
 
 fn contest_from(row: &DbRow, problems: Vec<ContestProblem>) -> Result<Contest, StoreError> {
     let duration_ms: i64 = row.try_get("duration_ms")?;
@@ -190,6 +262,7 @@ fn contest_from(row: &DbRow, problems: Vec<ContestProblem>) -> Result<Contest, S
             duration_seconds: duration_ms / 1000,
             freeze_seconds: freeze_ms.map(|ms| ms / 1000),
             scoring: parse_column(row, "scoring")?,
+            score_by: parse_column(row, "score_by")?,
             registration: parse_column(row, "registration")?,
             penalty_minutes: row.try_get("penalty_minutes")?,
             problems,
@@ -363,13 +436,14 @@ impl Store {
                 .is_some();
             query(
                 "insert into contest (id, title, starts_at, duration_ms, freeze_ms, scoring, \
-                 registration, penalty_minutes, created_at, updated_at) \
-                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) \
+                 registration, penalty_minutes, created_at, updated_at, score_by) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) \
                  on conflict (id) do update set title = excluded.title, \
                  starts_at = excluded.starts_at, duration_ms = excluded.duration_ms, \
                  freeze_ms = excluded.freeze_ms, scoring = excluded.scoring, \
                  registration = excluded.registration, \
-                 penalty_minutes = excluded.penalty_minutes, updated_at = excluded.updated_at",
+                 penalty_minutes = excluded.penalty_minutes, updated_at = excluded.updated_at, \
+                 score_by = excluded.score_by",
             )
             .bind(id.as_str())
             .bind(settings.title.trim())
@@ -380,6 +454,7 @@ impl Store {
             .bind(settings.registration.as_str())
             .bind(settings.penalty_minutes)
             .bind(now)
+            .bind(settings.score_by.as_str())
             .execute(&mut tx)
             .await?;
             query("delete from contest_problem where contest_id = $1")
@@ -604,7 +679,7 @@ impl Store {
     ) -> Result<BTreeMap<(String, ProblemId), StoredCell>, StoreError> {
         query(
             "select user_name, problem_id, solved_ms, tries, pending, public_solved_ms, \
-             public_tries, public_pending from scoreboard_cell where contest_id = $1 \
+             public_tries, public_pending, score, public_score from scoreboard_cell where contest_id = $1 \
              and version > $2",
         )
         .bind(id.as_str())
@@ -623,6 +698,8 @@ impl Store {
                     public_solved_ms: row.try_get("public_solved_ms")?,
                     public_tries: row.try_get("public_tries")?,
                     public_pending: row.try_get("public_pending")?,
+                    score: row.try_get("score")?,
+                    public_score: row.try_get("public_score")?,
                 },
             ))
         })

@@ -19,6 +19,7 @@ use crate::domain::{
     ContestId, Event, EventKind, Judgement, Payload, ProblemId, Progress, RunUsage, Submission,
     SubmissionId, SubmissionKind, SubmissionState, TestcaseResult, Timestamp, Verdict,
 };
+use crate::scoring;
 
 /// A submission to insert.
 #[derive(Debug, Clone)]
@@ -79,6 +80,9 @@ pub struct JudgementWrite {
     pub compile_output: Option<String>,
     /// In the order the testcases were judged.
     pub results: Vec<TestcaseResult>,
+    /// Each testcase group's score in hundredths (see `scoring`); none
+    /// when the judgement earns no score (a custom check, an IE).
+    pub group_scores: Option<Vec<i64>>,
 }
 
 /// Filters of the submission listing; `None` means any.
@@ -128,7 +132,7 @@ macro_rules! submission_columns {
     () => {
         "seq, id, problem_id, user_name, kind, state, verdict, message, \
          attempt, worker, queued_at, judged_at, created_at, progress_done, progress_total, \
-         language, max_cpu_ms, max_memory_kib, contest_id, contest_time_ms"
+         language, max_cpu_ms, max_memory_kib, contest_id, contest_time_ms, score, group_scores"
     };
 }
 
@@ -166,6 +170,20 @@ fn submission(row: &DbRow) -> Result<Submission, StoreError> {
         max_memory_kib: row.try_get("max_memory_kib")?,
         contest: parse_optional_column(row, "contest_id")?,
         contest_time_ms: row.try_get("contest_time_ms")?,
+        score: match state {
+            SubmissionState::Done => row.try_get::<Option<i64>>("score")?.map(scoring::points),
+            _ => None,
+        },
+        group_scores: match (state, row.try_get::<Option<String>>("group_scores")?) {
+            (SubmissionState::Done, Some(text)) => Some(
+                scoring::decode(&text)
+                    .ok_or_else(|| StoreError::Corrupt(format!("group scores `{text}`")))?
+                    .into_iter()
+                    .map(scoring::points)
+                    .collect(),
+            ),
+            _ => None,
+        },
     })
 }
 
@@ -855,7 +873,7 @@ async fn insert_events(tx: &mut Tx, events: &[NewEvent<'_>], now: i64) -> Result
 }
 
 /// Verdicts per statement of [`Store::finish_batch`]: 9 parameters each
-/// in the judgements' insert.
+/// in the judgements' insert, 8 in the update.
 const VERDICTS_PER_STATEMENT: usize = 200;
 
 /// The `update` that marks done the rows of `verdicts` still running with
@@ -865,7 +883,8 @@ const VERDICTS_PER_STATEMENT: usize = 200;
 fn fenced_update<'a>(verdicts: &[(&'a Claim, &'a JudgementWrite)], now: i64) -> Statement<'a> {
     let mut update = query(
         "update submission set state = 'done', verdict = v.verdict, message = v.message, \
-         max_cpu_ms = v.max_cpu_ms, max_memory_kib = v.max_memory_kib, judged_at = ",
+         max_cpu_ms = v.max_cpu_ms, max_memory_kib = v.max_memory_kib, score = v.score, \
+         group_scores = v.group_scores, judged_at = ",
     )
     .push_bind(now)
     .push(", lease_until = null, progress_done = null, progress_total = null from (");
@@ -887,7 +906,16 @@ fn fenced_update<'a>(verdicts: &[(&'a Claim, &'a JudgementWrite)], now: i64) -> 
             .push_bind(most(judgement, |run| run.cpu_ms))
             .push(" as max_cpu_ms, ")
             .push_bind(most(judgement, |run| run.memory_kib))
-            .push(" as max_memory_kib");
+            .push(" as max_memory_kib, ")
+            .push_bind(
+                judgement
+                    .group_scores
+                    .as_ref()
+                    .map(|scores| scores.iter().sum::<i64>()),
+            )
+            .push(" as score, ")
+            .push_bind(judgement.group_scores.as_deref().map(scoring::encode))
+            .push(" as group_scores");
     }
     update.push(
         ") as v where submission.id = v.id and submission.attempt = v.attempt \
@@ -1011,7 +1039,7 @@ macro_rules! record_sql {
             "select cast(0 as bigint) as part, seq, id, problem_id, user_name, kind, state, \
              verdict, message, attempt, worker, queued_at, judged_at, created_at, \
              progress_done, progress_total, language, max_cpu_ms, max_memory_kib, \
-             contest_id, contest_time_ms, cast(null as bigint) as judgement_id, \
+             contest_id, contest_time_ms, score, group_scores, cast(null as bigint) as judgement_id, \
              cast(null as bigint) as problem_version, cast(null as text) as compile_output, \
              cast(null as bigint) as duration_ms, cast(null as text) as testcase, \
              cast(null as bigint) as position, cast(null as boolean) as hidden, \
@@ -1026,7 +1054,7 @@ macro_rules! record_sql {
             " union all \
              select 1, null, null, null, null, null, null, \
              j.verdict, j.message, j.attempt, j.worker, null, null, j.created_at, \
-             null, null, null, null, null, null, null, j.id, j.problem_version, j.compile_output, j.duration_ms, \
+             null, null, null, null, null, null, null, null, null, j.id, j.problem_version, j.compile_output, j.duration_ms, \
              r.testcase, r.position, r.hidden, r.verdict, r.time_us, r.message, r.detail, \
              r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal, null, null \
              from judgement j ",
@@ -1035,7 +1063,7 @@ macro_rules! record_sql {
             $id,
             " union all \
              select 2, null, null, null, null, kind, null, null, null, null, null, null, \
-             null, created_at, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, \
+             null, created_at, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, \
              null, null, detail, null, null, null, null, null, actor, id \
              from event where submission_id = ",
             $id,

@@ -37,6 +37,7 @@ fn definition(hash: &str, testcase: &str) -> ProblemDefinition {
         custom_checks: false,
         judge_all: false,
         practice_hints: true,
+        groups: Vec::new(),
         hash: hash.into(),
         testcases: vec![DefinedTestcase {
             name: name(testcase),
@@ -110,6 +111,7 @@ fn verdict(verdict: Verdict) -> JudgementWrite {
         verdict,
         message: None,
         compile_output: None,
+        group_scores: Some(vec![if verdict == Verdict::AC { 10_000 } else { 0 }]),
         results: vec![TestcaseResult {
             testcase: "sample-1".into(),
             hidden: false,
@@ -3102,6 +3104,7 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
         duration_seconds: 300 * 60,
         freeze_seconds: Some(60 * 60),
         scoring: Scoring::Icpc,
+        score_by: crate::domain::ScoreBy::Group,
         registration: Registration::Open,
         penalty_minutes: 20,
         problems: vec![ContestProblem {

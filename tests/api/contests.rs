@@ -666,3 +666,245 @@ async fn clarifications_reach_the_asker_or_everyone_as_the_jury_says() {
     );
     app.stop().await;
 }
+
+/// The fixture's `nim` in three groups: the sample (no points), `small-1`
+/// (40, all or nothing) and `small-2` (60).
+const NIM_GROUPS: &str = "[[group]]\nname = \"samples\"\npoints = 0\ntestcases = [\"sample-*\"]\n\
+    [[group]]\nname = \"first\"\npoints = 40\ntestcases = [\"small-1\"]\n\
+    [[group]]\nname = \"second\"\npoints = 60\ntestcases = [\"small-2\"]\n";
+
+/// Correct answers for the named testcases only, wrong ones for the rest.
+fn answers_right_on(right: &[&str]) -> BTreeMap<String, String> {
+    correct_answers()
+        .into_iter()
+        .map(|(name, answer)| {
+            let answer = if right.contains(&name.as_str()) {
+                answer
+            } else {
+                "Nobody\n".to_string()
+            };
+            (name, answer)
+        })
+        .collect()
+}
+
+/// A row of an IOI board as (rank, user, total, each cell's score).
+type ScoreRow = (u64, String, f64, Vec<f64>);
+
+async fn ioi_board(app: &TestApp, token: &str, contest: &str) -> (bool, Vec<ScoreRow>) {
+    let (status, board) = app
+        .get(&format!("/api/contests/{contest}/scoreboard"), token)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    let rows = board["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| {
+            let cells = row["cells"]
+                .as_array()
+                .expect("cells")
+                .iter()
+                .map(|cell| cell["score"].as_f64().expect("a cell's score"))
+                .collect();
+            (
+                row["rank"].as_u64().expect("a rank"),
+                row["user"].as_str().expect("a user").to_string(),
+                row["score"].as_f64().expect("a score"),
+                cells,
+            )
+        })
+        .collect();
+    (board["frozen"].as_bool().expect("frozen"), rows)
+}
+
+/// Answers to every public testcase of the bundled coin-game, all right
+/// or all wrong.
+async fn coin_answers(app: &TestApp, right: bool) -> BTreeMap<String, String> {
+    let (status, listed) = app
+        .get("/api/problems/coin-game/testcases", &app.admin)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    let folder =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/coin-game/testcases");
+    let solver = nimjudge::solver::find("coin-game").expect("coin-game");
+    listed["testcases"]
+        .as_array()
+        .expect("testcases")
+        .iter()
+        .filter(|t| t["hidden"] == false)
+        .map(|t| {
+            let name = t["name"].as_str().expect("a name").to_string();
+            let input =
+                std::fs::read_to_string(folder.join(format!("{name}.in"))).expect("an input");
+            let answer = if right {
+                solver.solve(&input).expect("a valid input")
+            } else {
+                "Nobody\n".to_string()
+            };
+            (name, answer)
+        })
+        .collect()
+}
+
+fn score_row(rank: u64, user: &str, total: f64, cells: [f64; 2]) -> ScoreRow {
+    (rank, user.to_string(), total, cells.to_vec())
+}
+
+#[tokio::test]
+async fn a_scripted_ioi_contest_scores_groups_freezes_and_thaws_as_worked_out_by_hand() {
+    let dir = TestDir::with_policy(nimjudge::testing::FixturePolicy {
+        groups: Some(NIM_GROUPS),
+        ..Default::default()
+    });
+    dir.add_bundled_problem("coin-game");
+    let app = TestApp::spawn(&dir, 1).await;
+    // Began half a second ago, lasts 10 s, its last 6 s frozen.
+    let start = Timestamp::now().as_millisecond() - 500;
+    let mut settings = json!({
+        "title": "Olympiad",
+        "starts_at": Timestamp::from_millisecond(start).expect("a time").to_string(),
+        "duration_seconds": 10,
+        "freeze_seconds": 6,
+        "scoring": "ioi",
+        "problems": [
+            { "label": "A", "problem": "nim" },
+            { "label": "B", "problem": "coin-game" },
+        ],
+    });
+    let (status, created) = app
+        .request(
+            Method::PUT,
+            "/api/contests/olympiad",
+            Some(&app.admin),
+            Some(settings.clone()),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["contest"]["settings"]["score_by"], "group");
+    // `score_by` belongs to IOI contests.
+    let mut icpc = settings.clone();
+    icpc["scoring"] = json!("icpc");
+    icpc["score_by"] = json!("submission");
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/other",
+            Some(&app.admin),
+            Some(icpc),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .expect("a message")
+            .contains("`score_by`"),
+        "{body}"
+    );
+
+    // Before the freeze: carol passes the first group, then the second
+    // (each try alone scores 40 and 60); dave passes everything on A.
+    let (status, body) = send(
+        &app,
+        &app.contestant,
+        "olympiad",
+        "nim",
+        &answers_right_on(&["small-1"]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let first = app
+        .verdict(&submission_id(&body["id"]), &app.contestant)
+        .await;
+    assert_eq!(first["submission"]["verdict"], "WA");
+    assert_eq!(first["submission"]["score"], json!(40.0), "{first}");
+    assert_eq!(
+        first["submission"]["group_scores"],
+        json!([0.0, 40.0, 0.0]),
+        "{first}"
+    );
+    let (status, body) = send(
+        &app,
+        &app.contestant,
+        "olympiad",
+        "nim",
+        &answers_right_on(&["small-2"]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let (status, body) = send(&app, &app.other, "olympiad", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let full = app.verdict(&submission_id(&body["id"]), &app.other).await;
+    assert_eq!(full["submission"]["score"], json!(100.0), "{full}");
+    app.drain().await;
+
+    // Frozen: dave solves B (no groups: 100 for an AC), carol fails it.
+    until(start + 4_000).await;
+    let (coin_right, coin_wrong) = (
+        coin_answers(&app, true).await,
+        coin_answers(&app, false).await,
+    );
+    let (status, body) = send(&app, &app.other, "olympiad", "coin-game", &coin_right).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let (status, body) = send(&app, &app.contestant, "olympiad", "coin-game", &coin_wrong).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    app.drain().await;
+
+    // By hand: carol's groups 40 and 60 make 100 on A; dave 100 on A and
+    // 100 on B, the latter after the freeze.
+    let everything = vec![
+        score_row(1, "dave", 200.0, [100.0, 100.0]),
+        score_row(2, "carol", 100.0, [100.0, 0.0]),
+    ];
+    let frozen_view = vec![
+        score_row(1, "carol", 100.0, [100.0, 0.0]),
+        score_row(1, "dave", 100.0, [100.0, 0.0]),
+    ];
+    assert_eq!(
+        ioi_board(&app, &app.admin, "olympiad").await,
+        (false, everything.clone())
+    );
+    assert_eq!(
+        ioi_board(&app, &app.contestant, "olympiad").await,
+        (true, frozen_view)
+    );
+    let (_, board) = app
+        .get("/api/contests/olympiad/scoreboard", &app.contestant)
+        .await;
+    assert_eq!(board["rows"][1]["cells"][1]["pending"], 1, "{board}");
+
+    // The best submission instead of the best of each group: carol's A is
+    // her best single try, 60 (the settings' change recomputes the cells).
+    settings["score_by"] = json!("submission");
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/olympiad",
+            Some(&app.admin),
+            Some(settings),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        ioi_board(&app, &app.admin, "olympiad").await,
+        (
+            false,
+            vec![
+                score_row(1, "dave", 200.0, [100.0, 100.0]),
+                score_row(2, "carol", 60.0, [60.0, 0.0]),
+            ]
+        )
+    );
+
+    // Over and thawed: everyone sees everything.
+    until(start + 10_000).await;
+    let (status, _) = app
+        .post("/api/contests/olympiad/thaw", &app.admin, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (frozen, rows) = ioi_board(&app, &app.contestant, "olympiad").await;
+    assert!(!frozen);
+    assert_eq!(rows[0], score_row(1, "dave", 200.0, [100.0, 100.0]));
+    app.stop().await;
+}

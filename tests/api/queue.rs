@@ -40,6 +40,7 @@ async fn a_job_whose_lease_expires_is_judged_once_by_another_worker() {
         verdict: Verdict::WA,
         message: Some("stale".into()),
         compile_output: None,
+        group_scores: None,
         results: Vec::new(),
     };
     assert!(!store.finish(&stale, &late).await.expect("finish"));
@@ -217,6 +218,7 @@ async fn jobs_released_at_shutdown_go_back_to_the_queue_without_using_a_try() {
         verdict: Verdict::AC,
         message: None,
         compile_output: None,
+        group_scores: None,
         results: Vec::new(),
     };
     assert!(!store.finish(&held, &late).await.expect("finish"));

@@ -45,6 +45,7 @@ use crate::{
     },
     job_signals::JobSignals,
     programs::Programs,
+    scoring::{self, TestcaseGroup},
     solver::{self, InputError},
     store::{Claim, JudgeSet, JudgementWrite, ReferenceRow, Store, StoreError},
     telemetry::Metrics,
@@ -289,6 +290,7 @@ impl Judge {
                 )),
                 compile_output: None,
                 results: Vec::new(),
+                group_scores: None,
             }
         } else {
             let (report, reported) = ProgressReport::new();
@@ -298,7 +300,10 @@ impl Judge {
                     self.supervise(claim, false, reported, judging).await?
                 }
                 Ok(Payload::Custom { input, output }) => {
-                    self.judge_custom(&claim.problem, input, output).await?
+                    let mut checked = self.judge_custom(&claim.problem, input, output).await?;
+                    // A check of the contestant's own input earns no points.
+                    checked.group_scores = None;
+                    checked
                 }
                 Ok(Payload::Program { language, source }) => {
                     let judging = self.judge_program(claim, language, source, report);
@@ -328,7 +333,7 @@ impl Judge {
                 format!("problem `{problem}` no longer exists"),
             ));
         };
-        let (version, testcases) = (set.version, &set.testcases);
+        let (version, testcases, groups) = (set.version, &set.testcases, &set.groups);
         if testcases.is_empty() {
             return Ok(internal_error(
                 version,
@@ -373,7 +378,7 @@ impl Judge {
             });
             report.judged(results.len(), total);
         }
-        Ok(summarise(version, results))
+        Ok(summarise(version, results, groups))
     }
 
     async fn judge_custom(
@@ -400,6 +405,7 @@ impl Judge {
                 detail: checked.detail,
                 run: None,
             }],
+            &[],
         ))
     }
 
@@ -426,6 +432,7 @@ impl Judge {
         let Some(JudgeSet {
             version,
             testcases: rows,
+            groups,
             ..
         }) = self.store.judge_testcases(problem_id, true).await?
         else {
@@ -466,7 +473,8 @@ impl Judge {
         );
         let source = source.to_string();
         let label = format!("{}-{}", claim.id, claim.attempt);
-        let judge_all = problem.judge_all;
+        // Groups score every testcase, so a program with them runs on all.
+        let judge_all = problem.judge_all || !groups.is_empty();
         let interactive = solver::find(problem_id.as_str()).filter(|s| s.interactive());
         let limits = ProblemLimits {
             time: Duration::from_millis(u64::try_from(problem.time_limit_ms).unwrap_or(0)),
@@ -491,13 +499,17 @@ impl Judge {
         })
         .await?;
         Ok(match judged {
-            Ok(judged) => JudgementWrite {
-                problem_version: version,
-                verdict: judged.verdict,
-                message: judged.message,
-                compile_output: judged.compile_output,
-                results: judged.results,
-            },
+            Ok(judged) => with_scores(
+                JudgementWrite {
+                    problem_version: version,
+                    verdict: judged.verdict,
+                    message: judged.message,
+                    compile_output: judged.compile_output,
+                    results: judged.results,
+                    group_scores: None,
+                },
+                &groups,
+            ),
             Err(e) => {
                 error!(error = %e, "the sandbox failed");
                 internal_error(version, format!("the sandbox failed: {e}"))
@@ -722,8 +734,13 @@ async fn solve(
 }
 
 /// The submission's verdict from its testcases: IE if any is IE, else WA
-/// naming the first wrong testcase, else AC.
-fn summarise(problem_version: i64, results: Vec<TestcaseResult>) -> JudgementWrite {
+/// naming the first wrong testcase, else AC; and its groups' scores (see
+/// [`with_scores`]).
+fn summarise(
+    problem_version: i64,
+    results: Vec<TestcaseResult>,
+    groups: &[TestcaseGroup],
+) -> JudgementWrite {
     let first = |verdict: Verdict| results.iter().find(|r| r.verdict == verdict);
     let (verdict, message) = if let Some(r) = first(Verdict::IE) {
         (
@@ -746,13 +763,32 @@ fn summarise(problem_version: i64, results: Vec<TestcaseResult>) -> JudgementWri
     } else {
         (Verdict::AC, None)
     };
-    JudgementWrite {
-        problem_version,
-        verdict,
-        message,
-        compile_output: None,
-        results,
-    }
+    with_scores(
+        JudgementWrite {
+            problem_version,
+            verdict,
+            message,
+            compile_output: None,
+            results,
+            group_scores: None,
+        },
+        groups,
+    )
+}
+
+/// Sets a judgement's group scores from its results (a testcase passes on
+/// AC); an IE earns none.
+fn with_scores(mut write: JudgementWrite, groups: &[TestcaseGroup]) -> JudgementWrite {
+    write.group_scores = (write.verdict != Verdict::IE).then(|| {
+        scoring::group_scores(
+            groups,
+            write
+                .results
+                .iter()
+                .map(|r| (r.testcase.as_str(), r.verdict == Verdict::AC)),
+        )
+    });
+    write
 }
 
 fn internal_error(problem_version: i64, cause: String) -> JudgementWrite {
@@ -762,6 +798,7 @@ fn internal_error(problem_version: i64, cause: String) -> JudgementWrite {
         message: Some(cause),
         compile_output: None,
         results: Vec::new(),
+        group_scores: None,
     }
 }
 

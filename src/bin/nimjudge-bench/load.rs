@@ -659,6 +659,7 @@ async fn ceiling_run(
         verdict: Verdict::AC,
         message: None,
         compile_output: None,
+        group_scores: Some(vec![10_000]),
         results: answers
             .keys()
             .map(|name| TestcaseResult {

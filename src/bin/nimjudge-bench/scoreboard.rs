@@ -24,7 +24,7 @@ use clap::Args;
 
 use nimjudge::{
     contest::{ContestProblem, ContestSettings},
-    domain::{ContestId, Payload, Registration, Role, Scoring, TestcaseName, Verdict},
+    domain::{ContestId, Payload, Registration, Role, ScoreBy, Scoring, TestcaseName, Verdict},
     store::{ContestWindow, JudgementWrite, NewSubmission},
     testing::TestBackend,
 };
@@ -90,6 +90,7 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
         duration_seconds: 5 * 3600,
         freeze_seconds: Some(5 * 3600 - 600),
         scoring: Scoring::Icpc,
+        score_by: ScoreBy::Group,
         registration: Registration::Open,
         penalty_minutes: 20,
         problems: batch
@@ -146,6 +147,7 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
         verdict: Verdict::WA,
         message: None,
         compile_output: None,
+        group_scores: Some(vec![0]),
         results: Vec::new(),
     };
     // A rejected try by a participant, admitted and judged: one change of

@@ -1,0 +1,12 @@
+-- Points: a problem's testcase groups, each judged submission's score (in
+-- hundredths of a point, with each group's), IOI contests and their cells'
+-- best scores.
+alter table problem add column groups text not null default '[]';      -- JSON, as problem.toml's `[[group]]`
+alter table submission add column score bigint;                          -- hundredths; null until judged
+alter table submission add column group_scores text;                     -- hundredths per group, `4000,0,1500`
+alter table scoreboard_cell add column score bigint not null default 0;          -- best, hundredths
+alter table scoreboard_cell add column public_score bigint not null default 0;   -- best before the freeze
+
+alter table contest drop constraint contest_scoring_check;
+alter table contest add constraint contest_scoring_check check (scoring in ('icpc', 'ioi'));
+alter table contest add column score_by text not null default 'group' check (score_by in ('group', 'submission'));

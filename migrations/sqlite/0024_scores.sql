@@ -1,0 +1,15 @@
+-- Points: a problem's testcase groups, each judged submission's score (in
+-- hundredths of a point, with each group's), IOI contests and their cells'
+-- best scores.
+alter table problem add column groups text not null default '[]';      -- JSON, as problem.toml's `[[group]]`
+alter table submission add column score integer;                         -- hundredths; null until judged
+alter table submission add column group_scores text;                     -- hundredths per group, `4000,0,1500`
+alter table scoreboard_cell add column score integer not null default 0;         -- best, hundredths
+alter table scoreboard_cell add column public_score integer not null default 0;  -- best before the freeze
+
+-- SQLite cannot change a CHECK constraint in place, but a column whose
+-- CHECK is its own can be dropped and added again: every stored contest is
+-- `icpc`, the default the column comes back with.
+alter table contest drop column scoring;
+alter table contest add column scoring text not null default 'icpc' check (scoring in ('icpc', 'ioi'));
+alter table contest add column score_by text not null default 'group' check (score_by in ('group', 'submission'));
