@@ -323,6 +323,13 @@ pub struct Cell {
     pub score: Option<f64>,
 }
 
+impl Cell {
+    /// Whether a judged try shows in it: solved, rejected tries, or points.
+    pub fn tried(&self) -> bool {
+        self.solved_minute.is_some() || self.tries > 0 || self.score.is_some_and(|s| s > 0.0)
+    }
+}
+
 /// One participant's row.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Row {
@@ -346,6 +353,8 @@ pub struct Scoreboard {
     #[schema(value_type = String)]
     pub contest: ContestId,
     pub phase: Phase,
+    /// How it ranks: `ioi` boards carry scores.
+    pub scoring: Scoring,
     /// Whether tries from the freeze on show as pending to this reader.
     pub frozen: bool,
     /// The contest's labels, in order.
@@ -475,6 +484,7 @@ pub fn scoreboard(
     Scoreboard {
         contest: contest.id.clone(),
         phase,
+        scoring: contest.settings.scoring,
         frozen,
         labels: problems.iter().map(|p| p.label.clone()).collect(),
         rows,

@@ -218,6 +218,11 @@ pub fn points_text(hundredths: i64) -> String {
     }
 }
 
+/// Points as JSON carries them ([`points`]) as text, as [`points_text`].
+pub fn points_shown(points: f64) -> String {
+    points_text((points * 100.0).round() as i64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,5 +333,6 @@ mod tests {
         assert_eq!(points_text(3333), "33.33");
         assert_eq!(points_text(5), "0.05");
         assert_eq!(points(1250), 12.5);
+        assert_eq!(points_shown(points(3333)), "33.33");
     }
 }

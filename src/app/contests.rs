@@ -147,6 +147,7 @@ impl App {
         Ok(Scoreboard {
             contest: board.contest.clone(),
             phase: contest.phase(now),
+            scoring: board.scoring,
             frozen,
             labels: board.labels.clone(),
             rows: board.rows[rows].to_vec(),

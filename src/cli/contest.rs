@@ -12,7 +12,8 @@ use comfy_table::{CellAlignment, Table, presets::NOTHING};
 use super::{client::Client, submit::ServerArgs};
 use crate::{
     contest::{ContestSettings, Scoreboard},
-    domain::ContestId,
+    domain::{ContestId, Scoring},
+    scoring,
 };
 
 #[derive(Debug, Subcommand)]
@@ -122,31 +123,33 @@ pub async fn run(action: ContestAction) -> anyhow::Result<ExitCode> {
 
 /// The scoreboard as a table: a cell is `+` and the minute when solved
 /// (`+2` for two rejected tries before), `-n` for n rejected tries, `?n`
-/// for n pending ones.
+/// for n pending ones; on an IOI board, the best score and `?n`.
 fn scoreboard_table(board: &Scoreboard) -> String {
     let mut table = Table::new();
     table.load_preset(NOTHING);
-    let mut header = vec![
-        "#".to_string(),
-        "who".into(),
-        "solved".into(),
-        "penalty".into(),
-    ];
+    let ioi = board.scoring == Scoring::Ioi;
+    let mut header = vec!["#".to_string(), "who".into()];
+    if ioi {
+        header.push("score".into());
+    } else {
+        header.extend(["solved".into(), "penalty".into()]);
+    }
     header.extend(board.labels.iter().cloned());
     table.set_header(header);
     for row in &board.rows {
-        let mut cells = vec![
-            row.rank.to_string(),
-            row.user.clone(),
-            row.solved.to_string(),
-            row.penalty.to_string(),
-        ];
+        let mut cells = vec![row.rank.to_string(), row.user.clone()];
+        match row.score {
+            Some(score) => cells.push(scoring::points_shown(score)),
+            None => cells.extend([row.solved.to_string(), row.penalty.to_string()]),
+        }
         for cell in &row.cells {
-            let mut text = match cell.solved_minute {
-                Some(minute) if cell.tries > 0 => format!("+{} {minute}", cell.tries),
-                Some(minute) => format!("+ {minute}"),
-                None if cell.tries > 0 => format!("-{}", cell.tries),
-                None => String::new(),
+            let mut text = match (cell.score, cell.solved_minute) {
+                (Some(score), _) if cell.tried() => scoring::points_shown(score),
+                (Some(_), _) => String::new(),
+                (None, Some(minute)) if cell.tries > 0 => format!("+{} {minute}", cell.tries),
+                (None, Some(minute)) => format!("+ {minute}"),
+                (None, None) if cell.tries > 0 => format!("-{}", cell.tries),
+                (None, None) => String::new(),
             };
             if cell.pending > 0 {
                 text = format!("{text} ?{}", cell.pending).trim().to_string();
@@ -170,5 +173,10 @@ fn scoreboard_table(board: &Scoreboard) -> String {
     } else {
         ""
     };
-    format!("{frozen}{table}\n* first to solve\n")
+    let legend = if ioi {
+        "* first full score"
+    } else {
+        "* first to solve"
+    };
+    format!("{frozen}{table}\n{legend}\n")
 }

@@ -21,8 +21,9 @@ use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
     api::{ClarificationAnswer, NewClarification},
     contest::{Cell, Clarification, ContestView, Phase, Scoreboard},
-    domain::{ContestId, ProblemId, Registration, Role, Timestamp},
+    domain::{ContestId, ProblemId, Registration, Role, Scoring, Timestamp},
     http::AppState,
+    scoring,
 };
 
 /// This module's pages and forms.
@@ -117,6 +118,9 @@ pub async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Mar
 /// One scoreboard cell: `+` and the minute when solved (with the rejected
 /// tries before it), `-` and the tries when not, `?` for pending ones.
 fn cell(cell: &Cell) -> Markup {
+    if let Some(score) = cell.score {
+        return score_cell(cell, score);
+    }
     let class = match (cell.solved_minute, cell.first_to_solve, cell.pending) {
         (Some(_), true, _) => "cell first",
         (Some(_), false, _) => "cell solved",
@@ -140,7 +144,25 @@ fn cell(cell: &Cell) -> Markup {
     }
 }
 
+/// One cell of an IOI scoreboard: the best score (none before a try), and
+/// `?` for pending tries; full marks look solved.
+fn score_cell(cell: &Cell, score: f64) -> Markup {
+    let class = match cell {
+        _ if cell.solved_minute.is_some() => "cell solved",
+        _ if cell.pending > 0 && score == 0.0 => "cell pending",
+        _ if cell.tried() => "cell tried",
+        _ => "cell",
+    };
+    html! {
+        td class=(class) data-label=(cell.label) {
+            @if cell.tried() { (scoring::points_shown(score)) }
+            @if cell.pending > 0 { " ?" (cell.pending) }
+        }
+    }
+}
+
 fn scoreboard_table(board: &Scoreboard) -> Markup {
+    let ioi = board.scoring == Scoring::Ioi;
     html! {
         div #scoreboard {
             @if board.frozen {
@@ -152,7 +174,8 @@ fn scoreboard_table(board: &Scoreboard) -> Markup {
                 table.list.scoreboard {
                     thead {
                         tr {
-                            th { "#" } th { "Who" } th { "Solved" } th { "Penalty" }
+                            th { "#" } th { "Who" }
+                            @if ioi { th { "Score" } } @else { th { "Solved" } th { "Penalty" } }
                             @for label in &board.labels { th { (label) } }
                         }
                     }
@@ -161,8 +184,12 @@ fn scoreboard_table(board: &Scoreboard) -> Markup {
                             tr data-user=(row.user) {
                                 td { (row.rank) }
                                 td { (row.user) }
-                                td.count { (row.solved) }
-                                td { (row.penalty) }
+                                @if let Some(score) = row.score {
+                                    td.count { (scoring::points_shown(score)) }
+                                } @else {
+                                    td.count { (row.solved) }
+                                    td { (row.penalty) }
+                                }
                                 @for entry in &row.cells { (cell(entry)) }
                             }
                         }

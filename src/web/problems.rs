@@ -29,6 +29,7 @@ use crate::{
     app::submissions::Submitted,
     domain::{ContestId, LanguageId, ProblemId, TestcaseName, TestcaseOrigin},
     http::{ApiError, AppState, idempotency},
+    scoring::GroupRule,
     solver::grundy_plot,
     store::Standing,
 };
@@ -146,6 +147,25 @@ pub async fn show(
             p #grundy-link { a href={ "/problems/" (id) "/grundy" } { "Grundy plot" } " of one pile: how the game's values fall, size by size." }
         }
         article.statement #statement { (PreEscaped(statement.html)) }
+        @if !problem.groups.is_empty() {
+            section #groups {
+                h2 { "Scoring" }
+                p.muted { "A group scores its points when all its testcases pass, or, where it says so, the share of them that pass." }
+                table.list {
+                    thead { tr { th { "Group" } th.num { "Points" } th { "Testcases" } th { "Scored" } } }
+                    tbody {
+                        @for group in &problem.groups {
+                            tr {
+                                td { (group.name) }
+                                td.num { (group.points) }
+                                td { code { (group.testcases.join(", ")) } }
+                                td { @match group.rule { GroupRule::All => "all pass", GroupRule::Fraction => "by share" } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
         script src="/static/copy.js" defer {}
         @if !samples.is_empty() {
             section #samples {

@@ -29,6 +29,7 @@ use crate::{
     app::AppError,
     domain::{Event, Submission, SubmissionId, SubmissionState, TestcaseResult},
     http::AppState,
+    scoring,
     store::{ListFilter, SubmissionRecord},
 };
 
@@ -206,6 +207,7 @@ pub async fn show(
                     }
                     dt { "Submitted" } dd { (short_time(&submission)) }
                     dt { "State" } dd #state { (page::state_label(submission.state)) }
+                    dt { "Score" } dd #score { (score_text(&submission)) }
                 }
             }
             div.progress {
@@ -336,6 +338,22 @@ pub async fn rejudge(
     Ok(Redirect::to(&format!("/submissions/{id}?rejudged=true")))
 }
 
+/// Its points once judged, with each testcase group's when there are
+/// several and they are shown: `40 (groups 0, 40, 0)`; a dash before.
+fn score_text(submission: &Submission) -> String {
+    let Some(score) = submission.score else {
+        return "–".into();
+    };
+    let total = scoring::points_shown(score);
+    match submission.group_scores.as_deref() {
+        Some(groups) if groups.len() > 1 => {
+            let each: Vec<String> = groups.iter().map(|g| scoring::points_shown(*g)).collect();
+            format!("{total} (groups {})", each.join(", "))
+        }
+        _ => total,
+    }
+}
+
 /// The text of the verdict element: the verdict once judged, else the state.
 fn verdict_text(submission: &Submission) -> String {
     match (submission.state, submission.verdict) {
@@ -422,6 +440,7 @@ pub async fn live(
         "message": submission.message,
         "progress": submission.progress,
         "progress_text": progress_text(&submission),
+        "score_text": score_text(&submission),
         "compile_output": latest.and_then(|j| j.compile_output.clone()),
         "results": results,
         "events": events,

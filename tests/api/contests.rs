@@ -906,5 +906,28 @@ async fn a_scripted_ioi_contest_scores_groups_freezes_and_thaws_as_worked_out_by
     let (frozen, rows) = ioi_board(&app, &app.contestant, "olympiad").await;
     assert!(!frozen);
     assert_eq!(rows[0], score_row(1, "dave", 200.0, [100.0, 100.0]));
+    // The command line prints the scores: #, who, total, then A and B.
+    let board = run_client(
+        &app.address,
+        &app.contestant,
+        vec!["contest".into(), "scoreboard".into(), "olympiad".into()],
+    )
+    .await;
+    assert!(board.status.success(), "{board:?}");
+    let text = String::from_utf8_lossy(&board.stdout);
+    let lines: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|line| line.contains("carol") || line.contains("dave"))
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            vec!["1", "dave", "200", "100*", "100*"],
+            vec!["2", "carol", "60", "60", "0"]
+        ],
+        "{text}"
+    );
+    assert!(text.contains("* first full score"), "{text}");
     app.stop().await;
 }

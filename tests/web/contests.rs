@@ -374,3 +374,85 @@ async fn a_question_asked_on_the_contest_page_is_answered_there_for_everyone() {
     assert!(page.contains(r#"<p class="answer">Yes.</p>"#), "{page}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_ioi_contest_page_shows_scores_and_a_submission_its_groups() {
+    let dir = TestDir::with_policy(nimjudge::testing::FixturePolicy {
+        groups: Some(
+            "[[group]]\nname = \"samples\"\npoints = 0\ntestcases = [\"sample-*\"]\n\
+             [[group]]\nname = \"smalls\"\npoints = 80\ntestcases = [\"small-*\"]\nrule = \"fraction\"\n",
+        ),
+        ..Default::default()
+    });
+    let app = TestApp::spawn(&dir, 1).await;
+    let start = Timestamp::now().as_millisecond() - 60_000;
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/olympiad",
+            Some(&app.admin),
+            Some(json!({
+                "title": "Olympiad",
+                "starts_at": Timestamp::from_millisecond(start).expect("a time").to_string(),
+                "duration_seconds": 7200,
+                "scoring": "ioi",
+                "problems": [{ "label": "A", "problem": "nim" }],
+            })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // Right on one of the two small testcases: half of 80.
+    let mut answers = correct_answers();
+    answers.insert("small-2".into(), "Nobody\n".into());
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "contest": "olympiad", "answers": answers }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let id = body["id"].as_str().expect("an id").to_string();
+    app.drain().await;
+
+    let web = WebClient::sign_in(&app, &app.contestant).await;
+    let page = web
+        .get("/contests/olympiad")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(page.contains("<th>Score</th>"), "{page}");
+    assert!(!page.contains("<th>Penalty</th>"), "{page}");
+    assert!(
+        page.contains(r#"<td class="cell tried" data-label="A">40</td>"#),
+        "{page}"
+    );
+    let submission = web
+        .get(&format!("/submissions/{id}"))
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(
+        submission.contains(r#"<dd id="score">40 (groups 0, 40)</dd>"#),
+        "{submission}"
+    );
+    let live: Value = web
+        .get(&format!("/submissions/{id}/live"))
+        .await
+        .json()
+        .await
+        .expect("the live document");
+    assert_eq!(live["score_text"], "40 (groups 0, 40)");
+    let problem = web
+        .get("/problems/nim?contest=olympiad")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(problem.contains(r#"id="groups""#), "{problem}");
+    assert!(problem.contains("<td>smalls</td>"), "{problem}");
+    assert!(problem.contains("by share"), "{problem}");
+    app.stop().await;
+}

@@ -57,6 +57,7 @@
     verdict.textContent = done ? status.verdict : status.state_label;
     verdict.className = "verdict " + (done ? "verdict-" + status.verdict : "verdict-pending");
     document.getElementById("state").textContent = status.state_label;
+    document.getElementById("score").textContent = status.score_text;
     document.getElementById("message").textContent = status.message || "";
     root.dataset.state = status.state;
 
