@@ -61,10 +61,13 @@ pub struct ContestSettings {
     pub score_by: ScoreBy,
     #[serde(default = "default_registration")]
     pub registration: Registration,
-    /// Added for each rejected try before a problem's first AC (CE and IE
-    /// do not count); 20 unless set.
+    /// Added for each rejected try before a problem's first AC (CE, unless
+    /// `count_compile_errors`, and IE do not count); 20 unless set.
     #[serde(default = "default_penalty")]
     pub penalty_minutes: i64,
+    /// Whether a compile error counts as a rejected try; off unless set.
+    #[serde(default)]
+    pub count_compile_errors: bool,
     /// In scoreboard order.
     pub problems: Vec<ContestProblem>,
 }
@@ -508,6 +511,7 @@ mod tests {
             freeze_seconds: Some(3600),
             scoring: Scoring::Icpc,
             score_by: ScoreBy::Group,
+            count_compile_errors: false,
             registration: Registration::Open,
             penalty_minutes: 20,
             problems: vec![

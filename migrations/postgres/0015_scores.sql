@@ -9,4 +9,6 @@ alter table scoreboard_cell add column public_score bigint not null default 0;  
 
 alter table contest drop constraint contest_scoring_check;
 alter table contest add constraint contest_scoring_check check (scoring in ('icpc', 'ioi'));
+-- Whether a compile error counts as a rejected try (ICPC penalty).
+alter table contest add column count_compile_errors boolean not null default false;
 alter table contest add column score_by text not null default 'group' check (score_by in ('group', 'submission'));

@@ -12,4 +12,6 @@ alter table scoreboard_cell add column public_score integer not null default 0; 
 -- `icpc`, the default the column comes back with.
 alter table contest drop column scoring;
 alter table contest add column scoring text not null default 'icpc' check (scoring in ('icpc', 'ioi'));
+-- Whether a compile error counts as a rejected try (ICPC penalty).
+alter table contest add column count_compile_errors integer not null default 0;
 alter table contest add column score_by text not null default 'group' check (score_by in ('group', 'submission'));

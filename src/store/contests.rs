@@ -118,6 +118,7 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
         "with k as (\
            select s.contest_id, s.user_name, s.problem_id, c.cells_version as version, \
              c.duration_ms - coalesce(c.freeze_ms, 0) as freeze_at, \
+             c.count_compile_errors as count_ce, \
              min(case when s.state = 'done' and s.verdict = 'AC' \
                then s.contest_time_ms end) as solved_ms, \
              min(case when s.state = 'done' and s.verdict = 'AC' \
@@ -130,16 +131,18 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
         .of_submissions(statement)
         .push(
             " group by s.contest_id, s.user_name, s.problem_id, c.cells_version, c.duration_ms, \
-           c.freeze_ms) \
+           c.freeze_ms, c.count_compile_errors) \
          insert into scoreboard_cell (contest_id, user_name, problem_id, version, solved_ms, \
            tries, pending, public_solved_ms, public_tries, public_pending, score, public_score) \
          select k.contest_id, k.user_name, k.problem_id, k.version, k.solved_ms, \
-           sum(case when s.state = 'done' and s.verdict not in ('AC', 'CE', 'IE') \
+           sum(case when s.state = 'done' and s.verdict not in ('AC', 'IE') \
+             and (s.verdict != 'CE' or k.count_ce) \
              and (k.solved_ms is null or s.contest_time_ms < k.solved_ms) then 1 else 0 end), \
            sum(case when s.state != 'done' \
              and (k.solved_ms is null or s.contest_time_ms < k.solved_ms) then 1 else 0 end), \
            k.public_solved_ms, \
-           sum(case when s.state = 'done' and s.verdict not in ('AC', 'CE', 'IE') \
+           sum(case when s.state = 'done' and s.verdict not in ('AC', 'IE') \
+             and (s.verdict != 'CE' or k.count_ce) \
              and s.contest_time_ms < k.freeze_at \
              and (k.public_solved_ms is null or s.contest_time_ms < k.public_solved_ms) \
              then 1 else 0 end), \
@@ -151,7 +154,7 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
            and s.user_name = k.user_name and s.problem_id = k.problem_id \
          where s.contest_time_ms is not null \
          group by k.contest_id, k.user_name, k.problem_id, k.version, k.solved_ms, \
-           k.public_solved_ms, k.freeze_at \
+           k.public_solved_ms, k.freeze_at, k.count_ce \
          on conflict (contest_id, user_name, problem_id) do update set \
            version = excluded.version, solved_ms = excluded.solved_ms, tries = excluded.tries, \
            pending = excluded.pending, public_solved_ms = excluded.public_solved_ms, \
@@ -248,7 +251,7 @@ impl Cell<'_> {
 
 /// How a contest row and its problem rows are read.
 const CONTEST_COLUMNS: &str = "select id, title, starts_at, duration_ms, freeze_ms, scoring, \
-     score_by, registration, penalty_minutes, thawed_at from contest";
+     score_by, count_compile_errors, registration, penalty_minutes, thawed_at from contest";
 
 fn contest_from(row: &DbRow, problems: Vec<ContestProblem>) -> Result<Contest, StoreError> {
     let duration_ms: i64 = row.try_get("duration_ms")?;
@@ -263,6 +266,7 @@ fn contest_from(row: &DbRow, problems: Vec<ContestProblem>) -> Result<Contest, S
             freeze_seconds: freeze_ms.map(|ms| ms / 1000),
             scoring: parse_column(row, "scoring")?,
             score_by: parse_column(row, "score_by")?,
+            count_compile_errors: row.try_get("count_compile_errors")?,
             registration: parse_column(row, "registration")?,
             penalty_minutes: row.try_get("penalty_minutes")?,
             problems,
@@ -436,14 +440,16 @@ impl Store {
                 .is_some();
             query(
                 "insert into contest (id, title, starts_at, duration_ms, freeze_ms, scoring, \
-                 registration, penalty_minutes, created_at, updated_at, score_by) \
-                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) \
+                 registration, penalty_minutes, created_at, updated_at, score_by, \
+                 count_compile_errors) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) \
                  on conflict (id) do update set title = excluded.title, \
                  starts_at = excluded.starts_at, duration_ms = excluded.duration_ms, \
                  freeze_ms = excluded.freeze_ms, scoring = excluded.scoring, \
                  registration = excluded.registration, \
                  penalty_minutes = excluded.penalty_minutes, updated_at = excluded.updated_at, \
-                 score_by = excluded.score_by",
+                 score_by = excluded.score_by, \
+                 count_compile_errors = excluded.count_compile_errors",
             )
             .bind(id.as_str())
             .bind(settings.title.trim())
@@ -455,6 +461,7 @@ impl Store {
             .bind(settings.penalty_minutes)
             .bind(now)
             .bind(settings.score_by.as_str())
+            .bind(settings.count_compile_errors)
             .execute(&mut tx)
             .await?;
             query("delete from contest_problem where contest_id = $1")

@@ -3105,6 +3105,7 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
         freeze_seconds: Some(60 * 60),
         scoring: Scoring::Icpc,
         score_by: crate::domain::ScoreBy::Group,
+        count_compile_errors: false,
         registration: Registration::Open,
         penalty_minutes: 20,
         problems: vec![ContestProblem {
@@ -3230,6 +3231,15 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
     let bob = cell("bob").await.expect("a cell");
     assert_eq!(bob.public_solved_ms, bob.solved_ms);
     assert_eq!((bob.public_tries, bob.public_pending), (1, 0));
+
+    // Compile errors made to count: ann's CE at 20 is a rejected try too.
+    settings.count_compile_errors = true;
+    assert!(!store.put_contest(&id, &settings).await.expect("replace"));
+    let ann = cell("ann").await.expect("a cell");
+    assert_eq!((ann.tries, ann.public_tries), (2, 2), "{ann:?}");
+    settings.count_compile_errors = false;
+    assert!(!store.put_contest(&id, &settings).await.expect("replace"));
+    assert_eq!(cell("ann").await.expect("a cell").tries, 1);
 
     // What changed after a version: the cells computed since, and the
     // participants registered since; nothing once read up to date.

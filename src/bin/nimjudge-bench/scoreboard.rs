@@ -91,6 +91,7 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
         freeze_seconds: Some(5 * 3600 - 600),
         scoring: Scoring::Icpc,
         score_by: ScoreBy::Group,
+        count_compile_errors: false,
         registration: Registration::Open,
         penalty_minutes: 20,
         problems: batch
