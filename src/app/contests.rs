@@ -15,9 +15,30 @@ use crate::{
         Clarification, Contest, ContestSettings, ContestView, Phase, Scoreboard,
         check_clarification_text,
     },
-    domain::{ContestId, ProblemId, Registration, Role, Timestamp},
-    store::{ContestWindow, now_ms},
+    domain::{ContestId, ProblemId, Registration, Role, Submission, Timestamp},
+    store::{ContestWindow, ListFilter, now_ms},
 };
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// Submissions read per page by [`App::export_contest`].
+const EXPORT_PAGE: i64 = 1000;
+
+/// A whole contest, as [`App::export_contest`] gives it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ContestExport {
+    #[schema(value_type = String, format = DateTime)]
+    pub exported_at: Timestamp,
+    pub phase: Phase,
+    pub contest: Contest,
+    pub participants: Vec<String>,
+    /// Oldest first; practice ones (sent after the window) have no contest
+    /// time.
+    pub submissions: Vec<Submission>,
+    pub clarifications: Vec<Clarification>,
+    /// As admins see it: nothing frozen.
+    pub scoreboard: Scoreboard,
+}
 
 impl App {
     /// Creates or replaces a contest (admins). `true` if it is new.
@@ -230,6 +251,45 @@ impl App {
         self.stored_contest(id).await?;
         let reader = (!caller.role().is_staff()).then(|| caller.name());
         Ok(self.store.clarifications(id, reader).await?)
+    }
+
+    /// Everything of a contest as one JSON document (admins): its settings,
+    /// participants, submissions (oldest first, practice ones included),
+    /// clarifications and the whole scoreboard.
+    pub async fn export_contest(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+    ) -> Result<ContestExport, AppError> {
+        caller.require_admin()?;
+        let contest = self.stored_contest(id).await?;
+        let participants = self.store.participants(id).await?;
+        let mut submissions = Vec::new();
+        let mut filter = ListFilter {
+            contest: Some(id.clone()),
+            limit: EXPORT_PAGE,
+            ..ListFilter::default()
+        };
+        loop {
+            let page = self.store.list_submissions(&filter).await?;
+            submissions.extend(page.submissions);
+            match page.next_cursor {
+                Some(cursor) => filter.before = Some(cursor),
+                None => break,
+            }
+        }
+        submissions.reverse();
+        let clarifications = self.store.clarifications(id, None).await?;
+        let scoreboard = self.scoreboard(caller, id, None).await?;
+        Ok(ContestExport {
+            exported_at: Timestamp::now(),
+            phase: contest.phase(now_ms()),
+            contest,
+            participants,
+            submissions,
+            clarifications,
+            scoreboard,
+        })
     }
 
     /// Where a submission by `caller` to `problem` in contest `id` goes:

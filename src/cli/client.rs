@@ -231,4 +231,10 @@ impl Client {
         let url = format!("{}/api/contests/{id}/thaw", self.base);
         self.send(self.http.post(url)).await
     }
+
+    /// `GET /api/contests/{id}/export`, as the server wrote it.
+    pub async fn export_contest(&self, id: &ContestId) -> Result<serde_json::Value, ClientError> {
+        let url = format!("{}/api/contests/{id}/export", self.base);
+        self.send(self.http.get(url)).await
+    }
 }

@@ -57,6 +57,13 @@ pub enum ContestAction {
         #[command(flatten)]
         server: ServerArgs,
     },
+    /// Print a whole contest as JSON (admins): settings, participants,
+    /// submissions, clarifications and the scoreboard.
+    Export {
+        id: ContestId,
+        #[command(flatten)]
+        server: ServerArgs,
+    },
 }
 
 pub async fn run(action: ContestAction) -> anyhow::Result<ExitCode> {
@@ -116,6 +123,11 @@ pub async fn run(action: ContestAction) -> anyhow::Result<ExitCode> {
             let client = Client::new(&server.server, &server.token)?;
             let view = client.thaw(&id).await?;
             println!("contest {} is thawed", view.contest.id);
+        }
+        ContestAction::Export { id, server } => {
+            let client = Client::new(&server.server, &server.token)?;
+            let export = client.export_contest(&id).await?;
+            println!("{}", serde_json::to_string_pretty(&export)?);
         }
     }
     Ok(ExitCode::SUCCESS)

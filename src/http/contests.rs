@@ -12,6 +12,7 @@ use crate::{
         ClarificationAnswer, ClarificationList, ContestList, ErrorBody, NewClarification,
         NewRegistration, Registered, ScoreboardQuery,
     },
+    app::contests::ContestExport,
     contest::{Clarification, ContestSettings, ContestView, Scoreboard},
     domain::ContestId,
 };
@@ -24,6 +25,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(register))
         .routes(routes!(scoreboard))
         .routes(routes!(thaw))
+        .routes(routes!(export))
         .routes(routes!(clarifications, clarify))
         .routes(routes!(answer))
 }
@@ -189,6 +191,29 @@ pub async fn thaw(
     ApiPath(id): ApiPath<ContestId>,
 ) -> Result<Json<ContestView>, ApiError> {
     Ok(Json(state.app.thaw(&caller, &id).await?))
+}
+
+/// Everything of a contest as one document (admins only): settings,
+/// participants, every submission sent to it (oldest first, practice ones
+/// included), clarifications and the whole scoreboard.
+#[utoipa::path(
+    get,
+    path = "/api/contests/{id}/export",
+    operation_id = "export_contest",
+    tag = "contests",
+    params(("id" = String, Path, description = "The contest id")),
+    responses(
+        (status = OK, description = "The contest.", body = ContestExport),
+        (status = FORBIDDEN, description = "Not an admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such contest.", body = ErrorBody),
+    )
+)]
+pub async fn export(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ContestId>,
+) -> Result<Json<ContestExport>, ApiError> {
+    Ok(Json(state.app.export_contest(&caller, &id).await?))
 }
 
 /// A contest's clarifications, oldest first: every one for setters and

@@ -346,6 +346,28 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
         (false, everything)
     );
 
+    // The export: everything of the contest, for admins only.
+    let (status, _) = app
+        .get("/api/contests/spring/export", &app.contestant)
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, export) = app.get("/api/contests/spring/export", &app.admin).await;
+    assert_eq!(status, StatusCode::OK, "{export}");
+    assert_eq!(export["contest"]["id"], "spring");
+    assert_eq!(export["phase"], "ended");
+    assert_eq!(export["participants"], json!(["carol", "dave"]));
+    let (_, board) = app.get("/api/contests/spring/scoreboard", &app.admin).await;
+    assert_eq!(export["scoreboard"], board);
+    let sent = export["submissions"].as_array().expect("submissions");
+    assert_eq!(sent.len(), 6, "{export}");
+    assert!(
+        sent.windows(2)
+            .all(|pair| pair[0]["created_at"].as_str() <= pair[1]["created_at"].as_str()),
+        "oldest first: {export}"
+    );
+    assert_eq!(sent[0]["id"], json!(id.to_string()), "carol's first try");
+    assert_eq!(sent[5]["contest_time_ms"], Value::Null, "the practice one");
+
     // A page of rows.
     let (status, page) = app
         .get(
@@ -516,6 +538,16 @@ async fn the_command_line_puts_a_contest_and_prints_its_scoreboard() {
     assert!(["12", "13"].contains(&words[3]), "{text}");
     assert_eq!(words[4], "+", "{text}");
     assert_eq!(words[5], format!("{}*", words[3]), "{text}");
+    let export = run_client(
+        &app.address,
+        &app.admin,
+        args(&["contest", "export", "winter"]),
+    )
+    .await;
+    assert!(export.status.success(), "{export:?}");
+    let export: Value = serde_json::from_slice(&export.stdout).expect("JSON");
+    assert_eq!(export["contest"]["id"], "winter");
+    assert_eq!(export["participants"], json!(["carol"]));
     let list = run_client(&app.address, &app.other, args(&["contest", "list"])).await;
     let text = String::from_utf8_lossy(&list.stdout);
     assert!(
