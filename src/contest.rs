@@ -49,9 +49,17 @@ pub struct ContestSettings {
     /// In seconds, at most 30 days.
     pub duration_seconds: i64,
     /// How long before the end the scoreboard freezes, in seconds; none
-    /// (or absent): it never does.
+    /// (or absent): it never does. With personal windows, before the end
+    /// of each participant's window.
     #[serde(default)]
     pub freeze_seconds: Option<i64>,
+    /// Personal windows (virtual participation): each participant's own
+    /// window lasts this many seconds from when they start it (or send
+    /// their first submission), within the contest's span of
+    /// `duration_seconds` from `starts_at`, and ends with the span at the
+    /// latest. None (or absent): one window for everyone, the span.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window_seconds: Option<i64>,
     #[serde(default = "default_scoring")]
     pub scoring: Scoring,
     /// How an `ioi` contest takes a participant's score on a problem:
@@ -112,6 +120,21 @@ impl ContestSettings {
                 "`score_by` is for `ioi` contests: an `icpc` contest ranks by solved problems"
                     .into(),
             );
+        }
+        if let Some(window) = self.window_seconds {
+            if !(1..=self.duration_seconds).contains(&window) {
+                return Err(format!(
+                    "`window_seconds` must be 1 to the duration ({}), not {window}",
+                    self.duration_seconds
+                ));
+            }
+            if let Some(freeze) = self.freeze_seconds
+                && freeze > window
+            {
+                return Err(format!(
+                    "`freeze_seconds` must be 0 to the window ({window}), not {freeze}"
+                ));
+            }
         }
         if !(0..=MAX_PENALTY_MINUTES).contains(&self.penalty_minutes) {
             return Err(format!(
@@ -180,6 +203,18 @@ pub struct ContestView {
     pub phase: Phase,
     /// Whether the reader takes part.
     pub registered: bool,
+    /// The reader's own window once they started it (personal windows).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<Window>,
+}
+
+/// A participant's window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Window {
+    #[schema(value_type = String, format = DateTime)]
+    pub starts_at: Timestamp,
+    #[schema(value_type = String, format = DateTime)]
+    pub ends_at: Timestamp,
 }
 
 /// A question to a contest's jury and its answer, or an announcement of
@@ -259,20 +294,48 @@ impl Contest {
         self.starts_at_ms() + self.duration_ms()
     }
 
-    /// The contest time from which tries are frozen; the duration when it
-    /// never freezes.
-    pub fn freeze_at_ms(&self) -> i64 {
-        self.duration_ms() - self.settings.freeze_seconds.unwrap_or(0) * 1000
+    /// How long a participant's window lasts: the personal window's
+    /// length, else the whole span.
+    pub fn window_ms(&self) -> i64 {
+        self.settings
+            .window_seconds
+            .map_or(self.duration_ms(), |s| s * 1000)
     }
 
-    /// Where the contest is at `now_ms` (unix milliseconds).
+    /// Whether each participant has a window of their own.
+    pub fn personal_windows(&self) -> bool {
+        self.settings.window_seconds.is_some()
+    }
+
+    /// The contest time (from the start of a participant's window) from
+    /// which tries are frozen; the window's length when it never freezes.
+    pub fn freeze_at_ms(&self) -> i64 {
+        self.window_ms() - self.settings.freeze_seconds.unwrap_or(0) * 1000
+    }
+
+    /// A participant's window (unix milliseconds, start and end) when they
+    /// start it at `start_ms`: the contest's span without personal windows;
+    /// else from `start_ms` for the window's length, ending with the span
+    /// at the latest.
+    pub fn window_from(&self, start_ms: i64) -> (i64, i64) {
+        if self.personal_windows() {
+            let start = start_ms.clamp(self.starts_at_ms(), self.ends_at_ms());
+            (start, (start + self.window_ms()).min(self.ends_at_ms()))
+        } else {
+            (self.starts_at_ms(), self.ends_at_ms())
+        }
+    }
+
+    /// Where the contest is at `now_ms` (unix milliseconds). With personal
+    /// windows it is running through its whole span (each participant's
+    /// freeze is their own).
     pub fn phase(&self, now_ms: i64) -> Phase {
         let time = now_ms - self.starts_at_ms();
         if time < 0 {
             Phase::Before
         } else if time >= self.duration_ms() {
             Phase::Ended
-        } else if time >= self.freeze_at_ms() {
+        } else if !self.personal_windows() && time >= self.freeze_at_ms() {
             Phase::Frozen
         } else {
             Phase::Running
@@ -280,11 +343,18 @@ impl Contest {
     }
 
     /// Whether contestants and the public see frozen tries as pending at
-    /// `now_ms`: from the freeze until an admin thaws it.
+    /// `now_ms`: from the freeze until an admin thaws it. With personal
+    /// windows, from the start: a try from the freeze of its own window on
+    /// is frozen whenever it comes.
     pub fn hides_frozen(&self, now_ms: i64) -> bool {
+        let time = now_ms - self.starts_at_ms();
         self.thawed_at.is_none()
             && self.settings.freeze_seconds.is_some_and(|s| s > 0)
-            && now_ms - self.starts_at_ms() >= self.freeze_at_ms()
+            && if self.personal_windows() {
+                time >= 0
+            } else {
+                time >= self.freeze_at_ms()
+            }
     }
 
     /// The problem under `label`.
@@ -512,6 +582,7 @@ mod tests {
             scoring: Scoring::Icpc,
             score_by: ScoreBy::Group,
             count_compile_errors: false,
+            window_seconds: None,
             registration: Registration::Open,
             penalty_minutes: 20,
             problems: vec![
@@ -556,6 +627,21 @@ mod tests {
         assert_eq!(
             refused(|s| s.freeze_seconds = Some(5 * 3600 + 1)),
             "`freeze_seconds` must be 0 to the duration (18000), not 18001"
+        );
+        assert_eq!(
+            refused(|s| s.window_seconds = Some(5 * 3600 + 1)),
+            "`window_seconds` must be 1 to the duration (18000), not 18001"
+        );
+        assert_eq!(
+            refused(|s| s.window_seconds = Some(1800)),
+            "`freeze_seconds` must be 0 to the window (1800), not 3600"
+        );
+        assert_eq!(
+            refused(|s| {
+                s.scoring = Scoring::Icpc;
+                s.score_by = ScoreBy::Submission;
+            }),
+            "`score_by` is for `ioi` contests: an `icpc` contest ranks by solved problems"
         );
         assert_eq!(
             refused(|s| s.penalty_minutes = -1),
@@ -612,6 +698,41 @@ mod tests {
     /// penalty (minutes plus 20 a rejected try), then the earlier last
     /// solve; ties share a rank; first solves are marked; frozen shows the
     /// public part.
+    #[test]
+    fn personal_windows_start_when_their_participant_likes_and_end_with_the_span() {
+        let mut contest = contest();
+        let hour = 3_600_000;
+        contest.settings.window_seconds = Some(2 * 3600);
+        let start = contest.starts_at_ms();
+        // Five hours' span: a window started at 1:00 runs to 3:00, one
+        // started at 4:00 is cut at 5:00, one asked before the span starts
+        // with it.
+        assert_eq!(
+            contest.window_from(start + hour),
+            (start + hour, start + 3 * hour)
+        );
+        assert_eq!(
+            contest.window_from(start + 4 * hour),
+            (start + 4 * hour, start + 5 * hour)
+        );
+        assert_eq!(contest.window_from(start - hour), (start, start + 2 * hour));
+        // The freeze is each window's last hour, in contest time.
+        assert_eq!(contest.freeze_at_ms(), hour);
+        // Running through the span; frozen for the public from the start.
+        assert_eq!(
+            contest.phase(start + 4 * hour + 30 * 60_000),
+            Phase::Running
+        );
+        assert_eq!(contest.phase(start + 5 * hour), Phase::Ended);
+        assert!(!contest.hides_frozen(start - 1));
+        assert!(contest.hides_frozen(start));
+        contest.thawed_at = Some(Timestamp::from_second(2_000_000).expect("a time"));
+        assert!(!contest.hides_frozen(start + 5 * hour));
+        // Without personal windows, everyone's is the span.
+        contest.settings.window_seconds = None;
+        assert_eq!(contest.window_from(start + hour), (start, start + 5 * hour));
+    }
+
     #[test]
     fn the_ioi_ranking_by_hand() {
         let mut contest = contest();

@@ -1,6 +1,6 @@
--- Points: a problem's testcase groups, each judged submission's score (in
+-- Points and personal windows: a problem's testcase groups, each judged submission's score (in
 -- hundredths of a point, with each group's), IOI contests and their cells'
--- best scores.
+-- best scores; contests whose participants each start a window of their own.
 alter table problem add column groups text not null default '[]';      -- JSON, as problem.toml's `[[group]]`
 alter table submission add column score bigint;                          -- hundredths; null until judged
 alter table submission add column group_scores text;                     -- hundredths per group, `4000,0,1500`
@@ -12,3 +12,7 @@ alter table contest add constraint contest_scoring_check check (scoring in ('icp
 -- Whether a compile error counts as a rejected try (ICPC penalty).
 alter table contest add column count_compile_errors boolean not null default false;
 alter table contest add column score_by text not null default 'group' check (score_by in ('group', 'submission'));
+
+-- Personal windows: each participant's lasts `window_ms` from when they start it.
+alter table contest add column window_ms bigint;                       -- null: one window, the contest's span
+alter table contest_participant add column window_start_ms bigint;     -- unix ms, once started

@@ -12,7 +12,7 @@ use super::{App, AppError, Caller};
 use crate::{
     api::{ClarificationAnswer, NewClarification},
     contest::{
-        Clarification, Contest, ContestSettings, ContestView, Phase, Scoreboard,
+        Clarification, Contest, ContestSettings, ContestView, Phase, Scoreboard, Window,
         check_clarification_text,
     },
     domain::{ContestId, ProblemId, Registration, Role, Submission, Timestamp},
@@ -84,11 +84,27 @@ impl App {
             .collect())
     }
 
-    /// One contest.
+    /// One contest, with the reader's own window where windows are
+    /// personal and they started theirs.
     pub async fn contest(&self, caller: &Caller, id: &ContestId) -> Result<ContestView, AppError> {
         let contest = self.stored_contest(id).await?;
         let registered = self.store.is_participant(id, caller.name()).await?;
-        Ok(view(caller, contest, registered, now_ms()))
+        let started = match contest.personal_windows() && registered {
+            true => self.store.window_start(id, caller.name()).await?,
+            false => None,
+        };
+        let window = started
+            .map(|start| {
+                let (starts_at, ends_at) = contest.window_from(start);
+                Ok::<_, AppError>(Window {
+                    starts_at: timestamp(starts_at)?,
+                    ends_at: timestamp(ends_at)?,
+                })
+            })
+            .transpose()?;
+        let mut view = view(caller, contest, registered, now_ms());
+        view.window = window;
+        Ok(view)
     }
 
     async fn stored_contest(&self, id: &ContestId) -> Result<Contest, AppError> {
@@ -293,14 +309,15 @@ impl App {
     }
 
     /// Where a submission by `caller` to `problem` in contest `id` goes:
-    /// registered (where registration is open) and inside its window, or
-    /// refused with the reason.
+    /// registered (where registration is open) and in their window (a
+    /// personal one starts with their first submission), or refused with
+    /// the reason.
     pub(super) async fn contest_entry(
         &self,
         caller: &Caller,
         id: &ContestId,
         problem: &ProblemId,
-    ) -> Result<Contest, AppError> {
+    ) -> Result<ContestEntry, AppError> {
         let contest = self.stored_contest(id).await?;
         // Before the start, nothing is said of its problems.
         if contest.phase(now_ms()) == Phase::Before {
@@ -327,17 +344,78 @@ impl App {
             }
             self.store.register(id, caller.name()).await?;
         }
-        Ok(contest)
+        let (starts_at_ms, ends_at_ms) = if contest.personal_windows() {
+            let started = self
+                .store
+                .start_window(id, caller.name(), now_ms())
+                .await?
+                .ok_or_else(|| AppError::Internal(format!("no participation in `{id}`")))?;
+            contest.window_from(started)
+        } else {
+            contest.window_from(contest.starts_at_ms())
+        };
+        Ok(ContestEntry {
+            contest,
+            starts_at_ms,
+            ends_at_ms,
+        })
+    }
+
+    /// Starts `caller`'s personal window in a contest that has them,
+    /// registering them where registration is open; returns the contest as
+    /// they see it, with their window. Starting again changes nothing.
+    pub async fn start_window(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+    ) -> Result<ContestView, AppError> {
+        let contest = self.stored_contest(id).await?;
+        if !contest.personal_windows() {
+            return Err(AppError::Conflict(format!(
+                "contest `{id}` has one window for everyone: it starts at {}",
+                contest.settings.starts_at
+            )));
+        }
+        match contest.phase(now_ms()) {
+            Phase::Before => {
+                return Err(AppError::Conflict(format!(
+                    "contest `{id}` has not started: it starts at {}",
+                    contest.settings.starts_at
+                )));
+            }
+            Phase::Ended => {
+                return Err(AppError::Conflict(format!(
+                    "contest `{id}` is over: windows start within its span"
+                )));
+            }
+            Phase::Running | Phase::Frozen => {}
+        }
+        if !self.store.is_participant(id, caller.name()).await? {
+            self.register(caller, id, None).await?;
+        }
+        self.store.start_window(id, caller.name(), now_ms()).await?;
+        self.contest(caller, id).await
     }
 }
 
+/// A contest submission's contest and its sender's window (unix ms).
+pub(super) struct ContestEntry {
+    pub contest: Contest,
+    pub starts_at_ms: i64,
+    pub ends_at_ms: i64,
+}
+
 /// The window a contest submission is admitted in.
-pub(super) fn window(contest: &Contest) -> ContestWindow<'_> {
+pub(super) fn window(entry: &ContestEntry) -> ContestWindow<'_> {
     ContestWindow {
-        contest: &contest.id,
-        starts_at_ms: contest.starts_at_ms(),
-        ends_at_ms: contest.ends_at_ms(),
+        contest: &entry.contest.id,
+        starts_at_ms: entry.starts_at_ms,
+        ends_at_ms: entry.ends_at_ms,
     }
+}
+
+fn timestamp(ms: i64) -> Result<Timestamp, AppError> {
+    Timestamp::from_millisecond(ms).map_err(|e| AppError::Internal(e.to_string()))
 }
 
 /// A contest as `caller` sees it: before the start, its problems are
@@ -351,5 +429,6 @@ fn view(caller: &Caller, mut contest: Contest, registered: bool, now: i64) -> Co
         contest,
         phase,
         registered,
+        window: None,
     }
 }

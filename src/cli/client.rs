@@ -232,6 +232,12 @@ impl Client {
         self.send(self.http.post(url)).await
     }
 
+    /// `POST /api/contests/{id}/window`.
+    pub async fn start_window(&self, id: &ContestId) -> Result<ContestView, ClientError> {
+        let url = format!("{}/api/contests/{id}/window", self.base);
+        self.send(self.http.post(url)).await
+    }
+
     /// `GET /api/contests/{id}/export`, as the server wrote it.
     pub async fn export_contest(&self, id: &ContestId) -> Result<serde_json::Value, ClientError> {
         let url = format!("{}/api/contests/{id}/export", self.base);

@@ -57,6 +57,12 @@ pub enum ContestAction {
         #[command(flatten)]
         server: ServerArgs,
     },
+    /// Start your own window in a contest with personal windows.
+    Start {
+        id: ContestId,
+        #[command(flatten)]
+        server: ServerArgs,
+    },
     /// Print a whole contest as JSON (admins): settings, participants,
     /// submissions, clarifications and the scoreboard.
     Export {
@@ -123,6 +129,17 @@ pub async fn run(action: ContestAction) -> anyhow::Result<ExitCode> {
             let client = Client::new(&server.server, &server.token)?;
             let view = client.thaw(&id).await?;
             println!("contest {} is thawed", view.contest.id);
+        }
+        ContestAction::Start { id, server } => {
+            let client = Client::new(&server.server, &server.token)?;
+            let view = client.start_window(&id).await?;
+            match view.window {
+                Some(window) => println!(
+                    "your window in contest {} runs from {} to {}",
+                    view.contest.id, window.starts_at, window.ends_at
+                ),
+                None => println!("contest {} has no window of yours", view.contest.id),
+            }
         }
         ContestAction::Export { id, server } => {
             let client = Client::new(&server.server, &server.token)?;

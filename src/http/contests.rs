@@ -26,6 +26,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(scoreboard))
         .routes(routes!(thaw))
         .routes(routes!(export))
+        .routes(routes!(start_window))
         .routes(routes!(clarifications, clarify))
         .routes(routes!(answer))
 }
@@ -191,6 +192,30 @@ pub async fn thaw(
     ApiPath(id): ApiPath<ContestId>,
 ) -> Result<Json<ContestView>, ApiError> {
     Ok(Json(state.app.thaw(&caller, &id).await?))
+}
+
+/// Start the caller's own window in a contest with personal windows
+/// (registering them where registration is open); starting again changes
+/// nothing. Their first submission starts it too.
+#[utoipa::path(
+    post,
+    path = "/api/contests/{id}/window",
+    operation_id = "start_contest_window",
+    tag = "contests",
+    params(("id" = String, Path, description = "The contest id")),
+    responses(
+        (status = OK, description = "Started (or started before): the contest with the caller's window.", body = ContestView),
+        (status = FORBIDDEN, description = "Not invited to a contest by invitation.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such contest.", body = ErrorBody),
+        (status = CONFLICT, description = "Not started, over, or one window for everyone.", body = ErrorBody),
+    )
+)]
+pub async fn start_window(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ContestId>,
+) -> Result<Json<ContestView>, ApiError> {
+    Ok(Json(state.app.start_window(&caller, &id).await?))
 }
 
 /// Everything of a contest as one document (admins only): settings,

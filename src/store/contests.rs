@@ -117,12 +117,12 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
     let statement = query(
         "with k as (\
            select s.contest_id, s.user_name, s.problem_id, c.cells_version as version, \
-             c.duration_ms - coalesce(c.freeze_ms, 0) as freeze_at, \
+             coalesce(c.window_ms, c.duration_ms) - coalesce(c.freeze_ms, 0) as freeze_at, \
              c.count_compile_errors as count_ce, \
              min(case when s.state = 'done' and s.verdict = 'AC' \
                then s.contest_time_ms end) as solved_ms, \
              min(case when s.state = 'done' and s.verdict = 'AC' \
-               and s.contest_time_ms < c.duration_ms - coalesce(c.freeze_ms, 0) \
+               and s.contest_time_ms < coalesce(c.window_ms, c.duration_ms) - coalesce(c.freeze_ms, 0) \
                then s.contest_time_ms end) as public_solved_ms \
            from submission s join contest c on c.id = s.contest_id \
            where s.contest_time_ms is not null and ",
@@ -131,7 +131,7 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
         .of_submissions(statement)
         .push(
             " group by s.contest_id, s.user_name, s.problem_id, c.cells_version, c.duration_ms, \
-           c.freeze_ms, c.count_compile_errors) \
+           c.window_ms, c.freeze_ms, c.count_compile_errors) \
          insert into scoreboard_cell (contest_id, user_name, problem_id, version, solved_ms, \
            tries, pending, public_solved_ms, public_tries, public_pending, score, public_score) \
          select k.contest_id, k.user_name, k.problem_id, k.version, k.solved_ms, \
@@ -173,7 +173,7 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
 async fn refresh_scores(tx: &mut Tx, scope: &Cell<'_>) -> Result<(), StoreError> {
     let statement = query(
         "select s.contest_id, s.user_name, s.problem_id, s.group_scores, c.score_by, \
-           s.contest_time_ms < c.duration_ms - coalesce(c.freeze_ms, 0) as public \
+           s.contest_time_ms < coalesce(c.window_ms, c.duration_ms) - coalesce(c.freeze_ms, 0) as public \
          from submission s join contest c on c.id = s.contest_id \
          where c.scoring = 'ioi' and s.contest_time_ms is not null and s.state = 'done' \
            and s.group_scores is not null and ",
@@ -251,7 +251,7 @@ impl Cell<'_> {
 
 /// How a contest row and its problem rows are read.
 const CONTEST_COLUMNS: &str = "select id, title, starts_at, duration_ms, freeze_ms, scoring, \
-     score_by, count_compile_errors, registration, penalty_minutes, thawed_at from contest";
+     score_by, count_compile_errors, window_ms, registration, penalty_minutes, thawed_at from contest";
 
 fn contest_from(row: &DbRow, problems: Vec<ContestProblem>) -> Result<Contest, StoreError> {
     let duration_ms: i64 = row.try_get("duration_ms")?;
@@ -267,6 +267,7 @@ fn contest_from(row: &DbRow, problems: Vec<ContestProblem>) -> Result<Contest, S
             scoring: parse_column(row, "scoring")?,
             score_by: parse_column(row, "score_by")?,
             count_compile_errors: row.try_get("count_compile_errors")?,
+            window_seconds: row.try_get::<Option<i64>>("window_ms")?.map(|ms| ms / 1000),
             registration: parse_column(row, "registration")?,
             penalty_minutes: row.try_get("penalty_minutes")?,
             problems,
@@ -441,15 +442,16 @@ impl Store {
             query(
                 "insert into contest (id, title, starts_at, duration_ms, freeze_ms, scoring, \
                  registration, penalty_minutes, created_at, updated_at, score_by, \
-                 count_compile_errors) \
-                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11) \
+                 count_compile_errors, window_ms) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12) \
                  on conflict (id) do update set title = excluded.title, \
                  starts_at = excluded.starts_at, duration_ms = excluded.duration_ms, \
                  freeze_ms = excluded.freeze_ms, scoring = excluded.scoring, \
                  registration = excluded.registration, \
                  penalty_minutes = excluded.penalty_minutes, updated_at = excluded.updated_at, \
                  score_by = excluded.score_by, \
-                 count_compile_errors = excluded.count_compile_errors",
+                 count_compile_errors = excluded.count_compile_errors, \
+                 window_ms = excluded.window_ms",
             )
             .bind(id.as_str())
             .bind(settings.title.trim())
@@ -462,6 +464,7 @@ impl Store {
             .bind(now)
             .bind(settings.score_by.as_str())
             .bind(settings.count_compile_errors)
+            .bind(settings.window_seconds.map(|s| s * 1000))
             .execute(&mut tx)
             .await?;
             query("delete from contest_problem where contest_id = $1")
@@ -576,6 +579,49 @@ impl Store {
             Ok(added > 0)
         })
         .await
+    }
+
+    /// Starts `user`'s personal window at `now` unless it started before;
+    /// returns when it started. `None`: they are not a participant.
+    pub async fn start_window(
+        &self,
+        id: &ContestId,
+        user: &str,
+        now: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        self.noted(async {
+            Ok(query(
+                "update contest_participant set window_start_ms = coalesce(window_start_ms, $3) \
+                 where contest_id = $1 and user_name = $2 returning window_start_ms",
+            )
+            .bind(id.as_str())
+            .bind(user)
+            .bind(now)
+            .fetch_optional(&self.write)
+            .await?
+            .map(|row| row.try_get("window_start_ms"))
+            .transpose()?)
+        })
+        .await
+    }
+
+    /// When `user` started their personal window in a contest, if they did.
+    pub async fn window_start(
+        &self,
+        id: &ContestId,
+        user: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        Ok(query(
+            "select window_start_ms from contest_participant \
+             where contest_id = $1 and user_name = $2",
+        )
+        .bind(id.as_str())
+        .bind(user)
+        .fetch_optional(&self.read)
+        .await?
+        .map(|row| row.try_get::<Option<i64>>("window_start_ms"))
+        .transpose()?
+        .flatten())
     }
 
     /// The version of a contest's scoreboard: it grows with every change

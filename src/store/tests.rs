@@ -3106,6 +3106,7 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
         scoring: Scoring::Icpc,
         score_by: crate::domain::ScoreBy::Group,
         count_compile_errors: false,
+        window_seconds: None,
         registration: Registration::Open,
         penalty_minutes: 20,
         problems: vec![ContestProblem {

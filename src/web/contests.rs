@@ -32,6 +32,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/contests", get(list))
         .route("/contests/{id}", get(show))
         .route("/contests/{id}/register", post(register))
+        .route("/contests/{id}/window", post(start_window))
         .route("/contests/{id}/thaw", post(thaw))
         .route("/contests/{id}/clarifications", post(clarify))
         .route(
@@ -291,8 +292,11 @@ fn contest_page(
         div.limits {
             span { "Starts " (when(settings.starts_at)) }
             span { "Lasts " (duration(settings.duration_seconds)) }
+            @if let Some(window) = settings.window_seconds {
+                span #personal { "Personal windows of " (duration(window)) }
+            }
             @if let Some(freeze) = settings.freeze_seconds {
-                span { "Freezes " (duration(freeze)) " before the end" }
+                span { "Freezes " (duration(freeze)) " before the end" @if settings.window_seconds.is_some() { " of each window" } }
             }
             span #phase { (phase_text(view.phase)) }
         }
@@ -303,6 +307,16 @@ fn contest_page(
             }
         }
         @if view.registered { p.muted #registered { "You are registered." } }
+        @if let Some(window) = &view.window {
+            p.notice #window { "Your window: " (when(window.starts_at)) " to " (when(window.ends_at)) "." }
+        } @else if settings.window_seconds.is_some() && view.phase == Phase::Running
+            && (view.registered || settings.registration == Registration::Open) {
+            form.inline method="post" action={ "/contests/" (id) "/window" } data-confirm="Start your window now? It cannot be paused." {
+                input type="hidden" name="csrf" value=(visitor.csrf);
+                button type="submit" id="start-window" { "Start my window" }
+                span.muted { " (or send a submission: the first one starts it)" }
+            }
+        }
         h2 { "Problems" }
         @if settings.problems.is_empty() {
             p.muted #problems-hidden { "The problems appear when the contest starts." }
@@ -365,6 +379,21 @@ pub async fn register(
     })?;
     visitor.check_csrf(form.csrf.as_deref())?;
     state.app.register(&visitor.caller, &id, None).await?;
+    Ok(Redirect::to(&format!("/contests/{id}")))
+}
+
+/// `POST /contests/{id}/window`: the visitor starts their own window.
+pub async fn start_window(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ContestId>,
+    form: Result<Form<CsrfForm>, FormRejection>,
+) -> Result<Redirect, PageError> {
+    let Form(form) = form.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    state.app.start_window(&visitor.caller, &id).await?;
     Ok(Redirect::to(&format!("/contests/{id}")))
 }
 

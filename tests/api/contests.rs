@@ -360,9 +360,16 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
     assert_eq!(export["scoreboard"], board);
     let sent = export["submissions"].as_array().expect("submissions");
     assert_eq!(sent.len(), 6, "{export}");
+    let created = |submission: &Value| -> Timestamp {
+        submission["created_at"]
+            .as_str()
+            .expect("a time")
+            .parse()
+            .expect("a time")
+    };
     assert!(
         sent.windows(2)
-            .all(|pair| pair[0]["created_at"].as_str() <= pair[1]["created_at"].as_str()),
+            .all(|pair| created(&pair[0]) <= created(&pair[1])),
         "oldest first: {export}"
     );
     assert_eq!(sent[0]["id"], json!(id.to_string()), "carol's first try");
@@ -962,4 +969,162 @@ async fn a_scripted_ioi_contest_scores_groups_freezes_and_thaws_as_worked_out_by
     );
     assert!(text.contains("* first full score"), "{text}");
     app.stop().await;
+}
+
+/// The start of the reader's own window in a contest (unix milliseconds).
+async fn window_start(app: &TestApp, token: &str, contest: &str) -> i64 {
+    let (status, view) = app.get(&format!("/api/contests/{contest}"), token).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let start: Timestamp = view["window"]["starts_at"]
+        .as_str()
+        .expect("a window")
+        .parse()
+        .expect("a time");
+    start.as_millisecond()
+}
+
+#[tokio::test]
+async fn personal_windows_count_contest_time_and_the_freeze_from_each_start() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let now = Timestamp::now().as_millisecond();
+    // A span of 60 s from a second ago; windows of 3 s, their last second
+    // frozen.
+    let settings = json!({
+        "title": "Virtual",
+        "starts_at": Timestamp::from_millisecond(now - 1_000).expect("a time").to_string(),
+        "duration_seconds": 60,
+        "window_seconds": 3,
+        "freeze_seconds": 1,
+        "problems": [{ "label": "A", "problem": "nim" }],
+    });
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/virtual",
+            Some(&app.admin),
+            Some(settings.clone()),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let mut bad = settings.clone();
+    bad["window_seconds"] = json!(61);
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/other",
+            Some(&app.admin),
+            Some(bad),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(
+        body["error"],
+        "`window_seconds` must be 1 to the duration (60), not 61"
+    );
+    assert_eq!(body_phase(&app, "virtual").await, "running");
+
+    // carol starts her window (again: the same one), then solves A at once.
+    let (status, started) = app
+        .post("/api/contests/virtual/window", &app.contestant, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    assert!(started["registered"].as_bool().expect("registered"));
+    let carol_start = window_start(&app, &app.contestant, "virtual").await;
+    let ends: Timestamp = started["window"]["ends_at"]
+        .as_str()
+        .expect("an end")
+        .parse()
+        .expect("a time");
+    assert_eq!(ends.as_millisecond() - carol_start, 3_000);
+    let (_, again) = app
+        .post("/api/contests/virtual/window", &app.contestant, json!({}))
+        .await;
+    assert_eq!(again["window"], started["window"]);
+    let (status, body) = send(&app, &app.contestant, "virtual", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let solved = app
+        .verdict(&submission_id(&body["id"]), &app.contestant)
+        .await;
+    let time = solved["submission"]["contest_time_ms"]
+        .as_i64()
+        .expect("a contest time");
+    assert!((0..1_000).contains(&time), "{solved}");
+
+    // dave starts later, by his first submission (rejected), and solves A
+    // in his window's frozen last second.
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    let (status, body) = send(&app, &app.other, "virtual", "nim", &wrong_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let rejected = app.verdict(&submission_id(&body["id"]), &app.other).await;
+    let dave_start = window_start(&app, &app.other, "virtual").await;
+    assert!(dave_start >= carol_start + 1_200, "{rejected}");
+    let time = rejected["submission"]["contest_time_ms"]
+        .as_i64()
+        .expect("a contest time");
+    assert!((0..500).contains(&time), "{rejected}");
+    until(dave_start + 2_200).await;
+    let (status, body) = send(&app, &app.other, "virtual", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    // carol's window is over: her submission is practice.
+    until(carol_start + 3_000).await;
+    let (status, body) = send(&app, &app.contestant, "virtual", "nim", &wrong_answers()).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let practice = app
+        .verdict(&submission_id(&body["id"]), &app.contestant)
+        .await;
+    assert_eq!(practice["submission"]["contest_time_ms"], Value::Null);
+    app.drain().await;
+
+    // By hand: both solved A in minute 0, dave after one rejected try; the
+    // public does not see dave's AC, sent in his freeze.
+    let a = |solved: Option<i64>, tries: i64, pending: i64| {
+        vec![("A".to_string(), solved, tries, pending)]
+    };
+    assert_eq!(
+        scoreboard(&app, &app.admin, "virtual").await,
+        (
+            false,
+            vec![
+                row(1, "carol", 1, 0, a(Some(0), 0, 0)),
+                row(2, "dave", 1, 20, a(Some(0), 1, 0)),
+            ]
+        )
+    );
+    assert_eq!(
+        scoreboard(&app, &app.contestant, "virtual").await,
+        (
+            true,
+            vec![
+                row(1, "carol", 1, 0, a(Some(0), 0, 0)),
+                row(2, "dave", 0, 0, a(None, 1, 1)),
+            ]
+        )
+    );
+
+    // One window for everyone: nothing to start.
+    let mut shared = settings.clone();
+    shared["window_seconds"] = json!(null);
+    let (status, _) = app
+        .request(
+            Method::PUT,
+            "/api/contests/shared",
+            Some(&app.admin),
+            Some(shared),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, body) = app
+        .post("/api/contests/shared/window", &app.contestant, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    app.stop().await;
+}
+
+/// A contest's phase as anyone reads it.
+async fn body_phase(app: &TestApp, contest: &str) -> String {
+    let (_, view) = app
+        .get(&format!("/api/contests/{contest}"), &app.contestant)
+        .await;
+    view["phase"].as_str().expect("a phase").to_string()
 }

@@ -92,6 +92,7 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
         scoring: Scoring::Icpc,
         score_by: ScoreBy::Group,
         count_compile_errors: false,
+        window_seconds: None,
         registration: Registration::Open,
         penalty_minutes: 20,
         problems: batch
