@@ -228,6 +228,24 @@ fn edge_cases(rng: &mut SeededRng) -> Vec<RawCase> {
             radius: 1,
             distances: vec![MAX_DISTANCE; MAX_N],
         },
+        // The near miss alone, which a double π with the `+ 1e-9` some
+        // accepted codes add to k gets wrong: k = 12,755,290 and the one
+        // pile ⌈S/(2π)⌉ = 12,755,291 is a multiple of k + 1, so Bob wins;
+        // that k comes out 12,755,291 and Alice would.
+        RawCase {
+            balls_per_move: 1,
+            limit: 80_143_857,
+            radius: 1,
+            distances: vec![80_143_857],
+        },
+        // The same with R = 148: k = ⌊4,272,943/(296π)⌋ = 4,594, and the
+        // double with the `+ 1e-9` says 4,595.
+        RawCase {
+            balls_per_move: 1,
+            limit: 4_272_943,
+            radius: 148,
+            distances: vec![4_272_943],
+        },
     ];
     // Every pile exactly at the cap, N = M = 30 and N = 30, M = 29.
     for (radius, m) in [(1, MAX_N), (MAX_RADIUS, MAX_N), (1, MAX_N - 1)] {
