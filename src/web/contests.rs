@@ -11,7 +11,8 @@
 use axum::{
     Form, Router,
     extract::{State, rejection::FormRejection},
-    response::Redirect,
+    http::StatusCode,
+    response::{IntoResponse, Redirect, Response},
     routing::{get, post},
 };
 use maud::{Markup, html};
@@ -20,7 +21,7 @@ use serde::Deserialize;
 use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
     api::{ClarificationAnswer, NewClarification},
-    contest::{Cell, Clarification, ContestView, Phase, Scoreboard},
+    contest::{Cell, Clarification, ContestSettings, ContestView, Phase, Scoreboard},
     domain::{ContestId, ProblemId, Registration, Role, Scoring, Timestamp},
     http::AppState,
     scoring,
@@ -31,6 +32,9 @@ pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/contests", get(list))
         .route("/contests/{id}", get(show))
+        .route("/contests/new", get(new_contest))
+        .route("/contests", post(create))
+        .route("/contests/{id}/edit", get(edit).post(save))
         .route("/contests/{id}/register", post(register))
         .route("/contests/{id}/window", post(start_window))
         .route("/contests/{id}/thaw", post(thaw))
@@ -94,6 +98,9 @@ pub async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Mar
     let contests = state.app.contests(&visitor.caller).await?;
     let body = html! {
         h1 { "Contests" }
+        @if visitor.caller.role() == Role::Admin {
+            p { a #new-contest href="/contests/new" { "New contest" } }
+        }
         @if contests.is_empty() {
             p.muted #no-contests { "No contests yet." }
         } @else {
@@ -307,6 +314,9 @@ fn contest_page(
             }
         }
         @if view.registered { p.muted #registered { "You are registered." } }
+        @if visitor.caller.role() == Role::Admin {
+            p { a #edit-contest href={ "/contests/" (id) "/edit" } { "Settings" } }
+        }
         @if let Some(window) = &view.window {
             p.notice #window { "Your window: " (when(window.starts_at)) " to " (when(window.ends_at)) "." }
         } @else if settings.window_seconds.is_some() && view.phase == Phase::Running
@@ -380,6 +390,192 @@ pub async fn register(
     visitor.check_csrf(form.csrf.as_deref())?;
     state.app.register(&visitor.caller, &id, None).await?;
     Ok(Redirect::to(&format!("/contests/{id}")))
+}
+
+/// A contest's settings as the form shows them: the TOML that
+/// `nimjudge contest put` reads.
+#[derive(Debug, Deserialize)]
+pub struct SettingsForm {
+    csrf: Option<String>,
+    /// Only when creating one.
+    #[serde(default)]
+    id: String,
+    #[serde(default)]
+    settings: String,
+}
+
+/// A new contest's settings, as a starting point.
+const NEW_CONTEST_TOML: &str = "title = \"Winter Cup\"
+starts_at = \"2030-01-16T09:00:00Z\"
+duration_seconds = 18000
+freeze_seconds = 3600
+scoring = \"icpc\"
+registration = \"open\"
+penalty_minutes = 20
+
+[[problems]]
+label = \"A\"
+problem = \"nim\"
+colour = \"#1e88e5\"
+";
+
+/// The settings form: `id` is `None` for a new contest, `refused` the
+/// reason a sent form was refused (shown above it, the text kept).
+fn settings_page(
+    visitor: &Visitor,
+    id: Option<&ContestId>,
+    form_id: &str,
+    text: &str,
+    refused: Option<&str>,
+) -> Markup {
+    let action = match id {
+        Some(id) => format!("/contests/{id}/edit"),
+        None => "/contests".to_string(),
+    };
+    html! {
+        p.crumbs {
+            a href="/contests" { "Contests" } " › "
+            @match id { Some(id) => { a href={ "/contests/" (id) } { (id) } " › settings" }, None => "new" }
+        }
+        h1 { @match id { Some(id) => { "Settings of " (id) }, None => "New contest" } }
+        p.muted { "The settings as TOML, as " code { "nimjudge contest put" } " reads them (the README lists every key). Saving replaces them all." }
+        @if let Some(reason) = refused {
+            p.notice.refused #settings-refused { (reason) }
+        }
+        form.card #contest-settings method="post" action=(action) {
+            input type="hidden" name="csrf" value=(visitor.csrf);
+            @if id.is_none() {
+                label for="contest-id" { "Id (letters, digits and dashes)" }
+                input #contest-id type="text" name="id" value=(form_id) required;
+            }
+            label for="settings-text" { "Settings" }
+            textarea #settings-text name="settings" rows="18" spellcheck="false" { (text) }
+            button type="submit" id="save-contest" { "Save" }
+        }
+    }
+}
+
+fn admin_only(visitor: &Visitor) -> Result<(), PageError> {
+    if visitor.caller.role() == Role::Admin {
+        Ok(())
+    } else {
+        Err(PageError::from(crate::app::AppError::Forbidden(
+            "only admins create and edit contests".into(),
+        )))
+    }
+}
+
+/// `GET /contests/new` (admins).
+pub async fn new_contest(visitor: Visitor) -> Result<Markup, PageError> {
+    admin_only(&visitor)?;
+    Ok(page::frame(
+        "New contest",
+        Some(&visitor),
+        settings_page(&visitor, None, "", NEW_CONTEST_TOML, None),
+    ))
+}
+
+/// `GET /contests/{id}/edit` (admins): the settings as they are.
+pub async fn edit(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ContestId>,
+) -> Result<Markup, PageError> {
+    admin_only(&visitor)?;
+    let view = state.app.contest(&visitor.caller, &id).await?;
+    let text = toml::to_string(&view.contest.settings)
+        .map_err(|e| PageError::from(crate::app::AppError::Internal(e.to_string())))?;
+    Ok(page::frame(
+        "Contest settings",
+        Some(&visitor),
+        settings_page(&visitor, Some(&id), "", &text, None),
+    ))
+}
+
+/// `POST /contests` (admins): creates a contest.
+pub async fn create(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    form: Result<Form<SettingsForm>, FormRejection>,
+) -> Result<Response, PageError> {
+    let form = read_settings_form(&visitor, form)?;
+    let id = match form.id.trim().parse::<ContestId>() {
+        Ok(id) => id,
+        Err(e) => {
+            let reason = format!("the id `{}`: {e}", form.id.trim());
+            return Ok(refused(&visitor, None, &form, &reason));
+        }
+    };
+    if state.app.contest(&visitor.caller, &id).await.is_ok() {
+        let reason = format!("contest `{id}` exists already: edit it from its page");
+        return Ok(refused(&visitor, None, &form, &reason));
+    }
+    put_settings(&state, &visitor, &id, None, &form).await
+}
+
+/// `POST /contests/{id}/edit` (admins): replaces a contest's settings.
+pub async fn save(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ContestId>,
+    form: Result<Form<SettingsForm>, FormRejection>,
+) -> Result<Response, PageError> {
+    let form = read_settings_form(&visitor, form)?;
+    state.app.contest(&visitor.caller, &id).await?;
+    put_settings(&state, &visitor, &id, Some(&id), &form).await
+}
+
+fn read_settings_form(
+    visitor: &Visitor,
+    form: Result<Form<SettingsForm>, FormRejection>,
+) -> Result<SettingsForm, PageError> {
+    admin_only(visitor)?;
+    let Form(form) = form.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    Ok(form)
+}
+
+/// Parses and puts the settings; a refusal shows the form again with the
+/// reason and the text as sent.
+async fn put_settings(
+    state: &AppState,
+    visitor: &Visitor,
+    id: &ContestId,
+    editing: Option<&ContestId>,
+    form: &SettingsForm,
+) -> Result<Response, PageError> {
+    let settings: ContestSettings = match toml::from_str(&form.settings) {
+        Ok(settings) => settings,
+        Err(e) => {
+            return Ok(refused(
+                visitor,
+                editing,
+                form,
+                &format!("the settings: {e}"),
+            ));
+        }
+    };
+    match state.app.put_contest(&visitor.caller, id, &settings).await {
+        Ok(_) => Ok(Redirect::to(&format!("/contests/{id}")).into_response()),
+        Err(crate::app::AppError::Invalid(reason)) => Ok(refused(visitor, editing, form, &reason)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn refused(
+    visitor: &Visitor,
+    editing: Option<&ContestId>,
+    form: &SettingsForm,
+    reason: &str,
+) -> Response {
+    let page = page::frame(
+        "Contest settings",
+        Some(visitor),
+        settings_page(visitor, editing, &form.id, &form.settings, Some(reason)),
+    );
+    (StatusCode::UNPROCESSABLE_ENTITY, page).into_response()
 }
 
 /// `POST /contests/{id}/window`: the visitor starts their own window.

@@ -456,3 +456,120 @@ async fn an_ioi_contest_page_shows_scores_and_a_submission_its_groups() {
     assert!(problem.contains("by share"), "{problem}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_admin_creates_and_edits_a_contest_from_its_settings_form() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    let admin = WebClient::sign_in(&app, &app.admin).await;
+    let list = admin.get("/contests").await.text().await.expect("page");
+    assert!(list.contains(r#"id="new-contest""#), "{list}");
+    let form = admin.get("/contests/new").await.text().await.expect("page");
+    assert!(form.contains(r#"id="settings-text""#), "{form}");
+
+    let settings = "title = \"Form Cup\"\nstarts_at = \"2030-01-16T09:00:00Z\"\n\
+                    duration_seconds = 3600\n\n[[problems]]\nlabel = \"A\"\nproblem = \"nim\"\n";
+    let created = admin
+        .post_form(
+            "/contests",
+            &[
+                ("csrf", &admin.csrf),
+                ("id", "form-cup"),
+                ("settings", settings),
+            ],
+        )
+        .await;
+    assert_eq!(created.status(), StatusCode::SEE_OTHER);
+    let (status, view) = app.get("/api/contests/form-cup", &app.admin).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["contest"]["settings"]["title"], "Form Cup");
+
+    // The edit form holds the settings as TOML, which saves back as it is.
+    let edit = admin
+        .get("/contests/form-cup/edit")
+        .await
+        .text()
+        .await
+        .expect("page");
+    let start = edit.find("name=\"settings\"").expect("the text area");
+    let text = &edit[start..];
+    let text =
+        &text[text.find('>').expect("its tag") + 1..text.find("</textarea>").expect("its end")];
+    let text = text.replace("&quot;", "\"").replace("&amp;", "&");
+    assert!(text.contains("title = \"Form Cup\""), "{text}");
+    let changed = text.replace("Form Cup", "Form Cup II");
+    let saved = admin
+        .post_form(
+            "/contests/form-cup/edit",
+            &[("csrf", &admin.csrf), ("settings", &changed)],
+        )
+        .await;
+    assert_eq!(saved.status(), StatusCode::SEE_OTHER);
+    let (_, view) = app.get("/api/contests/form-cup", &app.admin).await;
+    assert_eq!(view["contest"]["settings"]["title"], "Form Cup II");
+    assert_eq!(view["contest"]["settings"]["duration_seconds"], 3600);
+
+    // A refused setting is named, and the text sent is kept.
+    let bad = changed.replace("duration_seconds = 3600", "duration_seconds = 0");
+    let refused = admin
+        .post_form(
+            "/contests/form-cup/edit",
+            &[("csrf", &admin.csrf), ("settings", &bad)],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = refused.text().await.expect("page");
+    assert!(
+        page.contains("`duration_seconds` must be 1 to 2592000 (30 days), not 0"),
+        "{page}"
+    );
+    assert!(page.contains("duration_seconds = 0"), "{page}");
+    let broken = admin
+        .post_form(
+            "/contests",
+            &[
+                ("csrf", &admin.csrf),
+                ("id", "other"),
+                ("settings", "title = "),
+            ],
+        )
+        .await;
+    assert_eq!(broken.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = broken.text().await.expect("page");
+    assert!(
+        page.contains("the settings: TOML parse error at line 1"),
+        "{page}"
+    );
+    let taken = admin
+        .post_form(
+            "/contests",
+            &[
+                ("csrf", &admin.csrf),
+                ("id", "form-cup"),
+                ("settings", settings),
+            ],
+        )
+        .await;
+    assert_eq!(taken.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    // Nobody else edits, and no form goes without its CSRF token.
+    let contestant = WebClient::sign_in(&app, &app.contestant).await;
+    assert_eq!(
+        contestant.get("/contests/new").await.status(),
+        StatusCode::FORBIDDEN
+    );
+    let sneaky = contestant
+        .post_form(
+            "/contests/form-cup/edit",
+            &[("csrf", &contestant.csrf), ("settings", settings)],
+        )
+        .await;
+    assert_eq!(sneaky.status(), StatusCode::FORBIDDEN);
+    let forged = admin
+        .post_form("/contests/form-cup/edit", &[("settings", settings)])
+        .await;
+    assert_eq!(forged.status(), StatusCode::FORBIDDEN);
+    let (_, view) = app.get("/api/contests/form-cup", &app.admin).await;
+    assert_eq!(view["contest"]["settings"]["title"], "Form Cup II");
+    app.stop().await;
+}
