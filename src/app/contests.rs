@@ -191,6 +191,28 @@ impl App {
         })
     }
 
+    /// The frozen scoreboard and the whole one, for an admin to reveal the
+    /// frozen results one at a time before the thaw: only after the end,
+    /// while the public board is still frozen.
+    pub async fn reveal(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+    ) -> Result<(Scoreboard, Scoreboard), AppError> {
+        caller.require_admin()?;
+        let contest = self.stored_contest(id).await?;
+        let now = now_ms();
+        if contest.phase(now) != Phase::Ended || !contest.hides_frozen(now) {
+            return Err(AppError::Conflict(format!(
+                "contest `{id}` has no frozen results to reveal: that is after its end and \
+                 before the thaw, with a freeze"
+            )));
+        }
+        let frozen = self.scoreboards.board(&self.store, &contest, true).await?;
+        let full = self.scoreboards.board(&self.store, &contest, false).await?;
+        Ok((frozen.as_ref().clone(), full.as_ref().clone()))
+    }
+
     /// A question to the jury from a participant, or, from setters and
     /// admins, an announcement to everyone. Not before the start.
     pub async fn clarify(

@@ -16,6 +16,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/static/copy.js", get(copy_script))
         .route("/static/api-docs.js", get(api_docs_script))
         .route("/static/scoreboard.js", get(scoreboard_script))
+        .route("/static/reveal.js", get(reveal_script))
 }
 
 /// `GET /static/style.css`.
@@ -61,6 +62,12 @@ pub async fn api_docs_script() -> impl IntoResponse {
 /// `GET /static/scoreboard.js`: keeps a contest page's scoreboard live.
 pub async fn scoreboard_script() -> impl IntoResponse {
     script(include_str!("static/scoreboard.js"))
+}
+
+/// `GET /static/reveal.js`: uncovers a frozen scoreboard one result at a
+/// time.
+pub async fn reveal_script() -> impl IntoResponse {
+    script(include_str!("static/reveal.js"))
 }
 
 fn script(text: &'static str) -> impl IntoResponse {

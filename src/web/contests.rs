@@ -15,7 +15,7 @@ use axum::{
     response::{IntoResponse, Redirect, Response},
     routing::{get, post},
 };
-use maud::{Markup, html};
+use maud::{Markup, PreEscaped, html};
 use serde::Deserialize;
 
 use super::{PageError, PagePath, page, visitor::Visitor};
@@ -35,6 +35,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/contests/new", get(new_contest))
         .route("/contests", post(create))
         .route("/contests/{id}/edit", get(edit).post(save))
+        .route("/contests/{id}/reveal", get(reveal))
         .route("/contests/{id}/register", post(register))
         .route("/contests/{id}/window", post(start_window))
         .route("/contests/{id}/thaw", post(thaw))
@@ -350,6 +351,7 @@ fn contest_page(
         (scoreboard_table(board))
         @if visitor.caller.role() == Role::Admin && view.phase == Phase::Ended
             && settings.freeze_seconds.is_some() && contest.thawed_at.is_none() {
+            p { a #reveal-link href={ "/contests/" (id) "/reveal" } { "Reveal the frozen results one by one" } " (before the thaw)" }
             form method="post" action={ "/contests/" (id) "/thaw" } data-confirm="Thaw the scoreboard for everyone?" {
                 input type="hidden" name="csrf" value=(visitor.csrf);
                 button type="submit" id="thaw" { "Thaw the scoreboard" }
@@ -576,6 +578,47 @@ fn refused(
         settings_page(visitor, editing, &form.id, &form.settings, Some(reason)),
     );
     (StatusCode::UNPROCESSABLE_ENTITY, page).into_response()
+}
+
+/// `GET /contests/{id}/reveal` (admins, after the end and before the
+/// thaw): the frozen board, whose results `reveal.js` uncovers one at a
+/// time from the bottom up, re-ranking after each, until it is the whole
+/// board; then the thaw shows it to everyone.
+pub async fn reveal(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ContestId>,
+) -> Result<Markup, PageError> {
+    let view = state.app.contest(&visitor.caller, &id).await?;
+    let (frozen, full) = state.app.reveal(&visitor.caller, &id).await?;
+    let settings = &view.contest.settings;
+    let data = serde_json::json!({
+        "ioi": settings.scoring == Scoring::Ioi,
+        "penalty": settings.penalty_minutes,
+        "labels": full.labels,
+        "frozen": frozen.rows,
+        "full": full.rows,
+    });
+    // Inside a script element: no `<` may close it early.
+    let data = data.to_string().replace('<', "\\u003c");
+    let body = html! {
+        p.crumbs { a href="/contests" { "Contests" } " › " a href={ "/contests/" (id) } { (id) } " › reveal" }
+        h1 { "Revealing " (settings.title) }
+        p.muted { "Each click uncovers the next frozen result, from the bottom of the board up, and ranks the board again. Nobody else sees it until you thaw the scoreboard." }
+        div #reveal {
+            script #reveal-data type="application/json" { (PreEscaped(data)) }
+            button type="button" id="reveal-next" { "Reveal the next result" }
+            " " span.muted #reveal-left {}
+            div #reveal-board {}
+        }
+        form method="post" action={ "/contests/" (id) "/thaw" } data-confirm="Thaw the scoreboard for everyone?" {
+            input type="hidden" name="csrf" value=(visitor.csrf);
+            button type="submit" id="thaw" { "Thaw the scoreboard" }
+        }
+        script src="/static/confirm.js" {}
+        script src="/static/reveal.js" {}
+    };
+    Ok(page::frame("Reveal", Some(&visitor), body))
 }
 
 /// `POST /contests/{id}/window`: the visitor starts their own window.

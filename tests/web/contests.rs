@@ -573,3 +573,127 @@ async fn an_admin_creates_and_edits_a_contest_from_its_settings_form() {
     assert_eq!(view["contest"]["settings"]["title"], "Form Cup II");
     app.stop().await;
 }
+
+#[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
+async fn an_admin_reveals_the_frozen_results_one_by_one_until_the_whole_board() {
+    with_browser(|client| async move {
+        let dir = TestDir::new();
+        dir.add_bundled_problem("coin-game");
+        let app = TestApp::spawn(&dir, 1).await;
+        // Began a second ago, lasts 4 s, frozen for its last 3.
+        let start = Timestamp::now().as_millisecond() - 1_000;
+        let (status, body) = app
+            .request(
+                Method::PUT,
+                "/api/contests/final",
+                Some(&app.admin),
+                Some(json!({
+                    "title": "Final",
+                    "starts_at": Timestamp::from_millisecond(start).expect("a time").to_string(),
+                    "duration_seconds": 4,
+                    "freeze_seconds": 3,
+                    "problems": [
+                        { "label": "A", "problem": "nim" },
+                        { "label": "B", "problem": "coin-game" },
+                    ],
+                })),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        // In the freeze: carol solves A, dave tries A and fails.
+        let mut wrong = correct_answers();
+        for answer in wrong.values_mut() {
+            *answer = "Nobody\n".into();
+        }
+        for (token, answers) in [(&app.contestant, correct_answers()), (&app.other, wrong)] {
+            let (status, body) = app
+                .post(
+                    "/api/submissions",
+                    token,
+                    json!({ "problem": "nim", "contest": "final", "answers": answers }),
+                )
+                .await;
+            assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        }
+        app.drain().await;
+        // Not before the end, and for admins only.
+        let admin = WebClient::sign_in(&app, &app.admin).await;
+        assert_eq!(
+            admin.get("/contests/final/reveal").await.status(),
+            StatusCode::CONFLICT
+        );
+        tokio::time::sleep(Duration::from_millis(
+            (start + 4_100 - Timestamp::now().as_millisecond()).max(0) as u64,
+        ))
+        .await;
+        let contestant = WebClient::sign_in(&app, &app.contestant).await;
+        assert_eq!(
+            contestant.get("/contests/final/reveal").await.status(),
+            StatusCode::FORBIDDEN
+        );
+        let (_, whole) = app.get("/api/contests/final/scoreboard", &app.admin).await;
+        let users = |board: &Value| -> Vec<String> {
+            board["rows"]
+                .as_array()
+                .expect("rows")
+                .iter()
+                .map(|row| row["user"].as_str().expect("a user").to_string())
+                .collect()
+        };
+        assert_eq!(users(&whole), ["carol", "dave"]);
+
+        sign_in(&client, &app.address, &app.admin).await;
+        client
+            .goto(&format!("{}/contests/final/reveal", app.address))
+            .await
+            .expect("open the reveal page");
+        let left = |text: &str| text.to_string();
+        assert_eq!(text_of(&client, "#reveal-left").await, left("2 results to reveal"));
+        // Frozen: both pending on A, ranked by name.
+        let order = r#"return [...document.querySelectorAll('#reveal-board tbody tr')].map(r => r.dataset.user + ' ' + r.children[2].textContent + ' ' + r.children[4].textContent);"#;
+        let rows: Value = client.execute(order, vec![]).await.expect("the rows");
+        assert_eq!(rows, json!(["carol 0 ?1", "dave 0 ?1"]));
+        // The lowest row first: dave's rejected try, then carol's AC.
+        client
+            .find(Locator::Id("reveal-next"))
+            .await
+            .expect("the button")
+            .click()
+            .await
+            .expect("click");
+        let rows: Value = client.execute(order, vec![]).await.expect("the rows");
+        assert_eq!(rows, json!(["carol 0 ?1", "dave 0 -1"]));
+        assert_eq!(text_of(&client, "#reveal-left").await, "1 result to reveal");
+        let highlighted: Value = client
+            .execute(
+                "return document.querySelector('#reveal-board td.revealed').parentElement.dataset.user;",
+                vec![],
+            )
+            .await
+            .expect("the revealed cell");
+        assert_eq!(highlighted, "dave");
+        client
+            .find(Locator::Id("reveal-next"))
+            .await
+            .expect("the button")
+            .click()
+            .await
+            .expect("click");
+        let rows: Value = client.execute(order, vec![]).await.expect("the rows");
+        assert_eq!(rows, json!(["carol 1 + 0", "dave 0 -1"]));
+        assert!(
+            text_of(&client, "#reveal-left")
+                .await
+                .starts_with("Every result is revealed"),
+        );
+        let disabled: Value = client
+            .execute("return document.getElementById('reveal-next').disabled;", vec![])
+            .await
+            .expect("the button's state");
+        assert_eq!(disabled, json!(true));
+        screenshot(&client, "contest-reveal").await;
+        app.stop().await;
+    })
+    .await;
+}
