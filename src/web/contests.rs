@@ -73,6 +73,35 @@ pub struct AnswerForm {
     to_all: Option<String>,
 }
 
+/// A form of this module: its CSRF field.
+trait WithCsrf {
+    fn csrf(&self) -> Option<&str>;
+}
+
+macro_rules! with_csrf {
+    ($($form:ty),+) => {
+        $(impl WithCsrf for $form {
+            fn csrf(&self) -> Option<&str> {
+                self.csrf.as_deref()
+            }
+        })+
+    };
+}
+
+with_csrf!(CsrfForm, AskForm, AnswerForm, SettingsForm);
+
+/// A form that was read and carries this session's CSRF token.
+fn checked<T: WithCsrf>(
+    visitor: &Visitor,
+    form: Result<Form<T>, FormRejection>,
+) -> Result<T, PageError> {
+    let Form(form) = form.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    visitor.check_csrf(form.csrf())?;
+    Ok(form)
+}
+
 fn when(at: Timestamp) -> String {
     at.strftime("%Y-%m-%d %H:%M UTC").to_string()
 }
@@ -386,10 +415,7 @@ pub async fn register(
     PagePath(id): PagePath<ContestId>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Result<Redirect, PageError> {
-    let Form(form) = form.map_err(|e| {
-        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
-    })?;
-    visitor.check_csrf(form.csrf.as_deref())?;
+    checked(&visitor, form)?;
     state.app.register(&visitor.caller, &id, None).await?;
     Ok(Redirect::to(&format!("/contests/{id}")))
 }
@@ -532,11 +558,7 @@ fn read_settings_form(
     form: Result<Form<SettingsForm>, FormRejection>,
 ) -> Result<SettingsForm, PageError> {
     admin_only(visitor)?;
-    let Form(form) = form.map_err(|e| {
-        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
-    })?;
-    visitor.check_csrf(form.csrf.as_deref())?;
-    Ok(form)
+    checked(visitor, form)
 }
 
 /// Parses and puts the settings; a refusal shows the form again with the
@@ -628,10 +650,7 @@ pub async fn start_window(
     PagePath(id): PagePath<ContestId>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Result<Redirect, PageError> {
-    let Form(form) = form.map_err(|e| {
-        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
-    })?;
-    visitor.check_csrf(form.csrf.as_deref())?;
+    checked(&visitor, form)?;
     state.app.start_window(&visitor.caller, &id).await?;
     Ok(Redirect::to(&format!("/contests/{id}")))
 }
@@ -643,10 +662,7 @@ pub async fn thaw(
     PagePath(id): PagePath<ContestId>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Result<Redirect, PageError> {
-    let Form(form) = form.map_err(|e| {
-        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
-    })?;
-    visitor.check_csrf(form.csrf.as_deref())?;
+    checked(&visitor, form)?;
     state.app.thaw(&visitor.caller, &id).await?;
     Ok(Redirect::to(&format!("/contests/{id}")))
 }
@@ -659,10 +675,7 @@ pub async fn clarify(
     PagePath(id): PagePath<ContestId>,
     form: Result<Form<AskForm>, FormRejection>,
 ) -> Result<Redirect, PageError> {
-    let Form(form) = form.map_err(|e| {
-        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
-    })?;
-    visitor.check_csrf(form.csrf.as_deref())?;
+    let form = checked(&visitor, form)?;
     let problem = match form.problem.trim() {
         "" => None,
         text => Some(
@@ -685,10 +698,7 @@ pub async fn answer(
     PagePath((id, number)): PagePath<(ContestId, i64)>,
     form: Result<Form<AnswerForm>, FormRejection>,
 ) -> Result<Redirect, PageError> {
-    let Form(form) = form.map_err(|e| {
-        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
-    })?;
-    visitor.check_csrf(form.csrf.as_deref())?;
+    let form = checked(&visitor, form)?;
     let body = ClarificationAnswer {
         answer: form.answer,
         to_all: form.to_all.is_some(),
