@@ -432,6 +432,10 @@ pub struct Scoreboard {
     pub frozen: bool,
     /// The contest's labels, in order.
     pub labels: Vec<String>,
+    /// Rows in the whole board; `rows` may be a page of them.
+    pub total_rows: usize,
+    /// The position of `rows`' first in the whole board, from 0.
+    pub first_row: usize,
     pub rows: Vec<Row>,
 }
 
@@ -560,6 +564,8 @@ pub fn scoreboard(
         scoring: contest.settings.scoring,
         frozen,
         labels: problems.iter().map(|p| p.label.clone()).collect(),
+        total_rows: rows.len(),
+        first_row: 0,
         rows,
     }
 }

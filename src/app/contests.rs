@@ -187,6 +187,8 @@ impl App {
             scoring: board.scoring,
             frozen,
             labels: board.labels.clone(),
+            total_rows: board.rows.len(),
+            first_row: rows.start,
             rows: board.rows[rows].to_vec(),
         })
     }

@@ -10,7 +10,10 @@
 
 use axum::{
     Form, Router,
-    extract::{State, rejection::FormRejection},
+    extract::{
+        Query, State,
+        rejection::{FormRejection, QueryRejection},
+    },
     http::StatusCode,
     response::{IntoResponse, Redirect, Response},
     routing::{get, post},
@@ -199,15 +202,34 @@ fn score_cell(cell: &Cell, score: f64) -> Markup {
     }
 }
 
+/// Rows of the scoreboard on one page.
+const ROWS_PER_PAGE: usize = 200;
+
+/// The query of a contest page: which page of the scoreboard's rows.
+#[derive(Debug, Deserialize)]
+pub struct ContestPageQuery {
+    /// From 1.
+    page: Option<usize>,
+}
+
 fn scoreboard_table(board: &Scoreboard) -> Markup {
     let ioi = board.scoring == Scoring::Ioi;
+    let page = board.first_row / ROWS_PER_PAGE + 1;
+    let pages = board.total_rows.div_ceil(ROWS_PER_PAGE).max(1);
     html! {
         div #scoreboard {
             @if board.frozen {
                 p.notice #frozen { "The scoreboard is frozen: tries from the freeze on show as pending (?) until the jury thaws it." }
             }
+            @if pages > 1 {
+                p.muted #rows-shown {
+                    "Rows " (board.first_row + 1) " to " (board.first_row + board.rows.len()) " of " (board.total_rows) ". "
+                    @if page > 1 { a #previous-rows href={ "?page=" (page - 1) } { "Previous" } " " }
+                    @if page < pages { a #next-rows href={ "?page=" (page + 1) } { "Next" } }
+                }
+            }
             @if board.rows.is_empty() {
-                p.muted { "Nobody has registered yet." }
+                p.muted { @if board.total_rows == 0 { "Nobody has registered yet." } @else { "No rows on this page." } }
             } @else {
                 table.list.scoreboard {
                     thead {
@@ -397,9 +419,17 @@ pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(id): PagePath<ContestId>,
+    query: Result<Query<ContestPageQuery>, QueryRejection>,
 ) -> Result<Markup, PageError> {
+    let Query(query) =
+        query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
+    let first = (query.page.unwrap_or(1).max(1) - 1).saturating_mul(ROWS_PER_PAGE);
     let view = state.app.contest(&visitor.caller, &id).await?;
-    let board = state.app.scoreboard(&visitor.caller, &id, None).await?;
+    let rows = first..first.saturating_add(ROWS_PER_PAGE);
+    let board = state
+        .app
+        .scoreboard(&visitor.caller, &id, Some(rows))
+        .await?;
     let clarifications = state.app.clarifications(&visitor.caller, &id).await?;
     Ok(page::frame(
         &view.contest.settings.title,

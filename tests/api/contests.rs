@@ -390,6 +390,10 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
         .map(|r| r["user"].as_str().expect("a user"))
         .collect();
     assert_eq!(users, ["carol"]);
+    assert_eq!(
+        (page["first_row"].as_u64(), page["total_rows"].as_u64()),
+        (Some(1), Some(2))
+    );
     let (status, _) = app
         .get("/api/contests/spring/scoreboard?limit=0", &app.contestant)
         .await;

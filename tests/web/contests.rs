@@ -697,3 +697,57 @@ async fn an_admin_reveals_the_frozen_results_one_by_one_until_the_whole_board() 
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_long_scoreboard_is_shown_in_pages_of_rows() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 0).await;
+    put_contest(&app, "crowded", 5, None).await;
+    for index in 0..201 {
+        let (status, body) = app
+            .post(
+                "/api/contests/crowded/registrations",
+                &app.admin,
+                json!({ "user": format!("team-{index:03}") }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let web = WebClient::sign_in(&app, &app.contestant).await;
+    let rows = |page: &str| page.matches("<tr data-user=").count();
+    let first = web
+        .get("/contests/crowded")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert_eq!(rows(&first), 200);
+    assert!(first.contains("Rows 1 to 200 of 201."), "{first}");
+    assert!(first.contains(r#"href="?page=2""#), "{first}");
+    assert!(!first.contains("previous-rows"), "{first}");
+    let second = web
+        .get("/contests/crowded?page=2")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert_eq!(rows(&second), 1);
+    assert!(second.contains(r#"<tr data-user="team-200">"#), "{second}");
+    assert!(second.contains(r#"href="?page=1""#), "{second}");
+    let beyond = web
+        .get(&format!("/contests/crowded?page={}", usize::MAX))
+        .await;
+    assert_eq!(beyond.status(), StatusCode::OK);
+    assert!(
+        beyond
+            .text()
+            .await
+            .expect("page")
+            .contains("No rows on this page.")
+    );
+    assert_eq!(
+        web.get("/contests/crowded?page=two").await.status(),
+        StatusCode::BAD_REQUEST
+    );
+    app.stop().await;
+}
