@@ -180,7 +180,7 @@ impl SubmittedContent {
     pub fn of(payload: &Payload) -> SubmittedContent {
         let bytes = |text: &str| u64::try_from(text.len()).unwrap_or(u64::MAX);
         match payload {
-            Payload::Answers { answers } => SubmittedContent::Answers {
+            Payload::Answers { answers, .. } => SubmittedContent::Answers {
                 answers: answers
                     .iter()
                     .map(|(testcase, answer)| AnsweredTestcase {

@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 use crate::{
     domain::{ContestId, ProblemId, Registration, ScoreBy, Scoring, Timestamp},
     scoring,
+    solver::TestKind,
 };
 
 /// The most problems a contest holds (labels `A` to `Z`, and then some).
@@ -37,6 +38,30 @@ pub struct ContestProblem {
     /// Its balloon colour, `#rrggbb`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<String>,
+    /// Each participant's own input, generated with this kind and a seed
+    /// of the contest, the participant and the problem, answered as the
+    /// testcase `personal` (answer problems only); none: the problem's
+    /// own testcases.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub personal_input: Option<TestKind>,
+}
+
+/// The testcase name a participant's own input is answered as.
+pub const PERSONAL: &str = "personal";
+
+/// The seed of a participant's own input to a contest problem: the first
+/// eight bytes of the SHA-256 of the three names.
+pub fn personal_seed(contest: &ContestId, user: &str, problem: &ProblemId) -> u64 {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for part in [contest.as_str(), user, problem.as_str()] {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part.as_bytes());
+    }
+    let digest = hasher.finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(first)
 }
 
 /// What an admin sets of a contest: the body of `PUT /api/contests/{id}`.
@@ -593,11 +618,13 @@ mod tests {
             penalty_minutes: 20,
             problems: vec![
                 ContestProblem {
+                    personal_input: None,
                     label: "A".into(),
                     problem: "nim".parse().expect("an id"),
                     colour: Some("#ff0000".into()),
                 },
                 ContestProblem {
+                    personal_input: None,
                     label: "B".into(),
                     problem: "coin-game".parse().expect("an id"),
                     colour: None,

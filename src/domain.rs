@@ -427,6 +427,10 @@ pub enum Payload {
     /// left out counts as WA.
     Answers {
         answers: BTreeMap<TestcaseName, String>,
+        /// In a contest that gives each participant their own input: the
+        /// input it answers, as `personal` (its kind and seed).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        personal: Option<PersonalInput>,
     },
     /// The contestant's own input and their output for it.
     Custom { input: String, output: String },
@@ -435,6 +439,13 @@ pub enum Payload {
         language: LanguageId,
         source: String,
     },
+}
+
+/// A participant's own generated input (see `contest::personal_seed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PersonalInput {
+    pub kind: crate::solver::TestKind,
+    pub seed: u64,
 }
 
 impl Payload {

@@ -19,3 +19,7 @@ alter table contest add column score_by text not null default 'group' check (sco
 -- Personal windows: each participant's lasts `window_ms` from when they start it.
 alter table contest add column window_ms integer;                       -- null: one window, the contest's span
 alter table contest_participant add column window_start_ms integer;     -- unix ms, once started
+
+-- Per-contestant inputs: a contest problem may give each participant an input of their own,
+-- generated with this kind (and a seed of the contest, the participant and the problem).
+alter table contest_problem add column personal_input text check (personal_input in ('small', 'edge', 'random', 'max'));

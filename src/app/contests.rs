@@ -64,6 +64,13 @@ impl App {
                     entry.problem
                 )));
             }
+            if entry.personal_input.is_some() && super::problems::is_interactive(&entry.problem) {
+                return Err(AppError::Invalid(format!(
+                    "`problems[{index}]`: `{}` is interactive: programs play it, so it has no \
+                     inputs to give each participant",
+                    entry.problem
+                )));
+            }
         }
         Ok(self.store.put_contest(id, settings).await?)
     }
@@ -330,6 +337,37 @@ impl App {
             clarifications,
             scoreboard,
         })
+    }
+
+    /// `caller`'s own input to the contest problem under `label`, for a
+    /// problem that gives each participant one: once the contest started,
+    /// to its participants (an open contest registers the caller, and a
+    /// personal window starts). Nobody reads another's.
+    pub async fn personal_input(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+        label: &str,
+    ) -> Result<String, AppError> {
+        let contest = self.stored_contest(id).await?;
+        let missing = || AppError::NotFound(format!("contest `{id}` has no problem `{label}`"));
+        if contest.phase(now_ms()) == Phase::Before {
+            return Err(missing());
+        }
+        let entry = contest.problem(label).ok_or_else(missing)?;
+        let Some(kind) = entry.personal_input else {
+            return Err(AppError::NotFound(format!(
+                "problem `{label}` of contest `{id}` has no inputs of their own: its testcases are the problem's"
+            )));
+        };
+        let problem = entry.problem.clone();
+        let entry = self.contest_entry(caller, id, &problem).await?;
+        let seed = crate::contest::personal_seed(&entry.contest.id, caller.name(), &problem);
+        let solver = crate::solver::find(problem.as_str())
+            .ok_or_else(|| AppError::Internal(format!("no solver for `{problem}`")))?;
+        tokio::task::spawn_blocking(move || solver.generate(kind, seed))
+            .await
+            .map_err(|e| AppError::Internal(e.to_string()))
     }
 
     /// Where a submission by `caller` to `problem` in contest `id` goes:

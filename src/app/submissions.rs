@@ -22,7 +22,11 @@ use tokio::sync::broadcast::{Receiver, error::RecvError};
 use super::{App, AppError, Caller};
 use crate::{
     api::{SubmitRequest, SubmittedContent},
-    domain::{Feedback, Judgement, Payload, Role, Submission, SubmissionId, SubmissionState},
+    contest::{PERSONAL, personal_seed},
+    domain::{
+        Feedback, Judgement, Payload, PersonalInput, Role, Submission, SubmissionId,
+        SubmissionState,
+    },
     store::{
         Admission, AdmissionOutcome, IdempotencyKey, ListFilter, NewSubmission, RejudgeOutcome,
         SubmissionPage, SubmissionRecord, hex,
@@ -75,6 +79,20 @@ impl App {
             None => None,
         };
         self.check_visible(caller, &problem).await?;
+        // A contest problem that gives each participant an input of their own.
+        let personal = contest.as_ref().and_then(|entry| {
+            let kind = entry
+                .contest
+                .settings
+                .problems
+                .iter()
+                .find(|p| p.problem == problem)?
+                .personal_input?;
+            Some(PersonalInput {
+                kind,
+                seed: personal_seed(&entry.contest.id, caller.name(), &problem),
+            })
+        });
         let Some(rules) = self.catalog.submission_rules(&self.store, &problem).await? else {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         };
@@ -94,6 +112,21 @@ impl App {
                      judge, so submit `language` and `source`"
                 )));
             }
+            (Some(answers), None, None, None, None) if personal.is_some() => {
+                let named: Vec<&str> = answers.keys().map(|name| name.as_str()).collect();
+                if named != [PERSONAL] {
+                    return Err(AppError::Invalid(format!(
+                        "contest problem `{problem}` gives you an input of your own: answer it \
+                         alone, as the testcase `{PERSONAL}` (not {})",
+                        if named.is_empty() {
+                            "nothing".to_string()
+                        } else {
+                            named.join(", ")
+                        }
+                    )));
+                }
+                Payload::Answers { answers, personal }
+            }
             (Some(answers), None, None, None, None) => {
                 if answers.is_empty() {
                     return Err(AppError::Invalid(
@@ -111,7 +144,10 @@ impl App {
                         unknown.join(", ")
                     )));
                 }
-                Payload::Answers { answers }
+                Payload::Answers {
+                    answers,
+                    personal: None,
+                }
             }
             (None, Some(input), Some(output), None, None) => {
                 if !rules.custom_checks && !caller.role().is_staff() {

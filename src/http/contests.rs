@@ -3,7 +3,12 @@
 //! scoreboard as their role may see it (frozen for all but admins from the
 //! freeze until the thaw). The rules live in [`crate::app::contests`].
 
-use axum::{Json, extract::State, http::StatusCode};
+use axum::{
+    Json,
+    extract::State,
+    http::{StatusCode, header},
+    response::IntoResponse,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller};
@@ -27,6 +32,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(thaw))
         .routes(routes!(export))
         .routes(routes!(start_window))
+        .routes(routes!(personal_input))
         .routes(routes!(clarifications, clarify))
         .routes(routes!(answer))
 }
@@ -192,6 +198,33 @@ pub async fn thaw(
     ApiPath(id): ApiPath<ContestId>,
 ) -> Result<Json<ContestView>, ApiError> {
     Ok(Json(state.app.thaw(&caller, &id).await?))
+}
+
+/// The caller's own input to a contest problem that gives each
+/// participant one (answer it as the testcase `personal`): after the
+/// start, to participants (an open contest registers the caller).
+#[utoipa::path(
+    get,
+    path = "/api/contests/{id}/problems/{label}/input",
+    operation_id = "personal_input",
+    tag = "contests",
+    params(
+        ("id" = String, Path, description = "The contest id"),
+        ("label" = String, Path, description = "The problem's label, e.g. `A`"),
+    ),
+    responses(
+        (status = OK, description = "The input.", body = String, content_type = "text/plain"),
+        (status = FORBIDDEN, description = "Not invited to a contest by invitation.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such contest or problem, not started, or no inputs of their own.", body = ErrorBody),
+    )
+)]
+pub async fn personal_input(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath((id, label)): ApiPath<(ContestId, String)>,
+) -> Result<impl IntoResponse, ApiError> {
+    let input = state.app.personal_input(&caller, &id, &label).await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], input))
 }
 
 /// Start the caller's own window in a contest with personal windows

@@ -87,7 +87,10 @@ pub use seeded::SeededRng;
 use std::{fmt, str::FromStr};
 
 /// The shape of a generated testcase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum TestKind {
     /// Small values, in the range a brute force can check.
     Small,

@@ -19,6 +19,7 @@ use crate::{
     contest::{Clarification, Contest, ContestProblem, ContestSettings, StoredCell},
     domain::{ContestId, ProblemId, ScoreBy, SubmissionId, Timestamp},
     scoring,
+    solver::TestKind,
 };
 
 /// What changed in a scoreboard after a version ([`Store::scoreboard_changes`]).
@@ -283,6 +284,7 @@ fn problem_from(row: &DbRow) -> Result<(ContestId, ContestProblem), StoreError> 
             label: row.try_get("label")?,
             problem: parse_column(row, "problem_id")?,
             colour: row.try_get("colour")?,
+            personal_input: parse_optional_column(row, "personal_input")?,
         },
     ))
 }
@@ -473,14 +475,15 @@ impl Store {
                 .await?;
             for (position, entry) in settings.problems.iter().enumerate() {
                 query(
-                    "insert into contest_problem (contest_id, problem_id, label, colour, position) \
-                     values ($1, $2, $3, $4, $5)",
+                    "insert into contest_problem (contest_id, problem_id, label, colour, position, \
+                     personal_input) values ($1, $2, $3, $4, $5, $6)",
                 )
                 .bind(id.as_str())
                 .bind(entry.problem.as_str())
                 .bind(entry.label.as_str())
                 .bind(entry.colour.as_deref())
                 .bind(position as i64)
+                .bind(entry.personal_input.map(TestKind::as_str))
                 .execute(&mut tx)
                 .await?;
             }
@@ -502,7 +505,7 @@ impl Store {
             return Ok(None);
         };
         let problems = query(
-            "select contest_id, problem_id, label, colour from contest_problem \
+            "select contest_id, problem_id, label, colour, personal_input from contest_problem \
              where contest_id = $1 order by position",
         )
         .bind(id.as_str())
@@ -518,7 +521,7 @@ impl Store {
     pub async fn contests(&self) -> Result<Vec<Contest>, StoreError> {
         let mut problems: BTreeMap<ContestId, Vec<ContestProblem>> = BTreeMap::new();
         for row in query(
-            "select contest_id, problem_id, label, colour from contest_problem \
+            "select contest_id, problem_id, label, colour, personal_input from contest_problem \
              order by contest_id, position",
         )
         .fetch_all(&self.read)

@@ -87,6 +87,7 @@ async fn submit(store: &Store) -> SubmissionId {
             problem: &nim(),
             user: "carol",
             payload: &Payload::Answers {
+                personal: None,
                 answers: Default::default(),
             },
             contest: None,
@@ -1596,6 +1597,7 @@ async fn a_synthetic_history_numbers_each_users_submissions(backend: TestBackend
             problem: &nim(),
             user: "user-1",
             payload: &Payload::Answers {
+                personal: None,
                 answers: Default::default(),
             },
             contest: None,
@@ -1672,6 +1674,7 @@ async fn admissions_arriving_together_are_each_decided_as_if_alone(backend: Test
         let store = store.clone();
         tasks.spawn(async move {
             let payload = Payload::Answers {
+                personal: None,
                 answers: Default::default(),
             };
             let outcome = store
@@ -2093,7 +2096,13 @@ async fn the_migration_gives_old_payloads_their_kind_tag() {
     let store = Store::connect(&config).await.expect("migrate");
     let claim = claimed(&store, "a", Duration::from_secs(60)).await;
     let answers = [(name("sample-1"), "Bob".to_string())].into();
-    assert_eq!(claim.payload, Ok(Payload::Answers { answers }));
+    assert_eq!(
+        claim.payload,
+        Ok(Payload::Answers {
+            answers,
+            personal: None
+        })
+    );
     let problem = store.problem(&nim()).await.expect("read").expect("nim");
     assert_eq!(problem.memory_limit_mib, 0, "filled in by the next sync");
 }
@@ -3110,6 +3119,7 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
         registration: Registration::Open,
         penalty_minutes: 20,
         problems: vec![ContestProblem {
+            personal_input: None,
             label: "A".into(),
             problem: nim(),
             colour: None,
@@ -3117,6 +3127,7 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
     };
     assert!(store.put_contest(&id, &settings).await.expect("create"));
     let payload = Payload::Answers {
+        personal: None,
         answers: Default::default(),
     };
     // A submission admitted at contest minute `at` (its window chosen so),

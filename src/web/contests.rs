@@ -14,7 +14,7 @@ use axum::{
         Query, State,
         rejection::{FormRejection, QueryRejection},
     },
-    http::StatusCode,
+    http::{StatusCode, header},
     response::{IntoResponse, Redirect, Response},
     routing::{get, post},
 };
@@ -23,8 +23,9 @@ use serde::Deserialize;
 
 use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
-    api::{ClarificationAnswer, NewClarification},
-    contest::{Cell, Clarification, ContestSettings, ContestView, Phase, Scoreboard},
+    api::{ClarificationAnswer, NewClarification, SubmitRequest},
+    app::submissions::Submitted,
+    contest::{Cell, Clarification, ContestSettings, ContestView, PERSONAL, Phase, Scoreboard},
     domain::{ContestId, ProblemId, Registration, Role, Scoring, Timestamp},
     http::AppState,
     scoring,
@@ -39,6 +40,8 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/contests", post(create))
         .route("/contests/{id}/edit", get(edit).post(save))
         .route("/contests/{id}/reveal", get(reveal))
+        .route("/contests/{id}/problems/{label}/input", get(own_input))
+        .route("/contests/{id}/problems/{label}/answer", post(own_answer))
         .route("/contests/{id}/register", post(register))
         .route("/contests/{id}/window", post(start_window))
         .route("/contests/{id}/thaw", post(thaw))
@@ -394,6 +397,15 @@ fn contest_page(
                         }
                         strong { (entry.label) } " "
                         a href={ "/problems/" (entry.problem) "?contest=" (id) } { (entry.problem) }
+                        @if entry.personal_input.is_some() && view.phase != Phase::Before {
+                            " · " a.personal-input href={ "/contests/" (id) "/problems/" (entry.label) "/input" } { "your own input" }
+                            form.personal-answer method="post" action={ "/contests/" (id) "/problems/" (entry.label) "/answer" } {
+                                input type="hidden" name="csrf" value=(visitor.csrf);
+                                label for={ "answer-" (entry.label) } { "Your answer to your input" }
+                                textarea id={ "answer-" (entry.label) } name="answer" rows="3" spellcheck="false" {}
+                                button type="submit" { "Send" }
+                            }
+                        }
                     }
                 }
             }
@@ -671,6 +683,76 @@ pub async fn reveal(
         script src="/static/reveal.js" {}
     };
     Ok(page::frame("Reveal", Some(&visitor), body))
+}
+
+/// `GET /contests/{id}/problems/{label}/input`: the visitor's own input,
+/// as a file.
+pub async fn own_input(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath((id, label)): PagePath<(ContestId, String)>,
+) -> Result<Response, PageError> {
+    let input = state
+        .app
+        .personal_input(&visitor.caller, &id, &label)
+        .await?;
+    let name = format!("attachment; filename=\"{id}-{label}.in\"");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        input,
+    )
+        .into_response())
+}
+
+/// The answer form of a problem with inputs of their own.
+#[derive(Debug, Deserialize)]
+pub struct OwnAnswerForm {
+    csrf: Option<String>,
+    #[serde(default)]
+    answer: String,
+}
+
+with_csrf!(OwnAnswerForm);
+
+/// `POST /contests/{id}/problems/{label}/answer`: the visitor's answer to
+/// their own input, sent to the contest; then its submission's page.
+pub async fn own_answer(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath((id, label)): PagePath<(ContestId, String)>,
+    form: Result<Form<OwnAnswerForm>, FormRejection>,
+) -> Result<Redirect, PageError> {
+    let form = checked(&visitor, form)?;
+    let view = state.app.contest(&visitor.caller, &id).await?;
+    let problem = view
+        .contest
+        .problem(&label)
+        .ok_or_else(|| PageError::NotFound(format!("contest `{id}` has no problem `{label}`")))?
+        .problem
+        .clone();
+    let answers = std::collections::BTreeMap::from([(
+        PERSONAL.parse().map_err(PageError::BadForm)?,
+        form.answer,
+    )]);
+    let request = SubmitRequest {
+        problem,
+        contest: Some(id.clone()),
+        answers: Some(answers),
+        input: None,
+        output: None,
+        language: None,
+        source: None,
+    };
+    let submission = match state.app.submit(&visitor.caller, None, request).await? {
+        Submitted::Stored(row) | Submitted::Replayed(row) => row.id,
+    };
+    Ok(Redirect::to(&format!("/submissions/{submission}")))
 }
 
 /// `POST /contests/{id}/window`: the visitor starts their own window.

@@ -1132,3 +1132,107 @@ async fn body_phase(app: &TestApp, contest: &str) -> String {
         .await;
     view["phase"].as_str().expect("a phase").to_string()
 }
+
+#[tokio::test]
+async fn each_participant_answers_an_input_of_their_own() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let now = Timestamp::now().as_millisecond();
+    let mut settings = json!({
+        "title": "Own inputs",
+        "starts_at": Timestamp::from_millisecond(now - 60_000).expect("a time").to_string(),
+        "duration_seconds": 3600,
+        "problems": [{ "label": "A", "problem": "nim", "personal_input": "random" }],
+    });
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/own",
+            Some(&app.admin),
+            Some(settings.clone()),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // An interactive problem has no inputs to give.
+    settings["problems"][0]["problem"] = json!("nim-play");
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/other",
+            Some(&app.admin),
+            Some(settings),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    let input_of = |token: &str| {
+        let request = app
+            .http
+            .get(format!("{}/api/contests/own/problems/A/input", app.address))
+            .bearer_auth(token.to_string());
+        async move {
+            let response = request.send().await.expect("send");
+            assert_eq!(response.status(), StatusCode::OK);
+            response.text().await.expect("the input")
+        }
+    };
+    let carol = input_of(&app.contestant).await;
+    let dave = input_of(&app.other).await;
+    assert_ne!(carol, dave, "each has an input of their own");
+    assert_eq!(
+        input_of(&app.contestant).await,
+        carol,
+        "the same every time"
+    );
+    nimjudge::solver::find("nim")
+        .expect("nim")
+        .validate(&carol)
+        .expect("a valid input");
+    let (status, _) = app
+        .get("/api/contests/own/problems/B/input", &app.contestant)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // carol answers hers; the problem's own testcases are not answered here.
+    let answer = nimjudge::solver::find("nim")
+        .expect("nim")
+        .solve(&carol)
+        .expect("an answer");
+    let mine = BTreeMap::from([("personal".to_string(), answer)]);
+    let (status, body) = send(&app, &app.contestant, "own", "nim", &mine).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let judged = app
+        .verdict(&submission_id(&body["id"]), &app.contestant)
+        .await;
+    assert_eq!(judged["submission"]["verdict"], "AC", "{judged}");
+    assert_eq!(judged["submission"]["score"], json!(100.0));
+    let (status, body) = send(&app, &app.other, "own", "nim", &correct_answers()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .expect("a message")
+            .contains("as the testcase `personal`"),
+        "{body}"
+    );
+    // dave's answer to carol's input is checked against his own.
+    let wrong = nimjudge::solver::find("nim")
+        .expect("nim")
+        .solve(&dave)
+        .expect("an answer");
+    let flipped = if wrong == "Alice\n" {
+        "Bob\n"
+    } else {
+        "Alice\n"
+    };
+    let his = BTreeMap::from([("personal".to_string(), flipped.to_string())]);
+    let (status, body) = send(&app, &app.other, "own", "nim", &his).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let judged = app.verdict(&submission_id(&body["id"]), &app.other).await;
+    assert_eq!(judged["submission"]["verdict"], "WA", "{judged}");
+    app.drain().await;
+    let (_, board) = scoreboard(&app, &app.admin, "own").await;
+    let solved: Vec<(String, i64)> = board.iter().map(|row| (row.1.clone(), row.2)).collect();
+    assert_eq!(solved, [("carol".to_string(), 1), ("dave".to_string(), 0)]);
+    app.stop().await;
+}

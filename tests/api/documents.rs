@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// Every method and path the server answers, as the router registers them.
-const ROUTES: [(&str, &str); 29] = [
+const ROUTES: [(&str, &str); 30] = [
     ("get", "/api/health"),
     ("get", "/metrics"),
     ("get", "/api/tokens"),
@@ -34,6 +34,7 @@ const ROUTES: [(&str, &str); 29] = [
     ("post", "/api/contests/{id}/thaw"),
     ("get", "/api/contests/{id}/export"),
     ("post", "/api/contests/{id}/window"),
+    ("get", "/api/contests/{id}/problems/{label}/input"),
     ("get", "/api/contests/{id}/clarifications"),
     ("post", "/api/contests/{id}/clarifications"),
     ("post", "/api/contests/{id}/clarifications/{number}/answer"),

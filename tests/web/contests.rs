@@ -751,3 +751,58 @@ async fn a_long_scoreboard_is_shown_in_pages_of_rows() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_participant_downloads_their_own_input_and_answers_it_from_the_contest_page() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let start = Timestamp::now().as_millisecond() - 60_000;
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/own",
+            Some(&app.admin),
+            Some(json!({
+                "title": "Own inputs",
+                "starts_at": Timestamp::from_millisecond(start).expect("a time").to_string(),
+                "duration_seconds": 3600,
+                "problems": [{ "label": "A", "problem": "nim", "personal_input": "small" }],
+            })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let web = WebClient::sign_in(&app, &app.contestant).await;
+    let page = web.get("/contests/own").await.text().await.expect("page");
+    assert!(
+        page.contains(r#"href="/contests/own/problems/A/input""#),
+        "{page}"
+    );
+    let response = web.get("/contests/own/problems/A/input").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()[header::CONTENT_DISPOSITION],
+        "attachment; filename=\"own-A.in\""
+    );
+    let input = response.text().await.expect("the input");
+    let answer = nimjudge::solver::find("nim")
+        .expect("nim")
+        .solve(&input)
+        .expect("an answer");
+    let sent = web
+        .post_form(
+            "/contests/own/problems/A/answer",
+            &[("csrf", &web.csrf), ("answer", &answer)],
+        )
+        .await;
+    assert_eq!(sent.status(), StatusCode::SEE_OTHER);
+    let location = sent.headers()[header::LOCATION]
+        .to_str()
+        .expect("a location")
+        .to_string();
+    assert!(location.starts_with("/submissions/"), "{location}");
+    app.drain().await;
+    let (_, judged) = app.get(&format!("/api{location}"), &app.contestant).await;
+    assert_eq!(judged["submission"]["verdict"], "AC", "{judged}");
+    assert_eq!(judged["submission"]["contest"], "own");
+    app.stop().await;
+}

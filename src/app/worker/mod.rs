@@ -39,9 +39,10 @@ use crate::{
     app::CatalogCache,
     checker::{self, Comparison},
     config::WorkerConfig,
+    contest::PERSONAL,
     domain::{
-        LanguageId, Payload, ProblemId, Progress, SubmissionId, TestcaseName, TestcaseResult,
-        Verdict,
+        LanguageId, Payload, PersonalInput, ProblemId, Progress, SubmissionId, TestcaseName,
+        TestcaseResult, Verdict,
     },
     job_signals::JobSignals,
     programs::Programs,
@@ -295,7 +296,18 @@ impl Judge {
         } else {
             let (report, reported) = ProgressReport::new();
             match &claim.payload {
-                Ok(Payload::Answers { answers }) => {
+                Ok(Payload::Answers {
+                    answers,
+                    personal: Some(personal),
+                }) => {
+                    let answer = answers.values().next().map_or("", String::as_str);
+                    self.judge_personal(&claim.problem, *personal, answer)
+                        .await?
+                }
+                Ok(Payload::Answers {
+                    answers,
+                    personal: None,
+                }) => {
                     let judging = self.judge_answers(claim, answers, &report);
                     self.supervise(claim, false, reported, judging).await?
                 }
@@ -379,6 +391,45 @@ impl Judge {
             report.judged(results.len(), total);
         }
         Ok(summarise(version, results, groups))
+    }
+
+    /// Judges the answer to a participant's own input, generated again
+    /// from its kind and seed: one testcase, `personal`, worth the whole
+    /// score.
+    async fn judge_personal(
+        &self,
+        problem: &ProblemId,
+        personal: PersonalInput,
+        answer: &str,
+    ) -> Result<JudgementWrite, WorkerError> {
+        let version = self.store.problem(problem).await?.map_or(0, |p| p.version);
+        let started = Instant::now();
+        let Some(solver) = solver::find(problem.as_str()) else {
+            return Ok(internal_error(
+                version,
+                format!("no solver is registered for `{problem}`"),
+            ));
+        };
+        let input =
+            tokio::task::spawn_blocking(move || solver.generate(personal.kind, personal.seed))
+                .await?;
+        let checked = match solve(problem, input).await? {
+            Err(e) => Checked::failed(Verdict::IE, format!("the reference solver failed: {e}")),
+            Ok(expected) => check(&expected, answer).await?,
+        };
+        Ok(summarise(
+            version,
+            vec![TestcaseResult {
+                testcase: PERSONAL.into(),
+                hidden: false,
+                verdict: checked.verdict,
+                time_us: micros(started.elapsed()),
+                message: checked.message,
+                detail: checked.detail,
+                run: None,
+            }],
+            &[],
+        ))
     }
 
     async fn judge_custom(

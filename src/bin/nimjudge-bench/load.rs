@@ -528,6 +528,7 @@ async fn raw_run(
     store.close().await;
     anyhow::ensure!(nim.as_str() == "nim", "the raw loop writes problem nim");
     let payload = serde_json::to_string(&Payload::Answers {
+        personal: None,
         answers: answers.clone(),
     })?;
     let names: Vec<String> = answers.keys().map(ToString::to_string).collect();
@@ -674,6 +675,7 @@ async fn ceiling_run(
             .collect(),
     });
     let payload = Arc::new(Payload::Answers {
+        personal: None,
         answers: answers.clone(),
     });
     let next = Arc::new(AtomicUsize::new(0));

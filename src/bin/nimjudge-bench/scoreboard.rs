@@ -99,6 +99,7 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
             .iter()
             .enumerate()
             .map(|(index, problem)| ContestProblem {
+                personal_input: None,
                 label: ((b'A' + index as u8) as char).to_string(),
                 problem: problem.clone(),
                 colour: None,
@@ -131,6 +132,7 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
         .secret;
     let http = reqwest::Client::new();
     let payload = Payload::Answers {
+        personal: None,
         answers: [(
             "sample-1"
                 .parse::<TestcaseName>()
