@@ -402,53 +402,49 @@ impl Judge {
         personal: PersonalInput,
         answer: &str,
     ) -> Result<JudgementWrite, WorkerError> {
-        let version = self.store.problem(problem).await?.map_or(0, |p| p.version);
-        let started = Instant::now();
         let Some(solver) = solver::find(problem.as_str()) else {
             return Ok(internal_error(
-                version,
+                0,
                 format!("no solver is registered for `{problem}`"),
             ));
         };
         let input =
             tokio::task::spawn_blocking(move || solver.generate(personal.kind, personal.seed))
                 .await?;
-        let checked = match solve(problem, input).await? {
-            Err(e) => Checked::failed(Verdict::IE, format!("the reference solver failed: {e}")),
-            Ok(expected) => check(&expected, answer).await?,
-        };
-        Ok(summarise(
-            version,
-            vec![TestcaseResult {
-                testcase: PERSONAL.into(),
-                hidden: false,
-                verdict: checked.verdict,
-                time_us: micros(started.elapsed()),
-                message: checked.message,
-                detail: checked.detail,
-                run: None,
-            }],
-            &[],
-        ))
+        self.judge_one(problem, PERSONAL, input, answer).await
     }
 
+    /// Judges `output` for an input of the contestant's own: one testcase,
+    /// `custom`.
     async fn judge_custom(
         &self,
         problem: &ProblemId,
         input: &str,
         output: &str,
     ) -> Result<JudgementWrite, WorkerError> {
+        self.judge_one(problem, "custom", input.to_string(), output)
+            .await
+    }
+
+    /// Judges `output` for `input` by the solver core, as one testcase
+    /// named `name` scored as the whole problem.
+    async fn judge_one(
+        &self,
+        problem: &ProblemId,
+        name: &str,
+        input: String,
+        output: &str,
+    ) -> Result<JudgementWrite, WorkerError> {
         let version = self.store.problem(problem).await?.map_or(0, |p| p.version);
         let started = Instant::now();
-        let reference = solve(problem, input.to_string()).await?;
-        let checked = match reference {
+        let checked = match solve(problem, input).await? {
             Err(e) => Checked::failed(Verdict::IE, format!("the reference solver failed: {e}")),
             Ok(expected) => check(&expected, output).await?,
         };
         Ok(summarise(
             version,
             vec![TestcaseResult {
-                testcase: "custom".into(),
+                testcase: name.into(),
                 hidden: false,
                 verdict: checked.verdict,
                 time_us: micros(started.elapsed()),
