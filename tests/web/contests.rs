@@ -693,6 +693,32 @@ async fn an_admin_reveals_the_frozen_results_one_by_one_until_the_whole_board() 
             .expect("the button's state");
         assert_eq!(disabled, json!(true));
         screenshot(&client, "contest-reveal").await;
+        // The reveal page and the settings form fit a phone.
+        client
+            .set_window_size(390, 844)
+            .await
+            .expect("a phone's width");
+        for (name, path) in [
+            ("reveal", "/contests/final/reveal"),
+            ("contest-settings", "/contests/final/edit"),
+        ] {
+            client
+                .goto(&format!("{}{path}", app.address))
+                .await
+                .expect("open the page");
+            let widths = client
+                .execute(
+                    "return [document.documentElement.scrollWidth, window.innerWidth];",
+                    vec![],
+                )
+                .await
+                .expect("the page's widths");
+            assert!(
+                widths[0].as_i64() <= widths[1].as_i64(),
+                "{path}: {widths:?}"
+            );
+            screenshot(&client, &format!("phone-{name}")).await;
+        }
         app.stop().await;
     })
     .await;
