@@ -96,6 +96,14 @@ pub(super) async fn refresh_cells(tx: &mut Tx, scope: CellScope<'_>) -> Result<(
     }
 }
 
+/// The contest time from which a contest's (`c`) tries are frozen: the last
+/// `freeze_ms` of a participant's window (the span, or their own).
+macro_rules! freeze_at {
+    () => {
+        "(coalesce(c.window_ms, c.duration_ms) - coalesce(c.freeze_ms, 0))"
+    };
+}
+
 /// Recomputes the cells of `scope` from the submissions in contest time,
 /// as [`StoredCell`] describes them: the first AC's contest time, the
 /// rejected tries before it (CE and IE do not count) and the tries before
@@ -115,19 +123,19 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
         Cell::One { contest, .. } => bump.push("id = ").push_bind(contest.clone()),
     };
     bump.execute(&mut *tx).await?;
-    let statement = query(
+    let statement = query(concat!(
         "with k as (\
-           select s.contest_id, s.user_name, s.problem_id, c.cells_version as version, \
-             coalesce(c.window_ms, c.duration_ms) - coalesce(c.freeze_ms, 0) as freeze_at, \
-             c.count_compile_errors as count_ce, \
+           select s.contest_id, s.user_name, s.problem_id, c.cells_version as version, ",
+        freeze_at!(),
+        " as freeze_at, c.count_compile_errors as count_ce, \
              min(case when s.state = 'done' and s.verdict = 'AC' \
                then s.contest_time_ms end) as solved_ms, \
-             min(case when s.state = 'done' and s.verdict = 'AC' \
-               and s.contest_time_ms < coalesce(c.window_ms, c.duration_ms) - coalesce(c.freeze_ms, 0) \
-               then s.contest_time_ms end) as public_solved_ms \
+             min(case when s.state = 'done' and s.verdict = 'AC' and s.contest_time_ms < ",
+        freeze_at!(),
+        " then s.contest_time_ms end) as public_solved_ms \
            from submission s join contest c on c.id = s.contest_id \
            where s.contest_time_ms is not null and ",
-    );
+    ));
     scope
         .of_submissions(statement)
         .push(
@@ -172,13 +180,15 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
 /// their judged submissions in contest time, as the contest's `score_by`
 /// says; the public score counts only submissions before the freeze.
 async fn refresh_scores(tx: &mut Tx, scope: &Cell<'_>) -> Result<(), StoreError> {
-    let statement = query(
+    let statement = query(concat!(
         "select s.contest_id, s.user_name, s.problem_id, s.group_scores, c.score_by, \
-           s.contest_time_ms < coalesce(c.window_ms, c.duration_ms) - coalesce(c.freeze_ms, 0) as public \
+           s.contest_time_ms < ",
+        freeze_at!(),
+        " as public \
          from submission s join contest c on c.id = s.contest_id \
          where c.scoring = 'ioi' and s.contest_time_ms is not null and s.state = 'done' \
            and s.group_scores is not null and ",
-    );
+    ));
     // By (contest, user, problem): how it scores, and each judged
     // submission's group scores with whether it came before the freeze.
     type Judged = (ScoreBy, Vec<(bool, Vec<i64>)>);

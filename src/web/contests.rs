@@ -576,9 +576,13 @@ pub async fn create(
             return Ok(refused(&visitor, None, &form, &reason));
         }
     };
-    if state.app.contest(&visitor.caller, &id).await.is_ok() {
-        let reason = format!("contest `{id}` exists already: edit it from its page");
-        return Ok(refused(&visitor, None, &form, &reason));
+    match state.app.contest(&visitor.caller, &id).await {
+        Ok(_) => {
+            let reason = format!("contest `{id}` exists already: edit it from its page");
+            return Ok(refused(&visitor, None, &form, &reason));
+        }
+        Err(crate::app::AppError::NotFound(_)) => {}
+        Err(e) => return Err(e.into()),
     }
     put_settings(&state, &visitor, &id, None, &form).await
 }

@@ -312,10 +312,7 @@ impl Judge {
                     self.supervise(claim, false, reported, judging).await?
                 }
                 Ok(Payload::Custom { input, output }) => {
-                    let mut checked = self.judge_custom(&claim.problem, input, output).await?;
-                    // A check of the contestant's own input earns no points.
-                    checked.group_scores = None;
-                    checked
+                    self.judge_custom(&claim.problem, input, output).await?
                 }
                 Ok(Payload::Program { language, source }) => {
                     let judging = self.judge_program(claim, language, source, report);
@@ -415,15 +412,18 @@ impl Judge {
     }
 
     /// Judges `output` for an input of the contestant's own: one testcase,
-    /// `custom`.
+    /// `custom`, which earns no points.
     async fn judge_custom(
         &self,
         problem: &ProblemId,
         input: &str,
         output: &str,
     ) -> Result<JudgementWrite, WorkerError> {
-        self.judge_one(problem, "custom", input.to_string(), output)
-            .await
+        let mut checked = self
+            .judge_one(problem, "custom", input.to_string(), output)
+            .await?;
+        checked.group_scores = None;
+        Ok(checked)
     }
 
     /// Judges `output` for `input` by the solver core, as one testcase
