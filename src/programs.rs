@@ -22,7 +22,7 @@ use utoipa::ToSchema;
 use crate::{
     config::{LanguageConfig, SandboxConfig},
     domain::LanguageId,
-    sandbox::{SYSTEM_BIN_DIRS, Sandbox, SandboxError, SandboxSettings},
+    sandbox::{SYSTEM_BIN_DIRS, Sandbox, SandboxError, SandboxSettings, SpawnError},
 };
 
 /// A configured language and whether this host can judge it.
@@ -94,7 +94,9 @@ fn open_sandbox(settings: &SandboxConfig) -> Result<Sandbox, SandboxOff> {
     opened.map_err(|e| SandboxOff {
         may_pass: !matches!(
             e,
-            SandboxError::NotRoot(_) | SandboxError::UidTaken { .. } | SandboxError::Seccomp(_)
+            SandboxError::NotRoot(_)
+                | SandboxError::UidTaken { .. }
+                | SandboxError::Spawner(SpawnError::Policy)
         ),
         reason: e.to_string(),
     })

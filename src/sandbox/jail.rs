@@ -1,14 +1,14 @@
-//! Starting one program inside fresh namespaces. This is the only `unsafe`
-//! code in nimjudge, and it is small on purpose.
+//! Starting one program inside fresh namespaces. This and the spawner's
+//! start are the only `unsafe` code in nimjudge, small on purpose.
 //!
-//! The daemon is multi-threaded, so the cloned child may call nothing that
-//! takes a lock or allocates (another thread may have held the allocator's
-//! lock at the moment of the clone). Everything it needs (paths, argv, envp,
-//! limits, descriptors) is prepared beforehand in [`Prepared`], and the
-//! child only makes system calls.
+//! The keeper is cloned by the sandbox's spawner (see [`super::spawner`]),
+//! a small single-threaded process, not by the daemon. Still, the cloned
+//! processes call nothing that takes a lock or allocates: everything they
+//! need (paths, argv, envp, limits, descriptors) is prepared beforehand in
+//! [`Prepared`], and they only make system calls.
 //!
 //! The shape of a run, as in isolate (CMS) and go-judge:
-//! - The parent clones a **keeper** into new mount, PID, IPC and UTS
+//! - The spawner clones a **keeper** into new mount, PID, IPC and UTS
 //!   namespaces. The keeper is PID 1 of its namespace and root. It joins a
 //!   fresh network namespace made for this run alone (no interface but a
 //!   downed loopback) and the run's cgroups, then makes its cgroup
@@ -22,32 +22,39 @@
 //!   descriptor but its stdio, sets its rlimits, drops to the run's
 //!   unprivileged uid with no_new_privs, and execs.
 //! - The keeper reaps until the program exits, reports its wait status and
-//!   rusage through a pipe, and exits; as PID 1 its exit kills whatever the
-//!   program left behind. The parent enforces the wall-clock limit, and the
-//!   CPU limit as the run's cgroup measures it, by killing the keeper.
+//!   rusage through a pipe to the daemon, and exits; as PID 1 its exit
+//!   kills whatever the program left behind. The daemon enforces the
+//!   wall-clock limit, and the CPU limit as the run's cgroup measures it,
+//!   by killing the keeper through its pidfd.
 //!
-//! Nothing outlives the daemon: the keeper asks for `SIGKILL` when the
-//! thread that cloned it dies (`PR_SET_PDEATHSIG`), then checks that the
-//! daemon had not died already, before it asked: the read end of a
-//! *lifeline* pipe, whose write end only the daemon holds, must not have
-//! hung up. As a second guard that needs no daemon at all, the keeper ends
-//! itself (and so the whole run) by `alarm`, one to two seconds past the
-//! wall limit (`alarm` counts whole seconds).
+//! Nothing outlives the daemon: the spawner ends when the daemon does; the
+//! keeper asks for `SIGKILL` when the spawner dies (`PR_SET_PDEATHSIG`),
+//! then checks that the daemon had not died already, before it asked: the
+//! spawner's socket to the daemon, which the keeper inherits, must not have
+//! hung up. As a second guard that needs neither, the keeper ends itself
+//! (and so the whole run) by `alarm`, one to two seconds past the wall
+//! limit (`alarm` counts whole seconds).
 
 use std::{
     ffi::CString,
     fs::File,
     io,
     mem::MaybeUninit,
-    os::fd::{AsRawFd, FromRawFd, OwnedFd},
+    os::fd::{AsFd, AsRawFd, BorrowedFd, FromRawFd, OwnedFd},
     time::{Duration, Instant},
 };
 
 use libc::{c_int, c_void};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    seccomp::Policy,
+    spawner::{REQUEST_FDS, SpawnError, Spawner},
+};
 
 /// One step of building the new root, with paths as the keeper sees them
 /// before it pivots (under the new root's mount point).
-#[derive(Debug)]
+#[derive(Debug, Serialize, Deserialize)]
 pub enum MountStep {
     Dir(CString),
     Symlink {
@@ -75,7 +82,7 @@ pub enum MountStep {
 }
 
 /// Resource limits set with setrlimit in the program process.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct Rlimits {
     pub cpu_seconds: u64,
     pub stack_bytes: u64,
@@ -86,8 +93,9 @@ pub struct Rlimits {
     pub address_space_bytes: Option<u64>,
 }
 
-/// Everything the cloned keeper and program need, built before the clone.
-#[derive(Debug)]
+/// Everything the cloned keeper and program need but their descriptors
+/// and the seccomp policy, built by the daemon and sent to the spawner.
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Prepared {
     pub new_root: CString,
     pub root_options: CString,
@@ -98,11 +106,7 @@ pub struct Prepared {
     pub argv: Vec<CString>,
     pub envp: Vec<CString>,
     pub uid: u32,
-    /// A fresh network namespace for this run alone, joined by the keeper.
-    pub net_namespace: c_int,
     pub rlimits: Rlimits,
-    /// The seccomp policy the program installs just before exec.
-    pub seccomp: std::sync::Arc<super::seccomp::Policy>,
 }
 
 /// How the parent watches a run's CPU time while it goes on.
@@ -187,78 +191,72 @@ const STEPS: &[&str] = &[
     "installing the seccomp filter",
     "asking to die with the daemon",
     "making the run's cgroup namespace",
+    "cloning into new namespaces",
 ];
 
-/// Runs `prepared` with its stdio on the given files, killing it after
-/// `wall_limit`, or when `cpu` says its CPU time reached the limit.
+/// The name of step `index` of [`STEPS`], for a report or the spawner's
+/// answer.
+pub fn step_name(index: i32) -> &'static str {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| STEPS.get(i))
+        .copied()
+        .unwrap_or("an unknown step")
+}
+
+/// The descriptors of one run, in the daemon.
+pub struct RunFds<'a> {
+    pub stdin: &'a File,
+    pub stdout: &'a File,
+    pub stderr: &'a File,
+    /// A fresh network namespace for this run alone, joined by the keeper.
+    pub net_namespace: BorrowedFd<'a>,
+}
+
+/// Runs `prepared` with the given descriptors, its keeper started by
+/// `spawner`, killing it after `wall_limit`, or when `cpu` says its CPU
+/// time reached the limit.
 pub fn run(
+    spawner: &Spawner,
     prepared: &Prepared,
-    stdin: &File,
-    stdout: &File,
-    stderr: &File,
+    fds: RunFds<'_>,
     wall_limit: Duration,
     cpu: Option<&CpuWatch<'_>>,
 ) -> Result<Outcome, JailError> {
-    let setup = |step: &'static str| move |source: io::Error| JailError::Setup { step, source };
-    let (read_end, write_end) = pipe().map_err(setup("creating the report pipe"))?;
-    // Held until the keeper is reaped; the keeper checks that it has not
-    // hung up (see the module's doc).
-    let (lifeline, lifeline_held) = pipe().map_err(setup("creating the lifeline pipe"))?;
-    let argv = null_terminated(&prepared.argv);
-    let envp = null_terminated(&prepared.envp);
-    // Stacks for the keeper and, until it execs, the program process (see
-    // `keeper`). Left unwritten, so that only the pages the two touch are
-    // ever made (zeroing them cost a run about 0.1 ms of page faults).
-    let mut stack = Box::<[u8]>::new_uninit_slice(256 * 1024);
-    let mut program_stack = Box::<[u8]>::new_uninit_slice(64 * 1024);
-    let program_stack_top = stack_top(&mut program_stack);
-    let child = ChildArgs {
-        prepared,
-        argv: &argv,
-        envp: &envp,
-        stdio: [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
-        report: write_end.as_raw_fd(),
-        lifeline: lifeline.as_raw_fd(),
-        lifeline_held: lifeline_held.as_raw_fd(),
-        alarm_seconds: u32::try_from(wall_limit.as_secs() + 2).unwrap_or(u32::MAX),
-        program_stack_top,
-    };
-    // No CLONE_NEWNET: the keeper joins a fresh namespace made ahead (see
-    // `ahead::Stock`). No CLONE_NEWCGROUP: the keeper unshares it
-    // once it is in the run's cgroup, so the run sees that group as its
-    // root (`0::/`), not the daemon's pid and run number.
-    let flags = libc::CLONE_NEWNS
-        | libc::CLONE_NEWPID
-        | libc::CLONE_NEWIPC
-        | libc::CLONE_NEWUTS
-        | libc::SIGCHLD;
+    let (read_end, write_end) = pipe().map_err(|source| JailError::Setup {
+        step: "creating the report pipe",
+        source,
+    })?;
+    let alarm_seconds = u32::try_from(wall_limit.as_secs() + 2).unwrap_or(u32::MAX);
     let started = Instant::now();
-    // SAFETY: the stack outlives the child's use of it (the child is a
-    // separate process with its own copy of the memory); `child_main` makes
-    // only async-signal-safe system calls on data prepared above.
-    let pid = unsafe {
-        libc::clone(
-            keeper_main,
-            stack_top(&mut stack),
-            flags,
-            (&raw const child).cast_mut().cast::<c_void>(),
+    let keeper = spawner
+        .spawn(
+            prepared,
+            alarm_seconds,
+            [
+                fds.stdin.as_fd(),
+                fds.stdout.as_fd(),
+                fds.stderr.as_fd(),
+                write_end.as_fd(),
+                fds.net_namespace,
+            ],
         )
-    };
-    if pid < 0 {
-        return Err(JailError::Setup {
-            step: "cloning into new namespaces",
-            source: io::Error::last_os_error(),
-        });
-    }
-    drop((write_end, lifeline));
+        .map_err(|e| match e {
+            SpawnError::Keeper { step, source } => JailError::Setup { step, source },
+            other => JailError::Setup {
+                step: "starting the keeper",
+                source: io::Error::other(other),
+            },
+        })?;
+    drop(write_end);
     let (reports, stopped) = read_reports(&read_end, wall_limit, cpu);
     if stopped.is_some() {
-        // SAFETY: `pid` is our own unreaped child, so it cannot have been reused.
-        unsafe { libc::kill(pid, libc::SIGKILL) };
+        // Through the pidfd: the keeper is the spawner's child, and a pid
+        // could have been reused by now, a pidfd cannot.
+        let _ = rustix::process::pidfd_send_signal(&keeper, rustix::process::Signal::KILL);
     }
     let wall = started.elapsed();
-    reap(pid);
-    drop((stack, program_stack, lifeline_held));
+    wait_for_exit(&keeper);
 
     let mut outcome = Outcome {
         ending: stopped.unwrap_or(Ending::WallLimit),
@@ -279,13 +277,8 @@ pub fn run(
                 outcome.rusage_peak_kib = u64::try_from(report.peak_kib).unwrap_or(0);
             }
             REPORT_KEEPER_FAILED | REPORT_EXEC_FAILED => {
-                let step = usize::try_from(report.step)
-                    .ok()
-                    .and_then(|i| STEPS.get(i))
-                    .copied()
-                    .unwrap_or("an unknown step");
                 return Err(JailError::Setup {
-                    step,
+                    step: step_name(report.step),
                     source: io::Error::from_raw_os_error(report.errno),
                 });
             }
@@ -300,17 +293,97 @@ pub fn run(
     Ok(outcome)
 }
 
+/// Waits until the keeper has exited (its pidfd becomes readable), so that
+/// every process of the run is gone when the caller reads its cgroup.
+fn wait_for_exit(pidfd: &OwnedFd) {
+    let mut poll = libc::pollfd {
+        fd: pidfd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    loop {
+        // SAFETY: one valid pollfd.
+        let ready = unsafe { libc::poll(&raw mut poll, 1, -1) };
+        if ready > 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return;
+        }
+    }
+}
+
+/// In the spawner: clones the keeper of `prepared` with `fds` (stdin,
+/// stdout, stderr, the report pipe's write end, the network namespace) and
+/// returns its pidfd; on failure, the step's index and the error.
+pub fn start_keeper(
+    prepared: &Prepared,
+    policy: &Policy,
+    alarm_seconds: u32,
+    fds: &[OwnedFd; REQUEST_FDS],
+    lifeline: BorrowedFd<'_>,
+) -> Result<OwnedFd, (i32, io::Error)> {
+    let argv = null_terminated(&prepared.argv);
+    let envp = null_terminated(&prepared.envp);
+    // Stacks for the keeper and, until it execs, the program process (see
+    // `keeper`). Left unwritten, so that only the pages the two touch are
+    // ever made (zeroing them cost a run about 0.1 ms of page faults). The
+    // keeper has its own copy of this memory, so the spawner frees its
+    // own once the clone is made.
+    let mut stack = Box::<[u8]>::new_uninit_slice(256 * 1024);
+    let mut program_stack = Box::<[u8]>::new_uninit_slice(64 * 1024);
+    let child = ChildArgs {
+        prepared,
+        argv: &argv,
+        envp: &envp,
+        stdio: [fds[0].as_raw_fd(), fds[1].as_raw_fd(), fds[2].as_raw_fd()],
+        report: fds[3].as_raw_fd(),
+        net_namespace: fds[4].as_raw_fd(),
+        lifeline: lifeline.as_raw_fd(),
+        filter: &policy.filter,
+        alarm_seconds,
+        program_stack_top: stack_top(&mut program_stack),
+    };
+    // No CLONE_NEWNET: the keeper joins a fresh namespace made ahead (see
+    // `ahead::Stock`). No CLONE_NEWCGROUP: the keeper unshares it
+    // once it is in the run's cgroup, so the run sees that group as its
+    // root (`0::/`), not the daemon's pid and run number.
+    let flags = libc::CLONE_NEWNS
+        | libc::CLONE_NEWPID
+        | libc::CLONE_NEWIPC
+        | libc::CLONE_NEWUTS
+        | libc::CLONE_PIDFD
+        | libc::SIGCHLD;
+    let mut pidfd: c_int = -1;
+    // SAFETY: the child is a separate process with its own copy of the
+    // stacks and of `child`; `keeper_main` makes only system calls on data
+    // prepared above. With CLONE_PIDFD the kernel writes the pidfd to the
+    // parent-tid argument.
+    let pid = unsafe {
+        libc::clone(
+            keeper_main,
+            stack_top(&mut stack),
+            flags,
+            (&raw const child).cast_mut().cast::<c_void>(),
+            &raw mut pidfd,
+        )
+    };
+    if pid < 0 || pidfd < 0 {
+        return Err((17, io::Error::last_os_error()));
+    }
+    // SAFETY: CLONE_PIDFD made this descriptor for us alone.
+    Ok(unsafe { OwnedFd::from_raw_fd(pidfd) })
+}
+
 struct ChildArgs<'a> {
     prepared: &'a Prepared,
     argv: &'a [*const libc::c_char],
     envp: &'a [*const libc::c_char],
     stdio: [c_int; 3],
     report: c_int,
-    /// The read end of the lifeline pipe.
+    net_namespace: c_int,
+    /// The spawner's socket to the daemon: hung up once the daemon is gone.
     lifeline: c_int,
-    /// Its write end, which the clone copied and the keeper closes.
-    lifeline_held: c_int,
-    /// The keeper's own deadline, past the parent's wall limit.
+    /// The seccomp program the program installs just before exec.
+    filter: &'a seccompiler::BpfProgram,
+    /// The keeper's own deadline, past the daemon's wall limit.
     alarm_seconds: u32,
     /// Where the program process's stack starts (it grows down).
     program_stack_top: *mut c_void,
@@ -436,17 +509,6 @@ fn read_reports(
     }
 }
 
-fn reap(pid: libc::pid_t) {
-    let mut status = 0;
-    loop {
-        // SAFETY: waiting for our own child.
-        let r = unsafe { libc::waitpid(pid, &raw mut status, 0) };
-        if r >= 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-            return;
-        }
-    }
-}
-
 // ---- Below here runs in the cloned processes: system calls only. ----
 
 fn errno() -> c_int {
@@ -494,20 +556,23 @@ unsafe fn keeper(args: &ChildArgs<'_>) -> c_int {
     let p = args.prepared;
     let report = args.report;
     unsafe {
-        // Die with the thread that cloned this process; then make sure the
-        // daemon was not gone already, before the request: only it holds
-        // the lifeline's write end (once this copy is closed), so a hang-up
-        // means it has died.
-        libc::close(args.lifeline_held);
+        // The spawner ignores SIGCHLD (the kernel reaps keepers for it);
+        // this process must see its program's end.
+        libc::signal(libc::SIGCHLD, libc::SIG_DFL);
+        // Die with the spawner; then make sure the daemon was not gone
+        // already, before the request: the spawner's socket hangs up
+        // once the daemon's end is closed.
         if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
             fail(report, REPORT_KEEPER_FAILED, 15);
         }
         let mut lifeline = libc::pollfd {
             fd: args.lifeline,
-            events: libc::POLLIN,
+            events: libc::POLLRDHUP,
             revents: 0,
         };
-        if libc::poll(&raw mut lifeline, 1, 0) != 0 {
+        if libc::poll(&raw mut lifeline, 1, 0) < 0
+            || lifeline.revents & (libc::POLLHUP | libc::POLLRDHUP | libc::POLLERR) != 0
+        {
             libc::_exit(126);
         }
         // A guard that needs no daemon: as PID 1 of its namespace the
@@ -517,14 +582,14 @@ unsafe fn keeper(args: &ChildArgs<'_>) -> c_int {
             keeper_deadline as extern "C" fn(c_int) as libc::sighandler_t,
         );
         libc::alarm(args.alarm_seconds);
-        // The clone copied every descriptor of the daemon, among them other
-        // runs' report pipes and files: keep only this run's.
-        if libc::setns(p.net_namespace, libc::CLONE_NEWNET) != 0 {
+        // The clone copied every descriptor of the spawner, its socket
+        // among them: keep only this run's.
+        if libc::setns(args.net_namespace, libc::CLONE_NEWNET) != 0 {
             fail(report, REPORT_KEEPER_FAILED, 13);
         }
         close_all_except([args.stdio[0], args.stdio[1], args.stdio[2], report]);
         // The keeper shares the run's memory cgroup but must never be the
-        // OOM killer's choice: it looks big (a copy of the daemon's pages).
+        // OOM killer's choice: its end would end the run's report.
         // The program sets its own score back to 0.
         set_oom_score(c"-1000");
         for procs in &p.cgroup_procs {
@@ -585,8 +650,7 @@ unsafe fn keeper(args: &ChildArgs<'_>) -> c_int {
         // posix_spawn's child does (CLONE_VM | CLONE_VFORK: the keeper
         // waits meanwhile), so no copy of the daemon's page tables is made
         // for it. No glibc fork: its atfork handlers take the allocator's
-        // locks, which another daemon thread may have held at the moment
-        // of the clone.
+        // locks, which nothing here may touch.
         let pid = libc::clone(
             program_main,
             args.program_stack_top,
@@ -740,8 +804,8 @@ unsafe fn mount_step(step: &MountStep) -> bool {
                         c"proc".as_ptr(),
                         libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
                         // Processes of other users (the keeper, root: a
-                        // copy of the daemon, its command line included)
-                        // are invisible to the program.
+                        // copy of the spawner) are invisible to the
+                        // program.
                         c"hidepid=2".as_ptr().cast(),
                     ))
             }
@@ -811,9 +875,9 @@ unsafe fn program(args: &ChildArgs<'_>) -> ! {
         if !set {
             fail(report, REPORT_EXEC_FAILED, 10);
         }
-        // Raw system calls: glibc's wrappers would try to change the
-        // credentials of every thread the daemon had, which do not exist in
-        // this process, and wait for them forever.
+        // Raw system calls: glibc's wrappers would signal every other thread
+        // its bookkeeping lists (a cloned process has none of them) to
+        // change their credentials too, and wait for them.
         if libc::chdir(p.workdir.as_ptr()) != 0
             || libc::syscall(libc::SYS_setgroups, 0, std::ptr::null::<libc::gid_t>()) != 0
             || libc::syscall(libc::SYS_setresgid, p.uid, p.uid, p.uid) != 0
@@ -823,7 +887,7 @@ unsafe fn program(args: &ChildArgs<'_>) -> ! {
             fail(report, REPORT_EXEC_FAILED, 11);
         }
         // Last before exec: from here on every call goes through the filter.
-        let filter = &p.seccomp.filter;
+        let filter = args.filter;
         let program = libc::sock_fprog {
             len: filter.len() as libc::c_ushort,
             filter: filter.as_ptr().cast_mut().cast::<libc::sock_filter>(),

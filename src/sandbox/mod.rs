@@ -48,13 +48,14 @@ mod ahead;
 mod cgroup;
 mod jail;
 mod seccomp;
+mod spawner;
 mod sweep;
 
 use std::{
     fs::{self, File, OpenOptions},
     io::{self, Read},
     os::{
-        fd::{AsRawFd, OwnedFd},
+        fd::{AsFd, OwnedFd},
         unix::fs::{OpenOptionsExt, PermissionsExt},
     },
     path::{Component, Path, PathBuf},
@@ -64,6 +65,7 @@ use std::{
 
 use cgroup::CgroupLimits;
 pub use cgroup::Cgroups;
+pub use spawner::SpawnError;
 use jail::{CpuWatch, MountStep, Prepared, Rlimits, c_string};
 pub use sweep::Swept;
 
@@ -181,7 +183,7 @@ pub enum SandboxError {
     #[error("no program `{0}` in the sandbox's PATH")]
     ProgramNotFound(String),
     #[error(transparent)]
-    Seccomp(#[from] seccomp::PolicyError),
+    Spawner(#[from] spawner::SpawnError),
     #[error(
         "the sandbox folder {0} is in use by another nimjudge process; give each process on a host its own [sandbox] work_dir and uid range"
     )]
@@ -222,8 +224,8 @@ struct Inner {
     /// Signalled when a uid is returned to the pool.
     uid_returned: Condvar,
     new_root: PathBuf,
-    /// Compiled once; every run installs it.
-    seccomp: Arc<seccomp::Policy>,
+    /// The helper process that clones every run's keeper.
+    spawner: spawner::Spawner,
     /// CPUs of this host: how much faster than the wall clock a run's CPU
     /// time can grow.
     parallelism: u32,
@@ -258,7 +260,6 @@ impl Sandbox {
         let lock = sweep::lock(&work_dir)?;
         let uids = settings.first_uid..settings.first_uid.saturating_add(settings.uid_count);
         sweep::check_uids_unnamed(&uids)?;
-        let seccomp = Arc::new(seccomp::Policy::compile()?);
         let new_root = work_dir.join(".root");
         fs::create_dir_all(&new_root)
             .map_err(io_error(format!("creating {}", new_root.display())))?;
@@ -267,6 +268,7 @@ impl Sandbox {
             Err(e) => (None, Some(e.to_string())),
         };
         let swept = sweep::sweep(&work_dir, &uids, cgroups.as_ref());
+        let spawner = spawner::Spawner::start()?;
         let free_uids = uids.collect();
         let parallelism = std::thread::available_parallelism()
             .map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX));
@@ -287,7 +289,7 @@ impl Sandbox {
                 uid_returned: Condvar::new(),
                 remover: ahead::CgroupRemover::start(),
                 new_root,
-                seccomp,
+                spawner,
                 parallelism,
                 swept,
                 _lock: lock,
@@ -336,7 +338,7 @@ impl Sandbox {
         }
         let net_namespace = ahead::fresh_net_namespace(&self.inner.net_namespaces)
             .map_err(io_error("making a network namespace"))?;
-        let prepared = self.prepare(run, uid.0, &net_namespace, cgroup.as_ref())?;
+        let prepared = self.prepare(run, uid.0, cgroup.as_ref())?;
         let create = |path: &Path| {
             OpenOptions::new()
                 .write(true)
@@ -367,10 +369,14 @@ impl Sandbox {
                 parallelism: self.inner.parallelism.min(limits.processes.max(1)),
             });
             jail::run(
+                &self.inner.spawner,
                 &prepared,
-                stdin,
-                stdout,
-                &stderr,
+                jail::RunFds {
+                    stdin,
+                    stdout,
+                    stderr: &stderr,
+                    net_namespace: net_namespace.as_fd(),
+                },
                 limits.wall,
                 cpu_watch.as_ref(),
             )?
@@ -508,7 +514,6 @@ impl Sandbox {
         &self,
         run: &Run<'_>,
         uid: u32,
-        net_namespace: &OwnedFd,
         cgroup: Option<&cgroup::RunCgroup>,
     ) -> Result<Prepared, SandboxError> {
         let settings = &self.inner.settings;
@@ -639,7 +644,6 @@ impl Sandbox {
                 .map(|e| c_string(e.as_bytes()).map_err(io_error("an environment variable")))
                 .collect::<Result<_, _>>()?,
             uid,
-            net_namespace: net_namespace.as_raw_fd(),
             rlimits: Rlimits {
                 cpu_seconds: limits.cpu.as_secs() + 1,
                 stack_bytes: limits.memory_bytes,
@@ -648,7 +652,6 @@ impl Sandbox {
                 open_files: 256,
                 address_space_bytes: (!has_memory_cgroup).then_some(limits.memory_bytes),
             },
-            seccomp: self.inner.seccomp.clone(),
         })
     }
 }

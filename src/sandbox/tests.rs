@@ -235,7 +235,12 @@ fn a_fork_bomb_stops_at_the_process_limit_and_leaves_nothing_behind() {
     assert!(report.wall < Duration::from_secs(10), "{report:?}");
     // The keeper's exit killed every process of the run: no process of
     // this sandbox's uids is left on the host.
-    let leftovers = fs::read_dir("/proc")
+    assert_eq!(processes_of(&s.uids), 0);
+}
+
+/// How many processes on the host run as one of `uids`.
+fn processes_of(uids: &std::ops::Range<u32>) -> usize {
+    fs::read_dir("/proc")
         .unwrap()
         .filter_map(|e| e.ok())
         .filter_map(|e| fs::read_to_string(e.path().join("status")).ok())
@@ -245,11 +250,69 @@ fn a_fork_bomb_stops_at_the_process_limit_and_leaves_nothing_behind() {
                     && l.split_whitespace()
                         .nth(1)
                         .and_then(|u| u.parse::<u32>().ok())
-                        .is_some_and(|u| s.uids.contains(&u))
+                        .is_some_and(|u| uids.contains(&u))
             })
         })
-        .count();
-    assert_eq!(leftovers, 0);
+        .count()
+}
+
+#[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+fn a_run_ends_with_its_spawner_and_the_next_run_gets_a_new_one() {
+    let s = scratch();
+    let spawner = s.sandbox.inner.spawner.pid().expect("a spawner");
+    let argv = [
+        "/bin/sh".to_string(),
+        "-c".to_string(),
+        "sleep 60 & sleep 60".to_string(),
+    ];
+    let started = std::time::Instant::now();
+    let result = std::thread::scope(|scope| {
+        let run = scope.spawn(|| {
+            s.sandbox.run(&Run {
+                argv: &argv,
+                path: &[],
+                toolchains: &[],
+                box_dir: &s.box_dir,
+                box_writable: false,
+                stdio: Stdio::Files {
+                    stdin: &s.io.join("stdin"),
+                    stdout: &s.io.join("stdout"),
+                },
+                stderr: &s.io.join("stderr"),
+                limits: Limits {
+                    wall: Duration::from_secs(50),
+                    ..limits()
+                },
+            })
+        });
+        while processes_of(&s.uids) < 2 {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "the program never started"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // SAFETY: the spawner is this process's child, not yet reaped.
+        assert_eq!(unsafe { libc::kill(spawner as i32, libc::SIGKILL) }, 0);
+        run.join().unwrap()
+    });
+    // The keeper died with the spawner, and its namespace's processes with
+    // it: the run ends long before its wall limit, as the keeper's death.
+    assert!(started.elapsed() < Duration::from_secs(40));
+    let error = result.expect_err("the run lost its keeper");
+    assert!(error.to_string().contains("keeper"), "{error}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while processes_of(&s.uids) > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(processes_of(&s.uids), 0);
+    // The next run finds the spawner gone and starts another.
+    let (report, out, err) = s.shell("echo again", limits());
+    assert!(report.succeeded(), "{report:?} {err}");
+    assert_eq!(out, "again\n");
+    let replaced = s.sandbox.inner.spawner.pid().expect("a spawner");
+    assert_ne!(replaced, spawner);
 }
 
 #[test]
