@@ -65,8 +65,8 @@ use std::{
 
 use cgroup::CgroupLimits;
 pub use cgroup::Cgroups;
-pub use spawner::SpawnError;
 use jail::{CpuWatch, MountStep, Prepared, Rlimits, c_string};
+pub use spawner::SpawnError;
 pub use sweep::Swept;
 
 /// Host settings of the sandbox (the `[sandbox]` section of the config).

@@ -153,12 +153,15 @@ impl Spawner {
         alarm_seconds: u32,
         fds: [BorrowedFd<'_>; REQUEST_FDS],
     ) -> Result<OwnedFd, SpawnError> {
-        let request =
-            serde_json::to_vec(&(prepared, alarm_seconds)).map_err(|e| SpawnError::Spawner(e.into()))?;
+        let request = serde_json::to_vec(&(prepared, alarm_seconds))
+            .map_err(|e| SpawnError::Spawner(e.into()))?;
         if request.len() > MAX_REQUEST {
             return Err(SpawnError::Spawner(io::Error::new(
                 io::ErrorKind::InvalidInput,
-                format!("a run's request of {} bytes is over {MAX_REQUEST}", request.len()),
+                format!(
+                    "a run's request of {} bytes is over {MAX_REQUEST}",
+                    request.len()
+                ),
             )));
         }
         let mut connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
@@ -329,6 +332,8 @@ fn serve() -> c_int {
     // SAFETY: descriptor 3 was handed over by the daemon for this purpose;
     // it is checked to be a socket before use.
     let socket = unsafe { OwnedFd::from_raw_fd(SOCKET_FD) };
+    // SAFETY: naming this process (at most 15 bytes and a NUL).
+    unsafe { libc::prctl(libc::PR_SET_NAME, c"sandbox-spawner".as_ptr(), 0, 0, 0) };
     if rustix::net::sockopt::socket_type(&socket) != Ok(SocketType::SEQPACKET) {
         eprintln!("{ARG}: descriptor 3 is not the daemon's socket");
         return 2;
@@ -351,7 +356,11 @@ fn serve() -> c_int {
             eprintln!("nimjudge sandbox spawner: {e}");
             let _ = rustix::net::send(
                 &socket,
-                &Reply { errno: libc::EINVAL, step: -1 }.bytes(),
+                &Reply {
+                    errno: libc::EINVAL,
+                    step: -1,
+                }
+                .bytes(),
                 SendFlags::NOSIGNAL,
             );
             return 1;
@@ -361,6 +370,7 @@ fn serve() -> c_int {
         return 0;
     }
     let mut request = vec![0u8; MAX_REQUEST];
+    let mut stacks = jail::Stacks::new();
     loop {
         let mut space = [MaybeUninit::uninit(); rustix::cmsg_space!(ScmRights(REQUEST_FDS))];
         let mut control = RecvAncillaryBuffer::new(&mut space);
@@ -385,7 +395,13 @@ fn serve() -> c_int {
                 fds.extend(received);
             }
         }
-        let reply = match start(&request[..received.bytes], received.flags, fds, &policy, &socket) {
+        let reply = match start(
+            &request[..received.bytes],
+            received.flags,
+            fds,
+            (&policy, &mut stacks),
+            &socket,
+        ) {
             Ok(pidfd) => send_reply(&socket, Reply::default(), Some(pidfd.as_fd())),
             Err(reply) => send_reply(&socket, reply, None),
         };
@@ -400,7 +416,7 @@ fn start(
     request: &[u8],
     flags: ReturnFlags,
     fds: Vec<OwnedFd>,
-    policy: &Policy,
+    (policy, stacks): (&Policy, &mut jail::Stacks),
     socket: &OwnedFd,
 ) -> Result<OwnedFd, Reply> {
     let malformed = Reply {
@@ -416,12 +432,18 @@ fn start(
     let Ok((prepared, alarm_seconds)) = serde_json::from_slice::<(Prepared, u32)>(request) else {
         return Err(malformed);
     };
-    jail::start_keeper(&prepared, policy, alarm_seconds, &fds, socket.as_fd()).map_err(
-        |(step, error)| Reply {
-            errno: error.raw_os_error().unwrap_or(libc::EIO),
-            step,
-        },
+    jail::start_keeper(
+        &prepared,
+        policy,
+        stacks,
+        alarm_seconds,
+        &fds,
+        socket.as_fd(),
     )
+    .map_err(|(step, error)| Reply {
+        errno: error.raw_os_error().unwrap_or(libc::EIO),
+        step,
+    })
 }
 
 fn send_reply(socket: &OwnedFd, reply: Reply, pidfd: Option<BorrowedFd<'_>>) -> io::Result<()> {
