@@ -29,6 +29,7 @@ pub mod contest;
 pub mod domain;
 pub mod http;
 pub mod job_signals;
+pub mod matrix;
 pub mod programs;
 pub mod sandbox;
 pub mod scoring;

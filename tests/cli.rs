@@ -421,6 +421,111 @@ fn verify_gives_every_bundled_solution_its_expected_verdict() {
     assert!(stdout.contains("WA       ┆ WA"), "{stdout}");
 }
 
+/// `verify --matrix` runs every solution on every testcase and reviews the
+/// time limit by problemtools' rule: nim's copy with a limit of 400 ms and
+/// a planted "slow" solution that needs 450 ms of CPU time, TLE at the
+/// limit but AC at the raised limit of 600 ms, so not caught with the
+/// safety margin; and a limit that the accepted solution fits by the
+/// default rule and does not with a larger multiplier.
+#[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+fn verify_matrix_reviews_the_time_limit_by_problemtools_rule() {
+    let work = tempfile::tempdir().expect("a temporary folder");
+    let problems = work.path().join("problems");
+    let nim = problems.join("nim");
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/nim");
+    for folder in [
+        "testcases",
+        "solutions/accepted",
+        "solutions/time_limit_exceeded",
+    ] {
+        std::fs::create_dir_all(nim.join(folder)).unwrap();
+    }
+    for entry in std::fs::read_dir(source.join("testcases")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, nim.join("testcases").join(path.file_name().unwrap())).unwrap();
+    }
+    std::fs::copy(source.join("statement.md"), nim.join("statement.md")).unwrap();
+    let manifest = std::fs::read_to_string(source.join("problem.toml")).unwrap();
+    std::fs::write(
+        nim.join("problem.toml"),
+        manifest.replace("time_limit_ms = 2000", "time_limit_ms = 400"),
+    )
+    .unwrap();
+    std::fs::copy(
+        source.join("solutions/accepted/xor.cpp"),
+        nim.join("solutions/accepted/xor.cpp"),
+    )
+    .unwrap();
+    std::fs::write(
+        nim.join("solutions/time_limit_exceeded/spin.py"),
+        "import sys, time\n\
+         while time.process_time() < 0.45:\n    pass\n\
+         data = sys.stdin.buffer.read().split()\n\
+         x = 0\n\
+         for tok in data[1:1 + int(data[0])]:\n    x ^= int(tok)\n\
+         print('Alice' if x else 'Bob')\n",
+    )
+    .unwrap();
+    let verify = |extra: &[&str]| {
+        let out = Command::new(BIN)
+            .args(["verify", "nim", "--matrix"])
+            .args(extra)
+            .env("NIMJUDGE_SANDBOX__WORK_DIR", work.path().join("sandbox"))
+            .env("NIMJUDGE_CATALOG__PROBLEMS_DIR", &problems)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("the binary runs");
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    let (status, stdout, stderr) = verify(&[]);
+    assert_eq!(status, Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("time limit 400 ms; every run under 600 ms (× 1.5)"),
+        "{stdout}"
+    );
+    // A row per solution, a column per testcase, CPU times in the cells.
+    let header = stdout
+        .lines()
+        .find(|l| l.contains("solution") && l.contains("at 400 ms"))
+        .expect("a header");
+    for testcase in ["small-1", "edge-1", "max-1", "random-3"] {
+        assert!(header.contains(testcase), "{header}");
+    }
+    let spin = stdout
+        .lines()
+        .find(|l| l.contains("time_limit_exceeded/spin.py"))
+        .expect("a row for the planted solution");
+    let timed_out = spin
+        .split(['┆', '│'])
+        .filter_map(|cell| cell.trim().strip_prefix("TLE "))
+        .filter(|ms| ms.parse::<u32>().is_ok_and(|ms| ms > 400))
+        .count();
+    assert_eq!(timed_out, 10, "{spin}");
+    assert!(
+        stdout.contains(
+            "error: time_limit_exceeded/spin.py is not caught with the safety margin: it gets AC at 600 ms"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("slowest accepted: accepted/xor.cpp"),
+        "{stdout}"
+    );
+    assert!(stdout.trim_end().ends_with("1 error"), "{stdout}");
+    // With a margin of 1.05 the raised limit (421 ms) is below the planted
+    // solution's 450 ms: it is caught, and nothing else is wrong.
+    let (status, stdout, stderr) = verify(&["--time-limit-to-tle", "1.05"]);
+    assert_eq!(status, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.trim_end().ends_with("0 errors"), "{stdout}");
+    let (status, _, stderr) = verify(&["--ac-to-time-limit", "0.5"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--ac-to-time-limit must be between 1 and 100, not 0.5"),
+        "{stderr}"
+    );
+}
+
 /// One HTTP/1.1 request to `127.0.0.1:port`; the status and the body, or
 /// `None` if nothing answers.
 fn http(

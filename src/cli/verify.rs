@@ -9,6 +9,13 @@
 //! judged exactly as submissions are (samples first, stop at the first
 //! failure), on every bundled testcase. Exit status 0 when every verdict is
 //! the expected one, 1 otherwise.
+//!
+//! With `--matrix`, every solution runs on every testcase under the time
+//! limit raised by problemtools' safety margin, and the command prints the
+//! solutions × testcases matrix (verdict and CPU time) and the review of
+//! each time limit by problemtools' rule (see [`crate::matrix`]); exit
+//! status 1 when a verdict is not the expected one or the review finds an
+//! error.
 
 use std::{
     path::{Path, PathBuf},
@@ -26,6 +33,7 @@ use crate::{
     catalog::{self, LoadedProblem},
     config::Config,
     domain::{ProblemId, TestcaseOrigin, Verdict},
+    matrix::{self, Cell, Finding, Multipliers, Row},
     programs::{Language, Programs},
     solver,
 };
@@ -43,6 +51,22 @@ pub struct VerifyArgs {
     /// Judge only the solutions whose path (under `solutions/`) contains this.
     #[arg(long)]
     pub only: Option<String>,
+    /// Run every solution on every testcase under the time limit raised by
+    /// the safety margin, and print the solutions × testcases matrix
+    /// (verdict and CPU ms) with problemtools' review of each time limit.
+    #[arg(long)]
+    pub matrix: bool,
+    /// With --matrix: the slowest accepted solution's CPU time times this
+    /// must fit in the time limit (problemtools' `ac_to_time_limit`; the
+    /// legacy format's `time_multiplier` is 5).
+    #[arg(long, default_value_t = 2.0)]
+    pub ac_to_time_limit: f64,
+    /// With --matrix: the safety margin, the raised limit over the limit;
+    /// every time-limit-exceeded solution must exceed the raised limit
+    /// (problemtools' `time_limit_to_tle`; the legacy format's
+    /// `time_safety_margin` is 2).
+    #[arg(long, default_value_t = 1.5)]
+    pub time_limit_to_tle: f64,
 }
 
 /// The verdict a solutions folder promises.
@@ -74,6 +98,9 @@ struct Outcome {
     path: PathBuf,
     expected: Verdict,
     got: Result<(Verdict, Option<String>, i64, i64), String>,
+    /// With `--matrix`: every testcase's verdict and CPU time under the
+    /// raised limit, or the verdict got without running.
+    cells: Option<Result<Vec<Cell>, Verdict>>,
     /// Compiling and running, wall clock.
     judging: std::time::Duration,
     /// The wall time of the runs alone, summed.
@@ -81,6 +108,18 @@ struct Outcome {
 }
 
 pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let multipliers = args.matrix.then_some(Multipliers {
+        ac_to_time_limit: args.ac_to_time_limit,
+        time_limit_to_tle: args.time_limit_to_tle,
+    });
+    for (name, value) in [
+        ("--ac-to-time-limit", args.ac_to_time_limit),
+        ("--time-limit-to-tle", args.time_limit_to_tle),
+    ] {
+        if !(1.0..=100.0).contains(&value) {
+            bail!("{name} must be between 1 and 100, not {value}");
+        }
+    }
     let config = Config::load(args.config.as_deref())?;
     let programs = Programs::start(&config.sandbox, &config.languages);
     let sandbox = programs
@@ -154,7 +193,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
                 loop {
                     let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
                     let Some((index, job)) = next else { break };
-                    let outcome = judge(&sandbox, &programs, job, index);
+                    let outcome = judge(&sandbox, &programs, job, index, multipliers);
                     eprintln!(
                         "{} {}: {}",
                         job.problem.id,
@@ -176,6 +215,9 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     });
     let mut outcomes = outcomes.into_inner().unwrap_or_else(|e| e.into_inner());
     outcomes.sort_by_key(|(index, _)| *index);
+    if let Some(multipliers) = multipliers {
+        return print_matrices(&problems, problems_dir, &outcomes, multipliers);
+    }
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header([
@@ -247,9 +289,18 @@ fn judge(
     programs: &Programs,
     job: &Job<'_>,
     index: usize,
+    matrix: Option<Multipliers>,
 ) -> Outcome {
     let started = std::time::Instant::now();
     let mut runs = std::time::Duration::ZERO;
+    let mut cells = None;
+    let limit_ms = u64::try_from(job.problem.time_limit_ms).unwrap_or(0);
+    let time_limit = match matrix {
+        Some(multipliers) => std::time::Duration::from_millis(
+            u64::try_from(multipliers.raised_limit_ms(job.problem.time_limit_ms)).unwrap_or(0),
+        ),
+        None => std::time::Duration::from_millis(limit_ms),
+    };
     let got = std::fs::read_to_string(&job.path)
         .map_err(|e| format!("cannot read the source: {e}"))
         .and_then(|source| {
@@ -259,13 +310,11 @@ fn judge(
                 language: job.language,
                 source: &source,
                 limits: ProblemLimits {
-                    time: std::time::Duration::from_millis(
-                        u64::try_from(job.problem.time_limit_ms).unwrap_or(0),
-                    ),
+                    time: time_limit,
                     memory_bytes: u64::try_from(job.problem.memory_limit_mib).unwrap_or(0) << 20,
                 },
                 testcases: job.testcases,
-                judge_all: job.problem.judge_all,
+                judge_all: job.problem.judge_all || matrix.is_some(),
                 interactive: solver::find(job.problem.id.as_str()).filter(|s| s.interactive()),
                 label: &format!("verify-{}-{index}", std::process::id()),
                 progress: None,
@@ -273,6 +322,20 @@ fn judge(
             .map_err(|e| e.to_string())
         })
         .map(|judged| {
+            if matrix.is_some() {
+                cells = Some(if judged.results.is_empty() {
+                    Err(judged.verdict)
+                } else {
+                    Ok(judged
+                        .results
+                        .iter()
+                        .map(|r| Cell {
+                            verdict: r.verdict,
+                            cpu_ms: r.run.as_ref().map_or(0, |run| run.cpu_ms),
+                        })
+                        .collect())
+                });
+            }
             runs = judged
                 .results
                 .iter()
@@ -300,8 +363,140 @@ fn judge(
         path: job.path.clone(),
         expected: job.expected,
         got,
+        cells,
         judging: started.elapsed(),
         runs,
+    }
+}
+
+/// Prints each problem's matrix and its review; the exit status.
+fn print_matrices(
+    problems: &[(LoadedProblem, Vec<ProgramTestcase>)],
+    problems_dir: &Path,
+    outcomes: &[(usize, Outcome)],
+    multipliers: Multipliers,
+) -> anyhow::Result<ExitCode> {
+    let mut errors = 0;
+    for (problem, testcases) in problems {
+        let limit_ms = problem.time_limit_ms;
+        let solutions_dir = problems_dir.join(problem.id.as_str()).join("solutions");
+        let mut rows = Vec::new();
+        for (_, outcome) in outcomes.iter().filter(|(_, o)| o.problem == problem.id) {
+            let solution = outcome
+                .path
+                .strip_prefix(&solutions_dir)
+                .unwrap_or(&outcome.path)
+                .display()
+                .to_string();
+            let cells = match (&outcome.cells, &outcome.got) {
+                (Some(cells), _) => cells.clone(),
+                (None, Err(e)) => bail!("{solution}: {e}"),
+                (None, Ok(_)) => Err(Verdict::IE),
+            };
+            rows.push(Row {
+                solution,
+                expected: outcome.expected,
+                cells,
+            });
+        }
+        if rows.is_empty() {
+            continue;
+        }
+        let raised_ms = multipliers.raised_limit_ms(limit_ms);
+        let mut table = Table::new();
+        table.load_preset(UTF8_FULL_CONDENSED);
+        let mut header = vec![
+            "solution".to_string(),
+            "expected".to_string(),
+            format!("at {limit_ms} ms"),
+        ];
+        header.extend(testcases.iter().map(|t| t.name.to_string()));
+        table.set_header(header);
+        for row in &rows {
+            let at_limit = row.verdict_at(limit_ms);
+            let mut line = vec![
+                row.solution.clone(),
+                row.expected.to_string(),
+                if at_limit == row.expected {
+                    at_limit.to_string()
+                } else {
+                    format!("{at_limit} ✗")
+                },
+            ];
+            match &row.cells {
+                Ok(cells) => line.extend(
+                    cells
+                        .iter()
+                        .map(|c| format!("{} {}", c.verdict_at(limit_ms), c.cpu_ms)),
+                ),
+                Err(verdict) => line.extend(testcases.iter().map(|_| verdict.to_string())),
+            }
+            table.add_row(line);
+        }
+        println!(
+            "{}: time limit {limit_ms} ms; every run under {raised_ms} ms (× {}); cells: verdict at the limit and CPU ms",
+            problem.id, multipliers.time_limit_to_tle
+        );
+        println!("{table}");
+        let review = matrix::review(&rows, limit_ms, multipliers);
+        if let (Some((solution, slowest)), Some(computed)) =
+            (&review.slowest_accepted, review.computed_limit_ms)
+        {
+            println!(
+                "slowest accepted: {solution}, {slowest} ms; × {} = {} ms against the limit of {limit_ms} ms; problemtools would compute {} s",
+                multipliers.ac_to_time_limit,
+                (*slowest as f64 * multipliers.ac_to_time_limit).ceil(),
+                computed / 1000
+            );
+        }
+        for finding in &review.findings {
+            let kind = if finding.is_error() {
+                errors += 1;
+                "error"
+            } else {
+                "warning"
+            };
+            println!("{kind}: {}", describe(finding, limit_ms, raised_ms));
+        }
+        println!();
+    }
+    println!(
+        "{} {}",
+        errors,
+        if errors == 1 { "error" } else { "errors" }
+    );
+    Ok(if errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_NOT_ACCEPTED)
+    })
+}
+
+fn describe(finding: &Finding, limit_ms: i64, raised_ms: i64) -> String {
+    match finding {
+        Finding::Unexpected { solution, got } => {
+            format!("{solution} gets {got} at the limit of {limit_ms} ms")
+        }
+        Finding::NoAccepted => {
+            "no accepted solution ran on every testcase: nothing bounds the limit from below".into()
+        }
+        Finding::LimitTooTight {
+            solution,
+            slowest_ms,
+            needed_ms,
+        } => format!(
+            "the limit of {limit_ms} ms is tighter than the slowest accepted solution allows: {solution} takes {slowest_ms} ms, so the limit must be at least {needed_ms} ms"
+        ),
+        Finding::TleNotCaught { solution, raised } => format!(
+            "{solution} is not caught with the safety margin: it gets {raised} at {raised_ms} ms"
+        ),
+        Finding::SensitiveToLimit {
+            solution,
+            at_limit,
+            raised,
+        } => format!(
+            "{solution} is sensitive to the time limit: {at_limit} at {limit_ms} ms, {raised} at {raised_ms} ms"
+        ),
     }
 }
 
