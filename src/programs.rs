@@ -156,6 +156,25 @@ impl Programs {
         &self.languages
     }
 
+    /// The language of a source file, by its extension, and usable here;
+    /// or why not, naming the file.
+    pub fn language_of_file(&self, source: &std::path::Path) -> Result<&Language, String> {
+        let extension = source.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let language = self
+            .languages
+            .iter()
+            .find(|l| l.config.extensions.iter().any(|e| e == extension))
+            .ok_or_else(|| format!("{}: no language takes `.{extension}`", source.display()))?;
+        match &language.unavailable {
+            Some(why) => Err(format!(
+                "{}: language `{}` is unavailable: {why}",
+                source.display(),
+                language.config.id
+            )),
+            None => Ok(language),
+        }
+    }
+
     pub fn language(&self, id: &LanguageId) -> Option<&Language> {
         self.languages.iter().find(|l| &l.config.id == id)
     }

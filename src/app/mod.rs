@@ -38,6 +38,7 @@ pub mod ops;
 pub mod practice;
 pub mod problems;
 pub mod scoreboard_cache;
+pub mod stress;
 pub mod submissions;
 pub mod tokens;
 pub mod worker;

@@ -51,19 +51,9 @@ pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
     let sandbox = programs
         .sandbox()
         .map_err(|why| anyhow::anyhow!("the sandbox cannot isolate programs here: {why}"))?;
-    let extension = args
-        .source
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("");
     let language = programs
-        .languages()
-        .iter()
-        .find(|l| l.config.extensions.iter().any(|e| e == extension))
-        .with_context(|| format!("no language takes `.{extension}`"))?;
-    if let Some(why) = &language.unavailable {
-        bail!("language `{}` is unavailable: {why}", language.config.id);
-    }
+        .language_of_file(&args.source)
+        .map_err(anyhow::Error::msg)?;
     // The problem's limits, from its folder in the catalog.
     let folder = config.catalog.problems_dir.join(&args.problem);
     let problem = catalog::load_problem(&folder)

@@ -30,6 +30,7 @@ pub mod play;
 pub mod sandbox;
 pub mod serve;
 pub mod solve;
+pub mod stress;
 pub mod submit;
 pub mod tables;
 pub mod token;
@@ -90,6 +91,9 @@ pub enum Command {
     /// Judge every setter solution (problems/<id>/solutions/<verdict>/) in the
     /// sandbox; fails if any gets another verdict than its folder names.
     Verify(verify::VerifyArgs),
+    /// Run a solution against the solver core on generated inputs in the
+    /// sandbox until they disagree, then shrink the failing input.
+    Stress(stress::StressArgs),
     /// Run one program against an interactive problem's judge on one input,
     /// in the sandbox, and print the transcript and the verdict.
     Interact(interact::InteractArgs),
@@ -129,6 +133,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Inputs(args) => block_on(submit::inputs(args)),
         Command::Sandbox { action } => sandbox::run(action),
         Command::Verify(args) => verify::run(args),
+        Command::Stress(args) => stress::run(args),
         Command::Interact(args) => interact::run(args),
         Command::Play(args) => play::run(args),
     };

@@ -149,19 +149,9 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
             {
                 continue;
             }
-            let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             let language = programs
-                .languages()
-                .iter()
-                .find(|l| l.config.extensions.iter().any(|e| e == extension))
-                .with_context(|| format!("{}: no language takes `.{extension}`", path.display()))?;
-            if let Some(why) = &language.unavailable {
-                bail!(
-                    "{}: language `{}` is unavailable: {why}",
-                    path.display(),
-                    language.config.id
-                );
-            }
+                .language_of_file(&path)
+                .map_err(anyhow::Error::msg)?;
             jobs.push(Job {
                 problem,
                 testcases,

@@ -83,6 +83,78 @@ pub struct ProgramJob<'a> {
 /// Compiles and runs the program. An `Err` is the sandbox's failure, not
 /// the program's: the caller records IE.
 pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxError> {
+    let compiled = match compile(job)? {
+        Compilation::Ready(compiled) => compiled,
+        Compilation::Failed(judgement) => return Ok(judgement),
+    };
+    let total = job.testcases.len();
+    let judged_so_far = |done: usize| {
+        if let Some(progress) = job.progress {
+            progress.judged(done, total);
+        }
+    };
+    judged_so_far(0);
+    let mut results = Vec::with_capacity(total);
+    let mut first_failure: Option<usize> = None;
+    for testcase in job.testcases {
+        if first_failure.is_some() && !job.judge_all {
+            break;
+        }
+        let result = compiled.run(testcase)?;
+        if result.verdict != Verdict::AC && first_failure.is_none() {
+            first_failure = Some(results.len());
+        }
+        results.push(result);
+        judged_so_far(results.len());
+    }
+    let (verdict, message) = match first_failure {
+        None => (Verdict::AC, None),
+        Some(index) => {
+            let failed = &results[index];
+            let message = if failed.hidden {
+                format!("a hidden testcase: {}", describe(failed.verdict))
+            } else {
+                format!(
+                    "testcase {}: {}",
+                    failed.testcase,
+                    failed
+                        .message
+                        .as_deref()
+                        .unwrap_or(describe(failed.verdict))
+                )
+            };
+            (failed.verdict, Some(message))
+        }
+    };
+    Ok(ProgramJudgement {
+        verdict,
+        message,
+        compile_output: compiled.compile_output.clone(),
+        results,
+    })
+}
+
+/// A compiled program, or the judgement of one that did not compile.
+pub enum Compilation<'a> {
+    Ready(Compiled<'a>),
+    Failed(ProgramJudgement),
+}
+
+/// A program compiled in its scratch folder (removed when this is
+/// dropped), ready to run on one testcase after another.
+pub struct Compiled<'a> {
+    job: &'a ProgramJob<'a>,
+    scratch: Scratch,
+    toolchains: Vec<PathBuf>,
+    path: Vec<PathBuf>,
+    limits: Limits,
+    /// What the compiler said, if anything.
+    pub compile_output: Option<String>,
+}
+
+/// Compiles the job's program (`job.testcases` is not used). An `Err` is
+/// the sandbox's failure, not the program's.
+pub fn compile<'a>(job: &'a ProgramJob<'a>) -> Result<Compilation<'a>, SandboxError> {
     let scratch = Scratch::new(job.sandbox.work_dir(), job.label)?;
     let language = &job.language.config;
     fs::write(scratch.box_dir.join(&language.source_file), job.source)
@@ -91,7 +163,6 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
     let path: Vec<PathBuf> = toolchains.iter().map(|t| t.join("bin")).collect();
     let empty = scratch.io_dir.join("empty");
     fs::write(&empty, "").map_err(io_error("writing an empty input"))?;
-
     let mut compile_output = None;
     if let Some(compile) = &language.compile {
         let (stdout, stderr) = (
@@ -133,12 +204,12 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
                 Some(LimitHit::Output) => "compilation wrote too much output".to_string(),
                 None => format!("the compiler {}", ending(&report)),
             };
-            return Ok(ProgramJudgement {
+            return Ok(Compilation::Failed(ProgramJudgement {
                 verdict: Verdict::CE,
                 message: Some(message),
                 compile_output,
                 results: Vec::new(),
-            });
+            }));
         }
     }
 
@@ -150,29 +221,33 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
         processes: job.settings.max_processes,
         output_bytes: job.settings.output_limit_bytes,
     };
-    let (input, stdout, stderr) = (
-        scratch.io_dir.join("input"),
-        scratch.io_dir.join("stdout"),
-        scratch.io_dir.join("stderr"),
-    );
-    let total = job.testcases.len();
-    let judged_so_far = |done: usize| {
-        if let Some(progress) = job.progress {
-            progress.judged(done, total);
-        }
-    };
-    judged_so_far(0);
-    let mut results = Vec::with_capacity(total);
-    let mut first_failure: Option<usize> = None;
-    for testcase in job.testcases {
-        if first_failure.is_some() && !job.judge_all {
-            break;
-        }
+    Ok(Compilation::Ready(Compiled {
+        job,
+        scratch,
+        toolchains,
+        path,
+        limits,
+        compile_output,
+    }))
+}
+
+impl Compiled<'_> {
+    /// Runs the program on one testcase and checks its output (or plays
+    /// the problem's game against it). An `Err` is the sandbox's failure.
+    pub fn run(&self, testcase: &ProgramTestcase) -> Result<TestcaseResult, SandboxError> {
+        let job = self.job;
+        let language = &job.language.config;
+        let limits = self.limits;
+        let (input, stdout, stderr) = (
+            self.scratch.io_dir.join("input"),
+            self.scratch.io_dir.join("stdout"),
+            self.scratch.io_dir.join("stderr"),
+        );
         let run = Run {
             argv: &language.run,
-            path: &path,
-            toolchains: &toolchains,
-            box_dir: &scratch.box_dir,
+            path: &self.path,
+            toolchains: &self.toolchains,
+            box_dir: &self.scratch.box_dir,
             box_writable: false,
             stdio: Stdio::Files {
                 stdin: &input,
@@ -208,10 +283,7 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
                 ),
             },
         };
-        if checked.verdict != Verdict::AC && first_failure.is_none() {
-            first_failure = Some(results.len());
-        }
-        results.push(TestcaseResult {
+        Ok(TestcaseResult {
             testcase: testcase.name.to_string(),
             hidden: testcase.hidden,
             verdict: checked.verdict,
@@ -219,34 +291,8 @@ pub fn judge_program(job: &ProgramJob<'_>) -> Result<ProgramJudgement, SandboxEr
             message: checked.message,
             detail: checked.detail,
             run: report.as_ref().map(usage),
-        });
-        judged_so_far(results.len());
+        })
     }
-    let (verdict, message) = match first_failure {
-        None => (Verdict::AC, None),
-        Some(index) => {
-            let failed = &results[index];
-            let message = if failed.hidden {
-                format!("a hidden testcase: {}", describe(failed.verdict))
-            } else {
-                format!(
-                    "testcase {}: {}",
-                    failed.testcase,
-                    failed
-                        .message
-                        .as_deref()
-                        .unwrap_or(describe(failed.verdict))
-                )
-            };
-            (failed.verdict, Some(message))
-        }
-    };
-    Ok(ProgramJudgement {
-        verdict,
-        message,
-        compile_output,
-        results,
-    })
 }
 
 /// The verdict of one run against its reference.
