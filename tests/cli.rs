@@ -384,6 +384,25 @@ fn token_create_list_and_revoke_share_the_apis_rules() {
     assert!(text(&out.stderr).contains("no token 99"));
 }
 
+/// The environment of a `nimjudge` process that runs programs: its own
+/// sandbox folder and a block of 16 pool uids no other process of the
+/// suite uses (each start sweeps its pool's uids, which would kill another
+/// process's runs on shared ones).
+fn sandbox_env(work_dir: impl AsRef<std::path::Path>) -> Vec<(&'static str, String)> {
+    static NEXT_BLOCK: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let block = NEXT_BLOCK.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 16;
+    // Above the daemon-killing test's block (8,000,000 to 8,065,536).
+    let first_uid = 8_100_000 + (std::process::id() % 4096) * 256 + block * 16;
+    vec![
+        (
+            "NIMJUDGE_SANDBOX__WORK_DIR",
+            work_dir.as_ref().display().to_string(),
+        ),
+        ("NIMJUDGE_SANDBOX__FIRST_UID", first_uid.to_string()),
+        ("NIMJUDGE_SANDBOX__UID_COUNT", "16".to_string()),
+    ]
+}
+
 /// Every setter solution of every bundled problem, through the sandbox,
 /// gets the verdict its folder names (`nimjudge verify`, as CI runs it).
 #[test]
@@ -392,7 +411,7 @@ fn verify_gives_every_bundled_solution_its_expected_verdict() {
     let work = tempfile::tempdir().expect("a temporary folder");
     let out = Command::new(BIN)
         .arg("verify")
-        .env("NIMJUDGE_SANDBOX__WORK_DIR", work.path().join("sandbox"))
+        .envs(sandbox_env(work.path().join("sandbox")))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the binary runs");
@@ -471,7 +490,7 @@ fn verify_matrix_reviews_the_time_limit_by_problemtools_rule() {
         let out = Command::new(BIN)
             .args(["verify", "nim", "--matrix"])
             .args(extra)
-            .env("NIMJUDGE_SANDBOX__WORK_DIR", work.path().join("sandbox"))
+            .envs(sandbox_env(work.path().join("sandbox")))
             .env("NIMJUDGE_CATALOG__PROBLEMS_DIR", &problems)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()
@@ -553,7 +572,7 @@ fn stress_finds_a_planted_rare_bug_and_shrinks_its_input() {
             .arg("nim")
             .arg(solution)
             .args(extra)
-            .env("NIMJUDGE_SANDBOX__WORK_DIR", work.path().join("sandbox"))
+            .envs(sandbox_env(work.path().join("sandbox")))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()
             .expect("the binary runs");
@@ -785,7 +804,7 @@ fn serve_on_a_port_in_use_fails_before_making_its_database() {
             "NIMJUDGE_CATALOG__PROBLEMS_DIR",
             concat!(env!("CARGO_MANIFEST_DIR"), "/problems"),
         )
-        .env("NIMJUDGE_SANDBOX__WORK_DIR", dir.path().join("sandbox"))
+        .envs(sandbox_env(dir.path().join("sandbox")))
         .stdin(Stdio::null())
         .output()
         .expect("serve runs");
@@ -815,7 +834,7 @@ fn serve_logs_plain_text_with_display_values_when_not_a_terminal() {
             "NIMJUDGE_CATALOG__PROBLEMS_DIR",
             concat!(env!("CARGO_MANIFEST_DIR"), "/problems"),
         )
-        .env("NIMJUDGE_SANDBOX__WORK_DIR", dir.path().join("sandbox"))
+        .envs(sandbox_env(dir.path().join("sandbox")))
         .env("NIMJUDGE_WORKER__COUNT", "0")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -941,7 +960,7 @@ fn interact_plays_a_program_against_the_judge() {
         Command::new(BIN)
             .args(["interact", "nim-play", solution, "--input"])
             .arg("problems/nim-play/testcases/sample-1.in")
-            .env("NIMJUDGE_SANDBOX__WORK_DIR", work.path().join("sandbox"))
+            .envs(sandbox_env(work.path().join("sandbox")))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .output()
             .expect("the binary runs")
