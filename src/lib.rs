@@ -22,6 +22,7 @@
 pub mod api;
 pub mod app;
 pub mod catalog;
+pub mod ccs;
 pub mod checker;
 pub mod cli;
 pub mod config;

@@ -17,6 +17,8 @@
 //! - [`idempotency`]: the `Idempotency-Key` header of a submission.
 //! - [`tokens`]: creating, listing and revoking tokens (admins).
 //! - [`contests`]: contests, registration, scoreboards and the thaw.
+//! - [`ccs`]: the ICPC CCS Contest API's read-only view of contests, under
+//!   `/ccs` (its own spec, so not in the OpenAPI document).
 //! - [`ops`]: health and metrics.
 //! - [`languages`]: the languages programs may be written in.
 //! - [`request_body`]: reading a body within its size and time limits.
@@ -26,6 +28,7 @@
 
 pub mod auth;
 pub mod auth_throttle;
+pub mod ccs;
 pub mod contests;
 pub mod error;
 pub mod idempotency;
@@ -272,6 +275,7 @@ pub fn router(state: AppState, limits: RouterLimits, pages: Pages) -> Router {
                 }
             }),
         )
+        .merge(ccs::routes())
         .route("/api", any(not_found))
         .route("/api/{*rest}", any(not_found))
         .layer(middleware::from_fn_with_state(

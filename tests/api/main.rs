@@ -1,6 +1,7 @@
 //! Integration tests of the grading daemon: the real server on port 0, a
 //! fresh SQLite database per test, driven over HTTP.
 
+mod ccs;
 mod connections;
 mod contests;
 mod document;

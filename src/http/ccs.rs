@@ -1,0 +1,320 @@
+//! The ICPC CCS Contest API (ccs-specs release 2026-01), read-only, under
+//! `/ccs`: the API's information, contests, their access, state, problems,
+//! languages, judgement types, groups and organizations (none), teams,
+//! clarifications and scoreboard, in the spec's shapes
+//! ([`crate::ccs`]). Every request needs a bearer token, as nimjudge's own
+//! API does, and sees what that caller may see there: a contest's problems
+//! are hidden from contestants before its start, the scoreboard is frozen
+//! for all but admins from the freeze until the thaw, and a contestant is
+//! told the count of the testcases they may see. These routes follow the
+//! spec, not nimjudge's OpenAPI document, which does not list them; an
+//! unknown path under `/ccs` is a JSON 404.
+
+use axum::{
+    Json, Router,
+    extract::{Path, State},
+    routing::{any, get},
+};
+use jiff::Timestamp;
+
+use super::{ApiError, AppState, auth::Caller};
+use crate::{
+    ccs::{self, ProblemFacts},
+    contest::ContestView,
+    domain::{ContestId, ProblemId},
+};
+
+/// This module's routes.
+pub(super) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/ccs", get(information))
+        .route("/ccs/", get(information))
+        .route("/ccs/contests", get(contests))
+        .route("/ccs/contests/{id}", get(contest))
+        .route("/ccs/contests/{id}/state", get(state))
+        .route("/ccs/contests/{id}/problems", get(problems))
+        .route("/ccs/contests/{id}/problems/{item}", get(problem))
+        .route("/ccs/contests/{id}/languages", get(languages))
+        .route("/ccs/contests/{id}/languages/{item}", get(language))
+        .route("/ccs/contests/{id}/judgement-types", get(judgement_types))
+        .route(
+            "/ccs/contests/{id}/judgement-types/{item}",
+            get(judgement_type),
+        )
+        .route("/ccs/contests/{id}/teams", get(teams))
+        .route("/ccs/contests/{id}/teams/{item}", get(team))
+        .route("/ccs/contests/{id}/scoreboard", get(scoreboard))
+        .route("/ccs/contests/{id}/access", get(access))
+        .route("/ccs/contests/{id}/groups", get(none))
+        .route("/ccs/contests/{id}/organizations", get(none))
+        .route("/ccs/contests/{id}/clarifications", get(clarifications))
+        .route(
+            "/ccs/contests/{id}/clarifications/{item}",
+            get(clarification),
+        )
+        .route("/ccs/{*rest}", any(not_found))
+}
+
+async fn not_found() -> ApiError {
+    ApiError::NotFound("no such endpoint of the Contest API".into())
+}
+
+fn missing(what: &str, id: &str) -> ApiError {
+    ApiError::NotFound(format!("no {what} `{id}` in this contest"))
+}
+
+/// The contest `id` as the caller sees it; a malformed id is a missing one.
+async fn view(state: &AppState, caller: &Caller, id: &str) -> Result<ContestView, ApiError> {
+    let parsed: ContestId = id
+        .parse()
+        .map_err(|_| ApiError::NotFound(format!("no contest `{id}`")))?;
+    Ok(state.app.contest(caller, &parsed).await?)
+}
+
+async fn information(_caller: Caller) -> Json<ccs::ApiInformation> {
+    Json(ccs::api_information())
+}
+
+async fn contests(
+    State(state): State<AppState>,
+    caller: Caller,
+) -> Result<Json<Vec<ccs::CcsContest>>, ApiError> {
+    let views = state.app.contests(&caller).await?;
+    Ok(Json(
+        views.iter().map(|v| ccs::contest(&v.contest)).collect(),
+    ))
+}
+
+async fn contest(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<ccs::CcsContest>, ApiError> {
+    Ok(Json(ccs::contest(
+        &view(&state, &caller, &id).await?.contest,
+    )))
+}
+
+async fn state(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<ccs::State>, ApiError> {
+    let view = view(&state, &caller, &id).await?;
+    Ok(Json(ccs::state(&view.contest, Timestamp::now())))
+}
+
+async fn problem_list(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+) -> Result<Vec<ccs::CcsProblem>, ApiError> {
+    let view = view(state, caller, id).await?;
+    let mut facts = Vec::new();
+    for problem in &view.contest.settings.problems {
+        let read = state.app.problem(caller, &problem.problem).await?;
+        let testcases = state.app.testcases(caller, &problem.problem).await?;
+        facts.push(ProblemFacts {
+            title: read.title,
+            time_limit_ms: read.time_limit_ms,
+            memory_limit_mib: read.memory_limit_mib,
+            testcases: testcases.len(),
+        });
+    }
+    Ok(ccs::problems(&view.contest, &facts))
+}
+
+async fn problems(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<ccs::CcsProblem>>, ApiError> {
+    Ok(Json(problem_list(&state, &caller, &id).await?))
+}
+
+async fn problem(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, item)): Path<(String, String)>,
+) -> Result<Json<ccs::CcsProblem>, ApiError> {
+    let wanted: Option<ProblemId> = item.parse().ok();
+    problem_list(&state, &caller, &id)
+        .await?
+        .into_iter()
+        .find(|p| wanted.as_ref().is_some_and(|w| p.id == w.as_str()))
+        .map(Json)
+        .ok_or_else(|| missing("problem", &item))
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+struct Language {
+    id: String,
+    name: String,
+    entry_point_required: bool,
+    extensions: Vec<String>,
+}
+
+async fn language_list(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+) -> Result<Vec<Language>, ApiError> {
+    view(state, caller, id).await?;
+    Ok(state
+        .app
+        .programs()
+        .list()
+        .into_iter()
+        .map(|l| Language {
+            id: l.id.to_string(),
+            name: l.name,
+            entry_point_required: false,
+            extensions: l.extensions,
+        })
+        .collect())
+}
+
+async fn languages(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<Language>>, ApiError> {
+    Ok(Json(language_list(&state, &caller, &id).await?))
+}
+
+async fn language(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, item)): Path<(String, String)>,
+) -> Result<Json<Language>, ApiError> {
+    language_list(&state, &caller, &id)
+        .await?
+        .into_iter()
+        .find(|l| l.id == item)
+        .map(Json)
+        .ok_or_else(|| missing("language", &item))
+}
+
+async fn judgement_types(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<ccs::JudgementType>>, ApiError> {
+    let view = view(&state, &caller, &id).await?;
+    Ok(Json(ccs::judgement_types(&view.contest)))
+}
+
+async fn judgement_type(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, item)): Path<(String, String)>,
+) -> Result<Json<ccs::JudgementType>, ApiError> {
+    let view = view(&state, &caller, &id).await?;
+    ccs::judgement_types(&view.contest)
+        .into_iter()
+        .find(|t| t.id == item)
+        .map(Json)
+        .ok_or_else(|| missing("judgement type", &item))
+}
+
+/// The participants, from the scoreboard (every participant has a row).
+async fn team_list(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+) -> Result<Vec<ccs::Team>, ApiError> {
+    let view = view(state, caller, id).await?;
+    let board = state.app.scoreboard(caller, &view.contest.id, None).await?;
+    let mut users: Vec<&str> = board.rows.iter().map(|r| r.user.as_str()).collect();
+    users.sort_unstable();
+    Ok(users.into_iter().map(ccs::team).collect())
+}
+
+async fn teams(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<ccs::Team>>, ApiError> {
+    Ok(Json(team_list(&state, &caller, &id).await?))
+}
+
+async fn team(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, item)): Path<(String, String)>,
+) -> Result<Json<ccs::Team>, ApiError> {
+    team_list(&state, &caller, &id)
+        .await?
+        .into_iter()
+        .find(|t| t.id == item)
+        .map(Json)
+        .ok_or_else(|| missing("team", &item))
+}
+
+async fn access(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<ccs::Access>, ApiError> {
+    view(&state, &caller, &id).await?;
+    Ok(Json(ccs::access()))
+}
+
+/// Groups and organizations: nimjudge has none, so the lists are empty
+/// (and every one of them is missing).
+async fn none(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<ccs::Team>>, ApiError> {
+    view(&state, &caller, &id).await?;
+    Ok(Json(Vec::new()))
+}
+
+async fn clarification_list(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+) -> Result<Vec<ccs::CcsClarification>, ApiError> {
+    let view = view(state, caller, id).await?;
+    let list = state.app.clarifications(caller, &view.contest.id).await?;
+    Ok(ccs::clarifications(&view.contest, &list))
+}
+
+async fn clarifications(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<ccs::CcsClarification>>, ApiError> {
+    Ok(Json(clarification_list(&state, &caller, &id).await?))
+}
+
+async fn clarification(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, item)): Path<(String, String)>,
+) -> Result<Json<ccs::CcsClarification>, ApiError> {
+    clarification_list(&state, &caller, &id)
+        .await?
+        .into_iter()
+        .find(|c| c.id == item)
+        .map(Json)
+        .ok_or_else(|| missing("clarification", &item))
+}
+
+async fn scoreboard(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<ccs::CcsScoreboard>, ApiError> {
+    let view = view(&state, &caller, &id).await?;
+    let board = state
+        .app
+        .scoreboard(&caller, &view.contest.id, None)
+        .await?;
+    Ok(Json(ccs::scoreboard(
+        &view.contest,
+        &board,
+        Timestamp::now(),
+    )))
+}

@@ -1,0 +1,334 @@
+//! The ICPC CCS Contest API under `/ccs`, on the real clock: an ICPC
+//! contest before its start and while it runs, each endpoint compared with
+//! what the spec's shapes give for it, worked out by hand; the roles'
+//! views (problems hidden before the start, testcase counts by role);
+//! missing things and a missing token.
+
+use std::{
+    collections::BTreeMap,
+    time::{Duration, SystemTime},
+};
+
+use jiff::Timestamp;
+use reqwest::{Method, StatusCode};
+use serde_json::json;
+
+use crate::helpers::{TestApp, TestDir, correct_answers, submission_id};
+
+async fn until(at: i64) {
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .expect("after the epoch")
+        .as_millis() as i64;
+    if at > now {
+        tokio::time::sleep(Duration::from_millis((at - now) as u64)).await;
+    }
+}
+
+fn wrong_answers() -> BTreeMap<String, String> {
+    correct_answers()
+        .into_keys()
+        .map(|name| (name, "Nobody\n".to_string()))
+        .collect()
+}
+
+/// `2026-01-31T12:00:00.000Z` from unix milliseconds.
+fn abstime(ms: i64) -> String {
+    Timestamp::from_millisecond(ms)
+        .expect("a time")
+        .strftime("%Y-%m-%dT%H:%M:%S%.3fZ")
+        .to_string()
+}
+
+#[tokio::test]
+async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("coin-game");
+    let app = TestApp::spawn(&dir, 1).await;
+    let start = Timestamp::now().as_millisecond() + 1_500;
+    let settings = json!({
+        "title": "Spring",
+        "starts_at": Timestamp::from_millisecond(start).expect("a time").to_string(),
+        "duration_seconds": 3600,
+        "freeze_seconds": 600,
+        "problems": [
+            { "label": "A", "problem": "nim", "colour": "#ff0000" },
+            { "label": "B", "problem": "coin-game" },
+        ],
+    });
+    let (status, created) = app
+        .request(
+            Method::PUT,
+            "/api/contests/spring",
+            Some(&app.admin),
+            Some(settings),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    for token in [&app.contestant, &app.other] {
+        let (status, body) = app
+            .post("/api/contests/spring/registrations", token, json!({}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+
+    let (status, info) = app.get("/ccs", &app.contestant).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(info["version"], "2026-01");
+    assert_eq!(
+        info["version_url"],
+        "https://ccs-specs.icpc.io/2026-01/contest_api"
+    );
+    let expected_contest = json!({
+        "id": "spring",
+        "name": "Spring",
+        "formal_name": "Spring",
+        "start_time": abstime(start),
+        "duration": "1:00:00.000",
+        "scoreboard_freeze_duration": "0:10:00.000",
+        "scoreboard_thaw_time": null,
+        "scoreboard_type": "pass-fail",
+        "penalty_time": "0:20:00.000",
+    });
+    let (status, contest) = app.get("/ccs/contests/spring", &app.contestant).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(contest, expected_contest);
+    let (_, contests) = app.get("/ccs/contests", &app.contestant).await;
+    assert_eq!(contests, json!([expected_contest]));
+
+    // Before the start: nothing has happened, and contestants see no
+    // problems (staff do).
+    let (_, state) = app.get("/ccs/contests/spring/state", &app.contestant).await;
+    assert_eq!(
+        state,
+        json!({
+            "started": null, "frozen": null, "ended": null,
+            "thawed": null, "finalized": null, "end_of_updates": null,
+        })
+    );
+    let (_, problems) = app
+        .get("/ccs/contests/spring/problems", &app.contestant)
+        .await;
+    assert_eq!(problems, json!([]));
+    let (_, problems) = app.get("/ccs/contests/spring/problems", &app.setter).await;
+    assert_eq!(problems.as_array().map(Vec::len), Some(2), "{problems}");
+
+    until(start + 200).await;
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "contest": "spring", "answers": correct_answers() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let right = submission_id(&body["id"]);
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.other,
+            json!({ "problem": "nim", "contest": "spring", "answers": wrong_answers() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let wrong = submission_id(&body["id"]);
+    assert_eq!(
+        app.verdict(&right, &app.contestant).await["submission"]["verdict"],
+        "AC"
+    );
+    assert_eq!(
+        app.verdict(&wrong, &app.other).await["submission"]["verdict"],
+        "WA"
+    );
+
+    let (_, state) = app.get("/ccs/contests/spring/state", &app.contestant).await;
+    assert_eq!(
+        state,
+        json!({
+            "started": abstime(start), "frozen": null, "ended": null,
+            "thawed": null, "finalized": null, "end_of_updates": null,
+        })
+    );
+
+    // Problems: the hosted problem's title and limits, the contest's label
+    // and colour, and the count of the testcases the reader may list (the
+    // public ones for a contestant, all for staff).
+    for token in [&app.contestant, &app.setter] {
+        let mut expected = Vec::new();
+        for (ordinal, (id, label, rgb)) in [("nim", "A", Some("#ff0000")), ("coin-game", "B", None)]
+            .into_iter()
+            .enumerate()
+        {
+            let (_, document) = app.get(&format!("/api/problems/{id}"), token).await;
+            let problem = &document["problem"];
+            let (_, testcases) = app
+                .get(&format!("/api/problems/{id}/testcases"), token)
+                .await;
+            let mut one = json!({
+                "id": id,
+                "label": label,
+                "name": problem["title"],
+                "ordinal": ordinal,
+                "time_limit": problem["time_limit_ms"].as_f64().expect("a limit") / 1000.0,
+                "memory_limit": problem["memory_limit_mib"],
+                "test_data_count": testcases["testcases"].as_array().map(Vec::len),
+            });
+            // No colour: no `rgb` at all.
+            if let Some(rgb) = rgb {
+                one["rgb"] = json!(rgb);
+            }
+            expected.push(one);
+        }
+        let (_, problems) = app.get("/ccs/contests/spring/problems", token).await;
+        assert_eq!(problems, json!(expected));
+        let (_, one) = app.get("/ccs/contests/spring/problems/nim", token).await;
+        assert_eq!(one, expected[0]);
+    }
+    let (_, types) = app
+        .get("/ccs/contests/spring/judgement-types", &app.contestant)
+        .await;
+    let ids: Vec<&str> = types
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|t| t["id"].as_str().expect("an id"))
+        .collect();
+    assert_eq!(ids, ["AC", "WA", "TLE", "MLE", "OLE", "RTE", "CE", "JE"]);
+    let (_, compile_error) = app
+        .get("/ccs/contests/spring/judgement-types/CE", &app.contestant)
+        .await;
+    assert_eq!(
+        compile_error,
+        json!({ "id": "CE", "name": "compiler error", "penalty": false, "solved": false })
+    );
+    let (_, wrong_answer) = app
+        .get("/ccs/contests/spring/judgement-types/WA", &app.contestant)
+        .await;
+    assert_eq!(wrong_answer["penalty"], true);
+
+    let (_, teams) = app.get("/ccs/contests/spring/teams", &app.contestant).await;
+    assert_eq!(
+        teams,
+        json!([
+            { "id": "carol", "name": "carol", "label": "carol" },
+            { "id": "dave", "name": "dave", "label": "dave" },
+        ])
+    );
+    let (_, languages) = app
+        .get("/ccs/contests/spring/languages", &app.contestant)
+        .await;
+    let (_, own) = app.get("/api/languages", &app.contestant).await;
+    assert_eq!(
+        languages.as_array().map(Vec::len),
+        own["languages"].as_array().map(Vec::len)
+    );
+    assert_eq!(languages[0]["entry_point_required"], false);
+
+    // The scoreboard: carol solved A at minute 0 with no penalty, dave has
+    // one rejected try; untried cells are left out.
+    let (status, board) = app
+        .get("/ccs/contests/spring/scoreboard", &app.contestant)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    assert_eq!(board["state"], state);
+    assert_eq!(
+        board["rows"],
+        json!([
+            {
+                "rank": 1, "team_id": "carol",
+                "score": { "num_solved": 1, "total_time": "0:00:00.000", "time": "0:00:00.000" },
+                "problems": [
+                    { "problem_id": "nim", "num_judged": 1, "num_pending": 0, "solved": true, "time": "0:00:00.000" },
+                ],
+            },
+            {
+                "rank": 2, "team_id": "dave",
+                "score": { "num_solved": 0, "total_time": "0:00:00.000" },
+                "problems": [
+                    { "problem_id": "nim", "num_judged": 1, "num_pending": 0, "solved": false },
+                ],
+            },
+        ])
+    );
+    let contest_time = board["contest_time"].as_str().expect("a contest time");
+    assert!(contest_time.starts_with("0:00:"), "{contest_time}");
+
+    // Clarifications: a question and its answer are two messages, the
+    // answer replying to the question; a private question stays the
+    // asker's; an announcement comes from the jury alone.
+    for (token, text) in [
+        (
+            &app.contestant,
+            json!({ "problem": "nim", "text": "Can a pile be empty?" }),
+        ),
+        (&app.contestant, json!({ "text": "Is it lunch yet?" })),
+    ] {
+        let (status, body) = app
+            .post("/api/contests/spring/clarifications", token, text)
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let (status, body) = app
+        .post(
+            "/api/contests/spring/clarifications/1/answer",
+            &app.admin,
+            json!({ "answer": "Yes.", "to_all": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let answered_at = body["answered_at"].as_str().expect("answered").to_string();
+    let asked_at = body["created_at"].as_str().expect("asked").to_string();
+    let at = |text: &str| abstime(text.parse::<Timestamp>().expect("a time").as_millisecond());
+    let (_, seen) = app
+        .get("/ccs/contests/spring/clarifications", &app.other)
+        .await;
+    let messages = seen.as_array().expect("a list");
+    assert_eq!(messages.len(), 2, "{seen}");
+    assert_eq!(
+        (
+            &messages[0]["id"],
+            &messages[0]["from_team_id"],
+            &messages[0]["text"]
+        ),
+        (&json!("1"), &json!("carol"), &json!("Can a pile be empty?"))
+    );
+    assert_eq!(messages[0]["time"], at(&asked_at));
+    assert_eq!(
+        messages[1],
+        json!({
+            "id": "1-answer", "from_team_id": null, "to_team_id": null,
+            "reply_to_id": "1", "problem_id": "nim", "text": "Yes.",
+            "time": at(&answered_at),
+            "contest_time": messages[1]["contest_time"],
+        })
+    );
+    let (_, own) = app
+        .get("/ccs/contests/spring/clarifications", &app.contestant)
+        .await;
+    assert_eq!(own.as_array().map(Vec::len), Some(3), "{own}");
+    let (status, private) = app
+        .get("/ccs/contests/spring/clarifications/2", &app.other)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{private}");
+
+    // Missing things are 404s; without a token, 401.
+    for path in [
+        "/ccs/contests/nope",
+        "/ccs/contests/nope/state",
+        "/ccs/contests/NOT_A_SLUG!/problems",
+        "/ccs/contests/spring/problems/xy-game",
+        "/ccs/contests/spring/teams/erin",
+        "/ccs/contests/spring/judgement-types/XX",
+        "/ccs/contests/spring/languages/cobol",
+        "/ccs/contests/spring/submissions/999999",
+        "/ccs/doesnt-exist",
+    ] {
+        let (status, body) = app.get(path, &app.contestant).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
+        assert!(body["error"].is_string(), "{path}: {body}");
+    }
+    let (status, _) = app
+        .request(Method::GET, "/ccs/contests/spring", None, None)
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
