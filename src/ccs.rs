@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::{
     contest::{Clarification, Contest, Scoreboard},
-    domain::{Scoring, Verdict},
+    domain::{Scoring, Submission, SubmissionKind, Verdict},
 };
 
 /// The release of the Contest API these shapes follow.
@@ -364,6 +364,106 @@ pub fn scoreboard(contest: &Contest, board: &Scoreboard, now: Timestamp) -> CcsS
     }
 }
 
+/// The language id of an answers submission (an output-only problem's),
+/// listed among the languages beside the programs' own.
+pub const ANSWERS_LANGUAGE: &str = "answers";
+
+/// A submission: its id, language (`answers` for answers), problem, team
+/// and times; its files are a zip of a program's source (none for
+/// answers: their texts are not served back).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct CcsSubmission {
+    pub id: String,
+    pub language_id: String,
+    pub problem_id: String,
+    pub team_id: String,
+    pub time: String,
+    pub contest_time: String,
+    pub files: Vec<FileRef>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct FileRef {
+    pub href: String,
+    pub filename: String,
+    pub mime: &'static str,
+}
+
+/// The contest time of an absolute one, from the contest's start.
+fn contest_time(contest: &Contest, at: Timestamp) -> String {
+    reltime(i64::try_from(at.duration_since(contest.settings.starts_at).as_millis()).unwrap_or(0))
+}
+
+/// The submissions that are the contest's: programs and answers (a
+/// custom check is no submission to the contest). `files_href` makes a
+/// program's files link from its id.
+pub fn submissions(
+    contest: &Contest,
+    list: &[Submission],
+    files_href: impl Fn(&str) -> String,
+) -> Vec<CcsSubmission> {
+    list.iter()
+        .filter(|s| s.kind != SubmissionKind::Custom)
+        .map(|s| {
+            let id = s.id.to_string();
+            let files = match (&s.language, s.kind) {
+                (Some(_), SubmissionKind::Program) => vec![FileRef {
+                    href: files_href(&id),
+                    filename: "files.zip".into(),
+                    mime: "application/zip",
+                }],
+                _ => Vec::new(),
+            };
+            CcsSubmission {
+                language_id: s
+                    .language
+                    .as_ref()
+                    .map_or_else(|| ANSWERS_LANGUAGE.to_string(), ToString::to_string),
+                problem_id: s.problem.to_string(),
+                team_id: s.user.clone(),
+                time: abstime(s.created_at),
+                contest_time: contest_time(contest, s.created_at),
+                files,
+                id,
+            }
+        })
+        .collect()
+}
+
+/// A submission's judgement: its latest, one per judged submission, under
+/// the submission's id. Judging starts when the submission is queued and
+/// ends at its verdict.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Judgement {
+    pub id: String,
+    pub submission_id: String,
+    pub judgement_type_id: Option<&'static str>,
+    pub start_time: String,
+    pub start_contest_time: String,
+    pub end_time: Option<String>,
+    pub end_contest_time: Option<String>,
+    pub max_run_time: Option<f64>,
+}
+
+pub fn judgements(contest: &Contest, list: &[Submission]) -> Vec<Judgement> {
+    list.iter()
+        .filter(|s| s.kind != SubmissionKind::Custom)
+        .map(|s| {
+            let ended = s.verdict.and(s.judged_at);
+            Judgement {
+                id: s.id.to_string(),
+                submission_id: s.id.to_string(),
+                judgement_type_id: ended.and(s.verdict).map(judgement_type_id),
+                start_time: abstime(s.queued_at.max(s.created_at)),
+                start_contest_time: contest_time(contest, s.queued_at.max(s.created_at)),
+                end_time: ended.map(abstime),
+                end_contest_time: ended.map(|at| contest_time(contest, at)),
+                max_run_time: ended.and(s.max_cpu_ms).map(|ms| ms as f64 / 1000.0),
+            }
+        })
+        .collect()
+}
+
 /// `access`: what the caller may do (nothing: this API is read-only) and
 /// read, each endpoint with the properties nimjudge fills.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -425,6 +525,31 @@ pub const ENDPOINTS: &[(&str, &[&str])] = &[
             "thawed",
             "finalized",
             "end_of_updates",
+        ],
+    ),
+    (
+        "submissions",
+        &[
+            "id",
+            "language_id",
+            "problem_id",
+            "team_id",
+            "time",
+            "contest_time",
+            "files",
+        ],
+    ),
+    (
+        "judgements",
+        &[
+            "id",
+            "submission_id",
+            "judgement_type_id",
+            "start_time",
+            "start_contest_time",
+            "end_time",
+            "end_contest_time",
+            "max_run_time",
         ],
     ),
     (

@@ -1,7 +1,8 @@
 //! The ICPC CCS Contest API (ccs-specs release 2026-01), read-only, under
 //! `/ccs`: the API's information, contests, their access, state, problems,
 //! languages, judgement types, groups and organizations (none), teams,
-//! clarifications and scoreboard, in the spec's shapes
+//! submissions (a program's files as a zip), judgements, clarifications
+//! and scoreboard, in the spec's shapes
 //! ([`crate::ccs`]). Every request needs a bearer token, as nimjudge's own
 //! API does, and sees what that caller may see there: a contest's problems
 //! are hidden from contestants before its start, the scoreboard is frozen
@@ -19,9 +20,12 @@ use jiff::Timestamp;
 
 use super::{ApiError, AppState, auth::Caller};
 use crate::{
+    api::SubmittedContent,
+    app::submissions::MAX_LIST_LIMIT,
     ccs::{self, ProblemFacts},
     contest::ContestView,
-    domain::{ContestId, ProblemId},
+    domain::{ContestId, ProblemId, Submission, SubmissionId},
+    store::ListFilter,
 };
 
 /// This module's routes.
@@ -45,6 +49,14 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/ccs/contests/{id}/teams/{item}", get(team))
         .route("/ccs/contests/{id}/scoreboard", get(scoreboard))
         .route("/ccs/contests/{id}/access", get(access))
+        .route("/ccs/contests/{id}/submissions", get(submissions))
+        .route("/ccs/contests/{id}/submissions/{item}", get(submission))
+        .route(
+            "/ccs/contests/{id}/submissions/{item}/files",
+            get(submission_files),
+        )
+        .route("/ccs/contests/{id}/judgements", get(judgements))
+        .route("/ccs/contests/{id}/judgements/{item}", get(judgement))
         .route("/ccs/contests/{id}/groups", get(none))
         .route("/ccs/contests/{id}/organizations", get(none))
         .route("/ccs/contests/{id}/clarifications", get(clarifications))
@@ -160,7 +172,7 @@ async fn language_list(
     id: &str,
 ) -> Result<Vec<Language>, ApiError> {
     view(state, caller, id).await?;
-    Ok(state
+    let mut languages: Vec<Language> = state
         .app
         .programs()
         .list()
@@ -171,7 +183,14 @@ async fn language_list(
             entry_point_required: false,
             extensions: l.extensions,
         })
-        .collect())
+        .collect();
+    languages.push(Language {
+        id: ccs::ANSWERS_LANGUAGE.into(),
+        name: "Answers (one output per testcase)".into(),
+        entry_point_required: false,
+        extensions: vec!["out".into()],
+    });
+    Ok(languages)
 }
 
 async fn languages(
@@ -249,6 +268,129 @@ async fn team(
         .find(|t| t.id == item)
         .map(Json)
         .ok_or_else(|| missing("team", &item))
+}
+
+/// The contest's submissions the caller may list (a contestant's own,
+/// everyone's for staff), oldest first.
+async fn contest_submissions(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+) -> Result<(ContestView, Vec<Submission>), ApiError> {
+    let view = view(state, caller, id).await?;
+    let mut all = Vec::new();
+    let mut before = None;
+    loop {
+        let page = state
+            .app
+            .list_submissions(
+                caller,
+                ListFilter {
+                    contest: Some(view.contest.id.clone()),
+                    before,
+                    limit: MAX_LIST_LIMIT,
+                    ..ListFilter::default()
+                },
+            )
+            .await?;
+        all.extend(page.submissions);
+        match page.next_cursor {
+            Some(cursor) => before = Some(cursor),
+            None => break,
+        }
+    }
+    all.reverse();
+    Ok((view, all))
+}
+
+fn files_href(contest: &str) -> impl Fn(&str) -> String + '_ {
+    move |submission| format!("contests/{contest}/submissions/{submission}/files")
+}
+
+async fn submissions(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<ccs::CcsSubmission>>, ApiError> {
+    let (view, list) = contest_submissions(&state, &caller, &id).await?;
+    Ok(Json(ccs::submissions(
+        &view.contest,
+        &list,
+        files_href(&id),
+    )))
+}
+
+async fn submission(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, item)): Path<(String, String)>,
+) -> Result<Json<ccs::CcsSubmission>, ApiError> {
+    let (view, list) = contest_submissions(&state, &caller, &id).await?;
+    ccs::submissions(&view.contest, &list, files_href(&id))
+        .into_iter()
+        .find(|s| s.id == item)
+        .map(Json)
+        .ok_or_else(|| missing("submission", &item))
+}
+
+/// A program submission's source as a zip (stored, not compressed), the
+/// file named for its language's first extension.
+async fn submission_files(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, item)): Path<(String, String)>,
+) -> Result<axum::response::Response, ApiError> {
+    view(&state, &caller, &id).await?;
+    let submission: SubmissionId = item.parse().map_err(|_| missing("submission", &item))?;
+    let Some(SubmittedContent::Program { language, source }) =
+        state.app.submitted_content(&caller, &submission).await?
+    else {
+        return Err(missing("submission with files", &item));
+    };
+    let extension = state
+        .app
+        .programs()
+        .language(&language)
+        .and_then(|l| l.config.extensions.first().cloned())
+        .unwrap_or_else(|| "txt".into());
+    let zip = (|| {
+        use std::io::Write;
+        let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        writer.start_file(
+            format!("source.{extension}"),
+            zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Stored),
+        )?;
+        writer.write_all(source.as_bytes())?;
+        Ok::<_, zip::result::ZipError>(writer.finish()?.into_inner())
+    })()
+    .map_err(|e| ApiError::Internal(format!("writing the zip: {e}")))?;
+    Ok(axum::response::IntoResponse::into_response((
+        [(axum::http::header::CONTENT_TYPE, "application/zip")],
+        zip,
+    )))
+}
+
+async fn judgements(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<ccs::Judgement>>, ApiError> {
+    let (view, list) = contest_submissions(&state, &caller, &id).await?;
+    Ok(Json(ccs::judgements(&view.contest, &list)))
+}
+
+async fn judgement(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, item)): Path<(String, String)>,
+) -> Result<Json<ccs::Judgement>, ApiError> {
+    let (view, list) = contest_submissions(&state, &caller, &id).await?;
+    ccs::judgements(&view.contest, &list)
+        .into_iter()
+        .find(|j| j.id == item)
+        .map(Json)
+        .ok_or_else(|| missing("judgement", &item))
 }
 
 async fn access(

@@ -218,10 +218,15 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         .get("/ccs/contests/spring/languages", &app.contestant)
         .await;
     let (_, own) = app.get("/api/languages", &app.contestant).await;
+    // nimjudge's languages and `answers`.
     assert_eq!(
         languages.as_array().map(Vec::len),
-        own["languages"].as_array().map(Vec::len)
+        own["languages"].as_array().map(|l| l.len() + 1)
     );
+    let (_, answers) = app
+        .get("/ccs/contests/spring/languages/answers", &app.contestant)
+        .await;
+    assert_eq!(answers["extensions"], json!(["out"]));
     assert_eq!(languages[0]["entry_point_required"], false);
 
     // The scoreboard: carol solved A at minute 0 with no penalty, dave has
@@ -252,6 +257,83 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
     );
     let contest_time = board["contest_time"].as_str().expect("a contest time");
     assert!(contest_time.starts_with("0:00:"), "{contest_time}");
+
+    // Submissions and judgements: a contestant's own, everyone's for
+    // staff, oldest first; answers are in the language `answers` and have
+    // no files; one judgement per judged submission, under its id.
+    let (_, own) = app
+        .get("/ccs/contests/spring/submissions", &app.contestant)
+        .await;
+    let right_id = right.to_string();
+    let wrong_id = wrong.to_string();
+    assert_eq!(own.as_array().map(Vec::len), Some(1), "{own}");
+    assert_eq!(
+        (
+            &own[0]["id"],
+            &own[0]["language_id"],
+            &own[0]["problem_id"],
+            &own[0]["team_id"],
+            &own[0]["files"]
+        ),
+        (
+            &json!(right_id),
+            &json!("answers"),
+            &json!("nim"),
+            &json!("carol"),
+            &json!([])
+        )
+    );
+    let (_, all) = app
+        .get("/ccs/contests/spring/submissions", &app.setter)
+        .await;
+    let ids: Vec<&str> = all
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|s| s["id"].as_str().expect("an id"))
+        .collect();
+    assert_eq!(ids, [right_id.as_str(), wrong_id.as_str()]);
+    let (status, _) = app
+        .get(
+            &format!("/ccs/contests/spring/submissions/{wrong_id}"),
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "another's submission");
+    let (status, _) = app
+        .get(
+            &format!("/ccs/contests/spring/submissions/{right_id}/files"),
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "answers have no files");
+    let (_, judgements) = app
+        .get("/ccs/contests/spring/judgements", &app.setter)
+        .await;
+    let verdicts: Vec<(&str, &str)> = judgements
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|j| {
+            assert_eq!(j["id"], j["submission_id"]);
+            assert!(j["end_time"].as_str() >= j["start_time"].as_str(), "{j}");
+            (
+                j["submission_id"].as_str().expect("an id"),
+                j["judgement_type_id"].as_str().expect("a verdict"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [(right_id.as_str(), "AC"), (wrong_id.as_str(), "WA")]
+    );
+    let (_, mine) = app
+        .get(
+            &format!("/ccs/contests/spring/judgements/{right_id}"),
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(mine["judgement_type_id"], "AC");
 
     // Clarifications: a question and its answer are two messages, the
     // answer replying to the question; a private question stays the
@@ -331,4 +413,92 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         .request(Method::GET, "/ccs/contests/spring", None, None)
         .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+/// A program submitted to a contest: its files are a zip holding its
+/// source, for the submitter and staff; its judgement has a run time.
+#[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+async fn a_program_submissions_files_are_a_zip_of_its_source() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let settings = json!({
+        "title": "Now",
+        "starts_at": Timestamp::from_millisecond(Timestamp::now().as_millisecond() - 60_000)
+            .expect("a time")
+            .to_string(),
+        "duration_seconds": 3600,
+        "problems": [{ "label": "A", "problem": "nim" }],
+    });
+    let (status, created) = app
+        .request(
+            Method::PUT,
+            "/api/contests/now",
+            Some(&app.admin),
+            Some(settings),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let source = "import sys\nd = sys.stdin.read().split()\nx = 0\nfor a in d[1:]: x ^= int(a)\nprint('Alice' if x else 'Bob')\n";
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "contest": "now", "language": "python", "source": source }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let id = submission_id(&body["id"]);
+    assert_eq!(
+        app.verdict(&id, &app.contestant).await["submission"]["verdict"],
+        "AC"
+    );
+    let (_, submission) = app
+        .get(
+            &format!("/ccs/contests/now/submissions/{id}"),
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(submission["language_id"], "python");
+    let href = submission["files"][0]["href"].as_str().expect("a file");
+    assert_eq!(href, format!("contests/now/submissions/{id}/files"));
+    for token in [&app.contestant, &app.setter] {
+        let response = app
+            .http
+            .get(format!("{}/ccs/{href}", app.address))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "application/zip");
+        let bytes = response.bytes().await.expect("a body");
+        let mut archive =
+            zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).expect("a zip");
+        assert_eq!(archive.len(), 1);
+        let mut file = archive.by_index(0).expect("its file");
+        assert_eq!(file.name().expect("a name"), "source.py");
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut file, &mut text).expect("UTF-8");
+        assert_eq!(text, source);
+    }
+    let response = app
+        .http
+        .get(format!("{}/ccs/{href}", app.address))
+        .bearer_auth(&app.other)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND, "another's files");
+    let (_, judgement) = app
+        .get(
+            &format!("/ccs/contests/now/judgements/{id}"),
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(judgement["judgement_type_id"], "AC");
+    assert!(
+        judgement["max_run_time"].as_f64() > Some(0.0),
+        "{judgement}"
+    );
 }
