@@ -17,7 +17,7 @@ use serde::Serialize;
 
 use crate::{
     contest::{Clarification, Contest, Scoreboard},
-    domain::{Scoring, Submission, SubmissionKind, Verdict},
+    domain::{Judgement as Judged, Scoring, Submission, SubmissionKind, Verdict},
 };
 
 /// The release of the Contest API these shapes follow.
@@ -464,6 +464,61 @@ pub fn judgements(contest: &Contest, list: &[Submission]) -> Vec<Judgement> {
         .collect()
 }
 
+/// One testcase's run of a judgement, its ordinal from 1 in judging
+/// order; its id the submission's without hyphens, `-` and the ordinal
+/// (the spec's ids have at most 36 characters, a UUID alone 36).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Run {
+    pub id: String,
+    pub judgement_id: String,
+    pub ordinal: usize,
+    pub judgement_type_id: &'static str,
+    /// When it completed. nimjudge records the judgement's end and each
+    /// run's duration, not each run's end: the runs are laid back to back
+    /// ending at the judgement's end.
+    pub time: String,
+    pub contest_time: String,
+    /// A program's CPU time, or the time an answer's check took, in
+    /// seconds, in whole milliseconds.
+    pub run_time: f64,
+}
+
+/// The runs of a submission's latest judgement (none before its verdict).
+pub fn runs(contest: &Contest, submission: &Submission, judgements: &[Judged]) -> Vec<Run> {
+    let Some(latest) = judgements.last() else {
+        return Vec::new();
+    };
+    let id = submission.id.to_string();
+    let compact = id.replace('-', "");
+    let mut end_us = latest.created_at.as_microsecond();
+    let mut runs: Vec<Run> = latest
+        .results
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(index, result)| {
+            let at = Timestamp::from_microsecond(end_us).unwrap_or(latest.created_at);
+            end_us -= result.time_us.max(0);
+            Run {
+                id: format!("{compact}-{}", index + 1),
+                judgement_id: id.clone(),
+                ordinal: index + 1,
+                judgement_type_id: judgement_type_id(result.verdict),
+                time: abstime(at),
+                contest_time: contest_time(contest, at),
+                run_time: result
+                    .run
+                    .as_ref()
+                    .map_or((result.time_us.max(0) + 500) / 1000, |run| run.cpu_ms)
+                    as f64
+                    / 1000.0,
+            }
+        })
+        .collect();
+    runs.reverse();
+    runs
+}
+
 /// `access`: what the caller may do (nothing: this API is read-only) and
 /// read, each endpoint with the properties nimjudge fills.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -550,6 +605,18 @@ pub const ENDPOINTS: &[(&str, &[&str])] = &[
             "end_time",
             "end_contest_time",
             "max_run_time",
+        ],
+    ),
+    (
+        "runs",
+        &[
+            "id",
+            "judgement_id",
+            "ordinal",
+            "judgement_type_id",
+            "time",
+            "contest_time",
+            "run_time",
         ],
     ),
     (

@@ -1,8 +1,8 @@
 //! The ICPC CCS Contest API (ccs-specs release 2026-01), read-only, under
 //! `/ccs`: the API's information, contests, their access, state, problems,
 //! languages, judgement types, groups and organizations (none), teams,
-//! submissions (a program's files as a zip), judgements, clarifications
-//! and scoreboard, in the spec's shapes
+//! submissions (a program's files as a zip), judgements, runs,
+//! clarifications and scoreboard, in the spec's shapes
 //! ([`crate::ccs`]). Every request needs a bearer token, as nimjudge's own
 //! API does, and sees what that caller may see there: a contest's problems
 //! are hidden from contestants before its start, the scoreboard is frozen
@@ -24,7 +24,7 @@ use crate::{
     app::submissions::MAX_LIST_LIMIT,
     ccs::{self, ProblemFacts},
     contest::ContestView,
-    domain::{ContestId, ProblemId, Submission, SubmissionId},
+    domain::{ContestId, ProblemId, Submission, SubmissionId, SubmissionKind},
     store::ListFilter,
 };
 
@@ -57,6 +57,8 @@ pub(super) fn routes() -> Router<AppState> {
         )
         .route("/ccs/contests/{id}/judgements", get(judgements))
         .route("/ccs/contests/{id}/judgements/{item}", get(judgement))
+        .route("/ccs/contests/{id}/runs", get(runs))
+        .route("/ccs/contests/{id}/runs/{item}", get(run))
         .route("/ccs/contests/{id}/groups", get(none))
         .route("/ccs/contests/{id}/organizations", get(none))
         .route("/ccs/contests/{id}/clarifications", get(clarifications))
@@ -391,6 +393,46 @@ async fn judgement(
         .find(|j| j.id == item)
         .map(Json)
         .ok_or_else(|| missing("judgement", &item))
+}
+
+/// The runs of every judged submission the caller may list: one read of
+/// each submission's record.
+async fn run_list(state: &AppState, caller: &Caller, id: &str) -> Result<Vec<ccs::Run>, ApiError> {
+    let (view, list) = contest_submissions(state, caller, id).await?;
+    let mut runs = Vec::new();
+    for submission in list
+        .iter()
+        .filter(|s| s.verdict.is_some() && s.kind != SubmissionKind::Custom)
+    {
+        let record = state.app.readable_record(caller, &submission.id).await?;
+        runs.extend(ccs::runs(
+            &view.contest,
+            &record.submission,
+            &record.judgements,
+        ));
+    }
+    Ok(runs)
+}
+
+async fn runs(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<ccs::Run>>, ApiError> {
+    Ok(Json(run_list(&state, &caller, &id).await?))
+}
+
+async fn run(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path((id, item)): Path<(String, String)>,
+) -> Result<Json<ccs::Run>, ApiError> {
+    run_list(&state, &caller, &id)
+        .await?
+        .into_iter()
+        .find(|r| r.id == item)
+        .map(Json)
+        .ok_or_else(|| missing("run", &item))
 }
 
 async fn access(

@@ -335,6 +335,39 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         .await;
     assert_eq!(mine["judgement_type_id"], "AC");
 
+    // Runs: one per testcase of the latest judgement, in judging order,
+    // ids of at most 36 characters, times within the judgement.
+    let (_, runs) = app.get("/ccs/contests/spring/runs", &app.contestant).await;
+    let runs = runs.as_array().expect("a list");
+    assert_eq!(runs.len(), correct_answers().len(), "{runs:?}");
+    for (index, run) in runs.iter().enumerate() {
+        assert_eq!(run["judgement_id"], json!(right_id));
+        assert_eq!(run["ordinal"], json!(index + 1));
+        assert_eq!(run["judgement_type_id"], "AC");
+        let id = run["id"].as_str().expect("an id");
+        assert!(id.len() <= 36, "{id}");
+        assert!(run["time"].as_str() <= mine["end_time"].as_str(), "{run}");
+    }
+    let (_, first) = app
+        .get(
+            &format!(
+                "/ccs/contests/spring/runs/{}",
+                runs[0]["id"].as_str().expect("an id")
+            ),
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(&first, &runs[0]);
+    let (_, others) = app.get("/ccs/contests/spring/runs", &app.other).await;
+    assert!(
+        others
+            .as_array()
+            .expect("a list")
+            .iter()
+            .all(|r| r["judgement_id"] == json!(wrong_id)),
+        "{others}"
+    );
+
     // Clarifications: a question and its answer are two messages, the
     // answer replying to the question; a private question stays the
     // asker's; an announcement comes from the jury alone.
