@@ -7,13 +7,10 @@ use std::{path::PathBuf, process::ExitCode};
 use anyhow::{Context, bail};
 use clap::Args;
 
-use super::EXIT_NOT_ACCEPTED;
+use super::{EXIT_NOT_ACCEPTED, local::LocalProgram};
 use crate::{
-    app::worker::program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program},
-    catalog,
-    config::Config,
+    app::worker::program::{ProgramJob, ProgramTestcase, judge_program},
     domain::Verdict,
-    programs::Programs,
     solver,
 };
 
@@ -44,20 +41,7 @@ pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot read {}", args.input.display()))?;
     game.validate(&input)
         .with_context(|| format!("{} is not a valid input", args.input.display()))?;
-    let source = std::fs::read_to_string(&args.source)
-        .with_context(|| format!("cannot read {}", args.source.display()))?;
-    let config = Config::load(args.config.as_deref())?;
-    let programs = Programs::start(&config.sandbox, &config.languages);
-    let sandbox = programs
-        .sandbox()
-        .map_err(|why| anyhow::anyhow!("the sandbox cannot isolate programs here: {why}"))?;
-    let language = programs
-        .language_of_file(&args.source)
-        .map_err(anyhow::Error::msg)?;
-    // The problem's limits, from its folder in the catalog.
-    let folder = config.catalog.problems_dir.join(&args.problem);
-    let problem = catalog::load_problem(&folder)
-        .with_context(|| format!("cannot load problem `{}` for its limits", args.problem))?;
+    let local = LocalProgram::load(args.config.as_deref(), &args.problem, &args.source)?;
     let testcases = [ProgramTestcase {
         name: "input".parse().map_err(anyhow::Error::msg)?,
         hidden: false,
@@ -65,16 +49,11 @@ pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
         expected: Err("an interactive problem has no reference output".into()),
     }];
     let judged = judge_program(&ProgramJob {
-        sandbox: &sandbox,
-        settings: &programs.settings,
-        language,
-        source: &source,
-        limits: ProblemLimits {
-            time: std::time::Duration::from_millis(
-                u64::try_from(problem.time_limit_ms).unwrap_or(0),
-            ),
-            memory_bytes: u64::try_from(problem.memory_limit_mib).unwrap_or(0) << 20,
-        },
+        sandbox: &local.sandbox,
+        settings: &local.programs.settings,
+        language: local.language()?,
+        source: &local.source,
+        limits: local.limits,
         testcases: &testcases,
         judge_all: false,
         interactive: Some(game),

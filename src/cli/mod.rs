@@ -25,6 +25,7 @@
 pub mod client;
 pub mod contest;
 pub mod interact;
+mod local;
 pub mod log;
 pub mod play;
 pub mod sandbox;

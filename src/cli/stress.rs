@@ -8,16 +8,13 @@ use std::{ops::RangeInclusive, path::PathBuf, process::ExitCode, time::Duration}
 use anyhow::{Context, bail};
 use clap::Args;
 
-use super::EXIT_NOT_ACCEPTED;
+use super::{EXIT_NOT_ACCEPTED, local::LocalProgram};
 use crate::{
     app::{
         stress::{Failed, Failure, StressPlan, stress},
-        worker::program::{Compilation, ProblemLimits, ProgramJob, ProgramTestcase, compile},
+        worker::program::{Compilation, ProgramJob, ProgramTestcase, compile},
     },
-    catalog,
-    config::Config,
     domain::{TestcaseName, Verdict},
-    programs::Programs,
     solver::{self, TestKind},
 };
 
@@ -60,19 +57,7 @@ fn parse_seeds(text: &str) -> Result<RangeInclusive<u64>, String> {
 pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     let solver = solver::find(&args.problem)
         .with_context(|| format!("unknown problem `{}`", args.problem))?;
-    let source = std::fs::read_to_string(&args.solution)
-        .with_context(|| format!("cannot read {}", args.solution.display()))?;
-    let config = Config::load(args.config.as_deref())?;
-    let programs = Programs::start(&config.sandbox, &config.languages);
-    let sandbox = programs
-        .sandbox()
-        .map_err(|why| anyhow::anyhow!("the sandbox cannot isolate programs here: {why}"))?;
-    let language = programs
-        .language_of_file(&args.solution)
-        .map_err(anyhow::Error::msg)?;
-    let folder = config.catalog.problems_dir.join(&args.problem);
-    let problem = catalog::load_problem(&folder)
-        .with_context(|| format!("cannot load problem `{}` for its limits", args.problem))?;
+    let local = LocalProgram::load(args.config.as_deref(), &args.problem, &args.solution)?;
     let kinds = if args.kinds.is_empty() {
         vec![
             TestKind::Small,
@@ -84,14 +69,11 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
         args.kinds.clone()
     };
     let job = ProgramJob {
-        sandbox: &sandbox,
-        settings: &programs.settings,
-        language,
-        source: &source,
-        limits: ProblemLimits {
-            time: Duration::from_millis(u64::try_from(problem.time_limit_ms).unwrap_or(0)),
-            memory_bytes: u64::try_from(problem.memory_limit_mib).unwrap_or(0) << 20,
-        },
+        sandbox: &local.sandbox,
+        settings: &local.programs.settings,
+        language: local.language()?,
+        source: &local.source,
+        limits: local.limits,
         testcases: &[],
         judge_all: false,
         interactive: Some(solver).filter(|s| s.interactive()),

@@ -4,33 +4,11 @@
 //! views (problems hidden before the start, testcase counts by role);
 //! missing things and a missing token.
 
-use std::{
-    collections::BTreeMap,
-    time::{Duration, SystemTime},
-};
-
 use jiff::Timestamp;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::helpers::{TestApp, TestDir, correct_answers, submission_id};
-
-async fn until(at: i64) {
-    let now = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .expect("after the epoch")
-        .as_millis() as i64;
-    if at > now {
-        tokio::time::sleep(Duration::from_millis((at - now) as u64)).await;
-    }
-}
-
-fn wrong_answers() -> BTreeMap<String, String> {
-    correct_answers()
-        .into_keys()
-        .map(|name| (name, "Nobody\n".to_string()))
-        .collect()
-}
+use crate::helpers::{TestApp, TestDir, correct_answers, submission_id, until, wrong_answers};
 
 /// `2026-01-31T12:00:00.000Z` from unix milliseconds.
 fn abstime(ms: i64) -> String {

@@ -3,34 +3,15 @@
 //! practice submissions), its scoreboard compared with one worked out by
 //! hand at each step, as a contestant and as an admin sees it.
 
-use std::{
-    collections::BTreeMap,
-    time::{Duration, SystemTime},
-};
+use std::{collections::BTreeMap, time::Duration};
 
 use jiff::Timestamp;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, TestDir, correct_answers, run_client, submission_id};
-
-/// Waits until `at` (unix milliseconds).
-async fn until(at: i64) {
-    let now = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .expect("after the epoch")
-        .as_millis() as i64;
-    if at > now {
-        tokio::time::sleep(Duration::from_millis((at - now) as u64)).await;
-    }
-}
-
-fn wrong_answers() -> BTreeMap<String, String> {
-    correct_answers()
-        .into_keys()
-        .map(|name| (name, "Nobody\n".to_string()))
-        .collect()
-}
+use crate::helpers::{
+    TestApp, TestDir, correct_answers, run_client, submission_id, until, wrong_answers,
+};
 
 /// Sends answers to problem `problem` in `contest`; the status and body.
 async fn send(

@@ -317,3 +317,21 @@ pub async fn run_client(server: &str, token: &str, args: Vec<String>) -> std::pr
     .await
     .expect("the client's thread")
 }
+
+/// Waits until `at` (unix milliseconds).
+pub async fn until(at: i64) {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::SystemTime::UNIX_EPOCH)
+        .expect("after the epoch")
+        .as_millis() as i64;
+    if at > now {
+        tokio::time::sleep(std::time::Duration::from_millis((at - now) as u64)).await;
+    }
+}
+
+pub fn wrong_answers() -> BTreeMap<String, String> {
+    correct_answers()
+        .into_keys()
+        .map(|name| (name, "Nobody\n".to_string()))
+        .collect()
+}
