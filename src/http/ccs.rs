@@ -2,7 +2,7 @@
 //! `/ccs`: the API's information, contests, their access, state, problems,
 //! languages, judgement types, groups and organizations (none), teams,
 //! submissions (a program's files as a zip), judgements, runs,
-//! clarifications and scoreboard, in the spec's shapes
+//! clarifications, scoreboard and the event feed, in the spec's shapes
 //! ([`crate::ccs`]). Every request needs a bearer token, as nimjudge's own
 //! API does, and sees what that caller may see there: a contest's problems
 //! are hidden from contestants before its start, the scoreboard is frozen
@@ -57,6 +57,7 @@ pub(super) fn routes() -> Router<AppState> {
         )
         .route("/ccs/contests/{id}/judgements", get(judgements))
         .route("/ccs/contests/{id}/judgements/{item}", get(judgement))
+        .route("/ccs/contests/{id}/event-feed", get(event_feed))
         .route("/ccs/contests/{id}/runs", get(runs))
         .route("/ccs/contests/{id}/runs/{item}", get(run))
         .route("/ccs/contests/{id}/groups", get(none))
@@ -433,6 +434,166 @@ async fn run(
         .find(|r| r.id == item)
         .map(Json)
         .ok_or_else(|| missing("run", &item))
+}
+
+/// Waits between two looks at the contest for changes to send.
+const FEED_POLL: std::time::Duration = std::time::Duration::from_secs(1);
+/// A newline is sent when nothing else was for this long (the spec: 120 s).
+const FEED_KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(100);
+
+/// One object of the feed: its type (the endpoint's name), its id (none
+/// for the contest and its state), its JSON.
+type FeedObject = (&'static str, Option<String>, serde_json::Value);
+
+/// What the event feed keeps of a submission's runs between two looks:
+/// the verdict time they were read at.
+type RunsCache = std::collections::HashMap<String, (Option<Timestamp>, Vec<ccs::Run>)>;
+
+/// Every object of the contest as the caller sees it, the state last.
+async fn feed_objects(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+    runs_cache: &mut RunsCache,
+) -> Result<Vec<FeedObject>, ApiError> {
+    fn json<T: serde::Serialize>(value: &T) -> serde_json::Value {
+        serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+    }
+    let (view, list) = contest_submissions(state, caller, id).await?;
+    let contest = &view.contest;
+    let mut objects: Vec<FeedObject> = vec![("contest", None, json(&ccs::contest(contest)))];
+    for t in ccs::judgement_types(contest) {
+        objects.push(("judgement-types", Some(t.id.to_string()), json(&t)));
+    }
+    for l in language_list(state, caller, id).await? {
+        objects.push(("languages", Some(l.id.clone()), json(&l)));
+    }
+    for p in problem_list(state, caller, id).await? {
+        objects.push(("problems", Some(p.id.clone()), json(&p)));
+    }
+    for t in team_list(state, caller, id).await? {
+        objects.push(("teams", Some(t.id.clone()), json(&t)));
+    }
+    for s in ccs::submissions(contest, &list, files_href(id)) {
+        objects.push(("submissions", Some(s.id.clone()), json(&s)));
+    }
+    for j in ccs::judgements(contest, &list) {
+        objects.push(("judgements", Some(j.id.clone()), json(&j)));
+    }
+    for submission in list
+        .iter()
+        .filter(|s| s.verdict.is_some() && s.kind != SubmissionKind::Custom)
+    {
+        let key = submission.id.to_string();
+        let fresh = runs_cache
+            .get(&key)
+            .is_some_and(|(judged_at, _)| *judged_at == submission.judged_at);
+        if !fresh {
+            let record = state.app.readable_record(caller, &submission.id).await?;
+            let runs = ccs::runs(contest, &record.submission, &record.judgements);
+            runs_cache.insert(key.clone(), (submission.judged_at, runs));
+        }
+        for r in runs_cache
+            .get(&key)
+            .map(|(_, runs)| runs.as_slice())
+            .unwrap_or(&[])
+        {
+            objects.push(("runs", Some(r.id.clone()), json(r)));
+        }
+    }
+    for c in clarification_list(state, caller, id).await? {
+        objects.push(("clarifications", Some(c.id.clone()), json(&c)));
+    }
+    objects.push(("state", None, json(&ccs::state(contest, Timestamp::now()))));
+    Ok(objects)
+}
+
+/// `event-feed`: NDJSON, every object of the contest at connection, then
+/// each object again whenever it changes (looked at each second; `data`
+/// null for one gone), a newline when nothing was sent for 100 s, until
+/// the state says `end_of_updates` (then the stream ends) or the client
+/// leaves; `stream=false` ends after the first objects. No tokens: a
+/// `since_token` is refused with 400, which the spec allows a server that
+/// does not resume; a client reconnects and gets every object again.
+async fn event_feed(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+    axum::extract::Query(query): axum::extract::Query<std::collections::HashMap<String, String>>,
+) -> Result<axum::response::Response, ApiError> {
+    if let Some(name) = ["since_token", "since_id"]
+        .into_iter()
+        .find(|name| query.contains_key(*name))
+    {
+        return Err(ApiError::BadRequest(format!(
+            "`{name}`: this server does not resume the event feed; connect again without it to receive every object"
+        )));
+    }
+    let streaming = query.get("stream").map(String::as_str) != Some("false");
+    let mut runs_cache = RunsCache::new();
+    let first = feed_objects(&state, &caller, &id, &mut runs_cache).await?;
+    let (mut sender, body) =
+        http_body_util::channel::Channel::<axum::body::Bytes, std::convert::Infallible>::new(16);
+    tokio::spawn(async move {
+        let mut sent: std::collections::HashMap<(&'static str, Option<String>), String> =
+            std::collections::HashMap::new();
+        let mut objects = first;
+        let mut quiet_since = tokio::time::Instant::now();
+        loop {
+            let mut lines = String::new();
+            let mut seen = std::collections::HashSet::new();
+            let mut ended = false;
+            for (kind, object_id, data) in objects {
+                let key = (kind, object_id.clone());
+                let text = data.to_string();
+                if kind == "state" && !data["end_of_updates"].is_null() {
+                    ended = true;
+                }
+                seen.insert(key.clone());
+                if sent.get(&key) != Some(&text) {
+                    let event = serde_json::json!({ "type": kind, "id": object_id, "data": data });
+                    lines.push_str(&event.to_string());
+                    lines.push('\n');
+                    sent.insert(key, text);
+                }
+            }
+            let gone: Vec<_> = sent
+                .keys()
+                .filter(|k| !seen.contains(*k))
+                .cloned()
+                .collect();
+            for (kind, object_id) in gone {
+                sent.remove(&(kind, object_id.clone()));
+                let event = serde_json::json!({ "type": kind, "id": object_id, "data": null });
+                lines.push_str(&event.to_string());
+                lines.push('\n');
+            }
+            if lines.is_empty() && quiet_since.elapsed() >= FEED_KEEP_ALIVE {
+                lines.push('\n');
+            }
+            if !lines.is_empty() {
+                quiet_since = tokio::time::Instant::now();
+                if sender.send_data(lines.into()).await.is_err() {
+                    return;
+                }
+            }
+            if ended || !streaming {
+                return;
+            }
+            tokio::time::sleep(FEED_POLL).await;
+            objects = match feed_objects(&state, &caller, &id, &mut runs_cache).await {
+                Ok(objects) => objects,
+                Err(error) => {
+                    tracing::warn!(%error, contest = %id, "the event feed stopped");
+                    return;
+                }
+            };
+        }
+    });
+    Ok(axum::response::IntoResponse::into_response((
+        [(axum::http::header::CONTENT_TYPE, "application/x-ndjson")],
+        axum::body::Body::new(body),
+    )))
 }
 
 async fn access(

@@ -404,6 +404,81 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{private}");
 
+    // The event feed: every object once (stream=false ends there), the
+    // state last; a token to resume from is refused.
+    let response = app
+        .http
+        .get(format!(
+            "{}/ccs/contests/spring/event-feed?stream=false",
+            app.address
+        ))
+        .bearer_auth(&app.setter)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/x-ndjson");
+    let text = response.text().await.expect("a body");
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON object a line"))
+        .collect();
+    let count = |kind: &str| events.iter().filter(|e| e["type"] == kind).count();
+    assert_eq!(count("contest"), 1);
+    assert_eq!(count("judgement-types"), 8);
+    assert_eq!(count("problems"), 2);
+    assert_eq!(count("teams"), 2);
+    assert_eq!(count("submissions"), 2);
+    assert_eq!(count("judgements"), 2);
+    assert_eq!(count("clarifications"), 3);
+    assert_eq!(events.last().map(|e| &e["type"]), Some(&json!("state")));
+    let submitted = events
+        .iter()
+        .find(|e| e["type"] == "submissions" && e["id"] == json!(wrong_id))
+        .expect("dave's submission");
+    assert_eq!(submitted["data"]["team_id"], "dave");
+    let (status, body) = app
+        .get("/ccs/contests/spring/event-feed?since_token=1", &app.setter)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
+    // Streaming: the objects, then a new submission as it comes.
+    let mut stream = app
+        .http
+        .get(format!("{}/ccs/contests/spring/event-feed", app.address))
+        .bearer_auth(&app.setter)
+        .send()
+        .await
+        .expect("an answer");
+    let mut received = String::new();
+    while !received.contains("\"type\":\"state\"") {
+        let chunk = stream.chunk().await.expect("a chunk").expect("more");
+        received.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.other,
+            json!({ "problem": "nim", "contest": "spring", "answers": wrong_answers() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let late = submission_id(&body["id"]).to_string();
+    let mut more = String::new();
+    while !more.contains(&format!("\"id\":\"{late}\"")) {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(20), stream.chunk())
+            .await
+            .expect("the new submission within 20 s")
+            .expect("a chunk")
+            .expect("more");
+        more.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    assert!(
+        !more.contains("\"type\":\"contest\""),
+        "only what changed is sent again: {more}"
+    );
+    drop(stream);
+
     // Missing things are 404s; without a token, 401.
     for path in [
         "/ccs/contests/nope",
