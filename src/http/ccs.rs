@@ -442,22 +442,24 @@ const FEED_POLL: std::time::Duration = std::time::Duration::from_secs(1);
 const FEED_KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(100);
 
 /// One object of the feed: its type (the endpoint's name), its id (none
-/// for the contest and its state), its JSON.
-type FeedObject = (&'static str, Option<String>, serde_json::Value);
+/// for the contest and its state), its JSON as the REST endpoint writes
+/// it (the same properties in the same order).
+type FeedObject = (&'static str, Option<String>, String);
 
 /// What the event feed keeps of a submission's runs between two looks:
 /// the verdict time they were read at.
 type RunsCache = std::collections::HashMap<String, (Option<Timestamp>, Vec<ccs::Run>)>;
 
-/// Every object of the contest as the caller sees it, the state last.
+/// Every object of the contest as the caller sees it, the state last;
+/// and whether that state says the updates have ended.
 async fn feed_objects(
     state: &AppState,
     caller: &Caller,
     id: &str,
     runs_cache: &mut RunsCache,
-) -> Result<Vec<FeedObject>, ApiError> {
-    fn json<T: serde::Serialize>(value: &T) -> serde_json::Value {
-        serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+) -> Result<(Vec<FeedObject>, bool), ApiError> {
+    fn json<T: serde::Serialize>(value: &T) -> String {
+        serde_json::to_string(value).unwrap_or_else(|_| "null".into())
     }
     let (view, list) = contest_submissions(state, caller, id).await?;
     let contest = &view.contest;
@@ -504,8 +506,9 @@ async fn feed_objects(
     for c in clarification_list(state, caller, id).await? {
         objects.push(("clarifications", Some(c.id.clone()), json(&c)));
     }
-    objects.push(("state", None, json(&ccs::state(contest, Timestamp::now()))));
-    Ok(objects)
+    let now = ccs::state(contest, Timestamp::now());
+    objects.push(("state", None, json(&now)));
+    Ok((objects, now.end_of_updates.is_some()))
 }
 
 /// `event-feed`: NDJSON, every object of the contest at connection, then
@@ -537,23 +540,23 @@ async fn event_feed(
     tokio::spawn(async move {
         let mut sent: std::collections::HashMap<(&'static str, Option<String>), String> =
             std::collections::HashMap::new();
-        let mut objects = first;
+        let (mut objects, mut ended) = first;
         let mut quiet_since = tokio::time::Instant::now();
+        let event = |kind: &str, object_id: &Option<String>, data: &str| {
+            format!(
+                "{{\"type\":{},\"id\":{},\"data\":{data}}}\n",
+                serde_json::Value::from(kind),
+                serde_json::to_string(object_id).unwrap_or_else(|_| "null".into())
+            )
+        };
         loop {
             let mut lines = String::new();
             let mut seen = std::collections::HashSet::new();
-            let mut ended = false;
-            for (kind, object_id, data) in objects {
+            for (kind, object_id, text) in objects {
                 let key = (kind, object_id.clone());
-                let text = data.to_string();
-                if kind == "state" && !data["end_of_updates"].is_null() {
-                    ended = true;
-                }
                 seen.insert(key.clone());
                 if sent.get(&key) != Some(&text) {
-                    let event = serde_json::json!({ "type": kind, "id": object_id, "data": data });
-                    lines.push_str(&event.to_string());
-                    lines.push('\n');
+                    lines.push_str(&event(kind, &object_id, &text));
                     sent.insert(key, text);
                 }
             }
@@ -564,9 +567,7 @@ async fn event_feed(
                 .collect();
             for (kind, object_id) in gone {
                 sent.remove(&(kind, object_id.clone()));
-                let event = serde_json::json!({ "type": kind, "id": object_id, "data": null });
-                lines.push_str(&event.to_string());
-                lines.push('\n');
+                lines.push_str(&event(kind, &object_id, "null"));
             }
             if lines.is_empty() && quiet_since.elapsed() >= FEED_KEEP_ALIVE {
                 lines.push('\n');
@@ -581,8 +582,8 @@ async fn event_feed(
                 return;
             }
             tokio::time::sleep(FEED_POLL).await;
-            objects = match feed_objects(&state, &caller, &id, &mut runs_cache).await {
-                Ok(objects) => objects,
+            (objects, ended) = match feed_objects(&state, &caller, &id, &mut runs_cache).await {
+                Ok(found) => found,
                 Err(error) => {
                     tracing::warn!(%error, contest = %id, "the event feed stopped");
                     return;
