@@ -345,6 +345,7 @@ impl Application {
             auth_throttle: Arc::new(http::auth_throttle::AuthThrottle::new(
                 config.limits.failed_auths_per_minute,
             )),
+            event_feeds: Arc::default(),
         };
         let tasks = host.start(&cancel).await?;
         info!(%address, workers = config.worker.count, "nimjudge listening");

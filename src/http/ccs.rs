@@ -9,7 +9,8 @@
 //! for all but admins from the freeze until the thaw, and a contestant is
 //! told the count of the testcases they may see. These routes follow the
 //! spec, not nimjudge's OpenAPI document, which does not list them; an
-//! unknown path under `/ccs` is a JSON 404.
+//! unknown path under `/ccs` is a JSON 404. A user holds at most
+//! [`FEEDS_PER_USER`] event feeds open at once (429 past that).
 
 use axum::{
     Json, Router,
@@ -436,6 +437,47 @@ async fn run(
         .ok_or_else(|| missing("run", &item))
 }
 
+/// Event feeds one user may hold open at once on this host: each reads
+/// the contest every second.
+pub const FEEDS_PER_USER: usize = 4;
+
+/// The event feeds open now, per user.
+#[derive(Debug, Default)]
+pub struct OpenFeeds(std::sync::Mutex<std::collections::BTreeMap<String, usize>>);
+
+/// One open feed, counted until dropped.
+struct FeedSlot {
+    feeds: std::sync::Arc<OpenFeeds>,
+    user: String,
+}
+
+impl OpenFeeds {
+    fn take(feeds: &std::sync::Arc<OpenFeeds>, user: &str) -> Option<FeedSlot> {
+        let mut open = feeds.0.lock().unwrap_or_else(|e| e.into_inner());
+        let count = open.entry(user.to_string()).or_default();
+        if *count >= FEEDS_PER_USER {
+            return None;
+        }
+        *count += 1;
+        Some(FeedSlot {
+            feeds: feeds.clone(),
+            user: user.to_string(),
+        })
+    }
+}
+
+impl Drop for FeedSlot {
+    fn drop(&mut self) {
+        let mut open = self.feeds.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = open.get_mut(&self.user) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.user);
+            }
+        }
+    }
+}
+
 /// Waits between two looks at the contest for changes to send.
 const FEED_POLL: std::time::Duration = std::time::Duration::from_secs(1);
 /// A newline is sent when nothing else was for this long (the spec: 120 s).
@@ -533,11 +575,20 @@ async fn event_feed(
         )));
     }
     let streaming = query.get("stream").map(String::as_str) != Some("false");
+    let slot =
+        OpenFeeds::take(&state.event_feeds, caller.name()).ok_or_else(|| ApiError::Rejected {
+            status: axum::http::StatusCode::TOO_MANY_REQUESTS,
+            message: format!(
+                "{FEEDS_PER_USER} event feeds are open for you already; close one first"
+            ),
+        })?;
     let mut runs_cache = RunsCache::new();
     let first = feed_objects(&state, &caller, &id, &mut runs_cache).await?;
     let (mut sender, body) =
         http_body_util::channel::Channel::<axum::body::Bytes, std::convert::Infallible>::new(16);
     tokio::spawn(async move {
+        // Counted until the feed ends.
+        let _slot = slot;
         let mut sent: std::collections::HashMap<(&'static str, Option<String>), String> =
             std::collections::HashMap::new();
         let (mut objects, mut ended) = first;
@@ -574,9 +625,11 @@ async fn event_feed(
             }
             if !lines.is_empty() {
                 quiet_since = tokio::time::Instant::now();
-                if sender.send_data(lines.into()).await.is_err() {
-                    return;
-                }
+            }
+            // An empty chunk is not written, but its send fails once the
+            // client has gone, so a feed ends within a second of it.
+            if sender.send_data(lines.into()).await.is_err() {
+                return;
             }
             if ended || !streaming {
                 return;

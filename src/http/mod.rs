@@ -77,6 +77,8 @@ pub struct AppState {
     pub secure_cookies: bool,
     /// Failed authentications per client address.
     pub auth_throttle: Arc<auth_throttle::AuthThrottle>,
+    /// The Contest API's event feeds open now, per user.
+    pub event_feeds: Arc<ccs::OpenFeeds>,
 }
 
 /// HTTP limits the router enforces.

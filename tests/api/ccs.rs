@@ -477,7 +477,49 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         !more.contains("\"type\":\"contest\""),
         "only what changed is sent again: {more}"
     );
+    // At most four feeds at once per user; a closed one frees its place
+    // within about a second.
+    let mut open = Vec::new();
+    for _ in 0..3 {
+        let extra = app
+            .http
+            .get(format!("{}/ccs/contests/spring/event-feed", app.address))
+            .bearer_auth(&app.setter)
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(extra.status(), StatusCode::OK);
+        open.push(extra);
+    }
+    let (status, body) = app
+        .get("/ccs/contests/spring/event-feed", &app.setter)
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    let (status, _) = app
+        .get("/ccs/contests/spring/event-feed?stream=false", &app.other)
+        .await;
+    assert_eq!(status, StatusCode::OK, "another user's feeds are their own");
     drop(stream);
+    drop(open);
+    let mut reopened = false;
+    for _ in 0..50 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let response = app
+            .http
+            .get(format!(
+                "{}/ccs/contests/spring/event-feed?stream=false",
+                app.address
+            ))
+            .bearer_auth(&app.setter)
+            .send()
+            .await
+            .expect("an answer");
+        if response.status() == StatusCode::OK {
+            reopened = true;
+            break;
+        }
+    }
+    assert!(reopened, "the closed feeds freed their places");
 
     // Missing things are 404s; without a token, 401.
     for path in [
