@@ -10,6 +10,16 @@ use serde_json::json;
 
 use crate::helpers::{TestApp, TestDir, correct_answers, submission_id, until, wrong_answers};
 
+/// A GET of `path` with `token`, its body unread (a stream or a zip).
+async fn raw_get(app: &TestApp, path: String, token: &str) -> reqwest::Response {
+    app.http
+        .get(format!("{}{path}", app.address))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("an answer")
+}
+
 /// `2026-01-31T12:00:00.000Z` from unix milliseconds.
 fn abstime(ms: i64) -> String {
     Timestamp::from_millisecond(ms)
@@ -406,16 +416,12 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
 
     // The event feed: every object once (stream=false ends there), the
     // state last; a token to resume from is refused.
-    let response = app
-        .http
-        .get(format!(
-            "{}/ccs/contests/spring/event-feed?stream=false",
-            app.address
-        ))
-        .bearer_auth(&app.setter)
-        .send()
-        .await
-        .expect("an answer");
+    let response = raw_get(
+        &app,
+        "/ccs/contests/spring/event-feed?stream=false".to_string(),
+        &app.setter,
+    )
+    .await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/x-ndjson");
     let text = response.text().await.expect("a body");
@@ -443,13 +449,12 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 
     // Streaming: the objects, then a new submission as it comes.
-    let mut stream = app
-        .http
-        .get(format!("{}/ccs/contests/spring/event-feed", app.address))
-        .bearer_auth(&app.setter)
-        .send()
-        .await
-        .expect("an answer");
+    let mut stream = raw_get(
+        &app,
+        "/ccs/contests/spring/event-feed".to_string(),
+        &app.setter,
+    )
+    .await;
     let mut received = String::new();
     while !received.contains("\"type\":\"state\"") {
         let chunk = stream.chunk().await.expect("a chunk").expect("more");
@@ -481,13 +486,12 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
     // within about a second.
     let mut open = Vec::new();
     for _ in 0..3 {
-        let extra = app
-            .http
-            .get(format!("{}/ccs/contests/spring/event-feed", app.address))
-            .bearer_auth(&app.setter)
-            .send()
-            .await
-            .expect("an answer");
+        let extra = raw_get(
+            &app,
+            "/ccs/contests/spring/event-feed".to_string(),
+            &app.setter,
+        )
+        .await;
         assert_eq!(extra.status(), StatusCode::OK);
         open.push(extra);
     }
@@ -504,16 +508,12 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
     let mut reopened = false;
     for _ in 0..50 {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        let response = app
-            .http
-            .get(format!(
-                "{}/ccs/contests/spring/event-feed?stream=false",
-                app.address
-            ))
-            .bearer_auth(&app.setter)
-            .send()
-            .await
-            .expect("an answer");
+        let response = raw_get(
+            &app,
+            "/ccs/contests/spring/event-feed?stream=false".to_string(),
+            &app.setter,
+        )
+        .await;
         if response.status() == StatusCode::OK {
             reopened = true;
             break;
@@ -591,13 +591,7 @@ async fn a_program_submissions_files_are_a_zip_of_its_source() {
     let href = submission["files"][0]["href"].as_str().expect("a file");
     assert_eq!(href, format!("contests/now/submissions/{id}/files"));
     for token in [&app.contestant, &app.setter] {
-        let response = app
-            .http
-            .get(format!("{}/ccs/{href}", app.address))
-            .bearer_auth(token)
-            .send()
-            .await
-            .expect("an answer");
+        let response = raw_get(&app, format!("/ccs/{href}"), token).await;
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(response.headers()["content-type"], "application/zip");
         let bytes = response.bytes().await.expect("a body");
@@ -610,13 +604,7 @@ async fn a_program_submissions_files_are_a_zip_of_its_source() {
         std::io::Read::read_to_string(&mut file, &mut text).expect("UTF-8");
         assert_eq!(text, source);
     }
-    let response = app
-        .http
-        .get(format!("{}/ccs/{href}", app.address))
-        .bearer_auth(&app.other)
-        .send()
-        .await
-        .expect("an answer");
+    let response = raw_get(&app, format!("/ccs/{href}"), &app.other).await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND, "another's files");
     let (_, judgement) = app
         .get(
