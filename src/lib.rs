@@ -5,6 +5,10 @@
 //! - [`checker`]: token-by-token comparison of outputs.
 //! - [`domain`]: the vocabulary every layer speaks: ids, enums, records.
 //! - [`contest`]: contests, pure: their rules, phases and ICPC scoreboard.
+//! - [`scoring`]: IOI points, pure: testcase groups and the best scores.
+//! - [`matrix`]: the solutions × testcases matrix and problemtools'
+//!   time-limit rule, pure.
+//! - [`ccs`]: contests in the shapes of the ICPC CCS Contest API, pure.
 //! - [`api`]: the JSON bodies of the HTTP API, shared by server and client.
 //! - [`config`]: daemon settings (defaults, `config.toml`, environment).
 //! - [`telemetry`]: logging setup and metrics.
@@ -15,6 +19,7 @@
 //!   judging workers.
 //! - [`http`]: the HTTP API.
 //! - [`web`]: the web UI: HTML pages over the API's own code, with sessions.
+//! - [`zip_archive`]: zip archives written and read under caps, for the edges.
 //! - [`startup`]: building and running the daemon.
 //! - [`cli`]: the command line, one module per command group.
 //! - [`testing`]: scratch fixtures shared by tests and the load benchmark.
@@ -40,3 +45,4 @@ pub mod store;
 pub mod telemetry;
 pub mod testing;
 pub mod web;
+pub mod zip_archive;

@@ -27,6 +27,7 @@ use crate::{
     contest::ContestView,
     domain::{ContestId, ProblemId, Submission, SubmissionId, SubmissionKind},
     store::ListFilter,
+    zip_archive::StoredZip,
 };
 
 /// This module's routes.
@@ -123,9 +124,8 @@ async fn state(
 async fn problem_list(
     state: &AppState,
     caller: &Caller,
-    id: &str,
+    view: &ContestView,
 ) -> Result<Vec<ccs::CcsProblem>, ApiError> {
-    let view = view(state, caller, id).await?;
     let mut facts = Vec::new();
     for problem in &view.contest.settings.problems {
         let read = state.app.problem(caller, &problem.problem).await?;
@@ -145,7 +145,8 @@ async fn problems(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<ccs::CcsProblem>>, ApiError> {
-    Ok(Json(problem_list(&state, &caller, &id).await?))
+    let view = view(&state, &caller, &id).await?;
+    Ok(Json(problem_list(&state, &caller, &view).await?))
 }
 
 async fn problem(
@@ -154,7 +155,8 @@ async fn problem(
     Path((id, item)): Path<(String, String)>,
 ) -> Result<Json<ccs::CcsProblem>, ApiError> {
     let wanted: Option<ProblemId> = item.parse().ok();
-    problem_list(&state, &caller, &id)
+    let view = view(&state, &caller, &id).await?;
+    problem_list(&state, &caller, &view)
         .await?
         .into_iter()
         .find(|p| wanted.as_ref().is_some_and(|w| p.id == w.as_str()))
@@ -170,12 +172,8 @@ struct Language {
     extensions: Vec<String>,
 }
 
-async fn language_list(
-    state: &AppState,
-    caller: &Caller,
-    id: &str,
-) -> Result<Vec<Language>, ApiError> {
-    view(state, caller, id).await?;
+/// nimjudge's languages and `answers`.
+fn language_list(state: &AppState) -> Vec<Language> {
     let mut languages: Vec<Language> = state
         .app
         .programs()
@@ -194,7 +192,7 @@ async fn language_list(
         entry_point_required: false,
         extensions: vec!["out".into()],
     });
-    Ok(languages)
+    languages
 }
 
 async fn languages(
@@ -202,7 +200,8 @@ async fn languages(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<Language>>, ApiError> {
-    Ok(Json(language_list(&state, &caller, &id).await?))
+    view(&state, &caller, &id).await?;
+    Ok(Json(language_list(&state)))
 }
 
 async fn language(
@@ -210,8 +209,8 @@ async fn language(
     caller: Caller,
     Path((id, item)): Path<(String, String)>,
 ) -> Result<Json<Language>, ApiError> {
-    language_list(&state, &caller, &id)
-        .await?
+    view(&state, &caller, &id).await?;
+    language_list(&state)
         .into_iter()
         .find(|l| l.id == item)
         .map(Json)
@@ -244,9 +243,8 @@ async fn judgement_type(
 async fn team_list(
     state: &AppState,
     caller: &Caller,
-    id: &str,
+    view: &ContestView,
 ) -> Result<Vec<ccs::Team>, ApiError> {
-    let view = view(state, caller, id).await?;
     let board = state.app.scoreboard(caller, &view.contest.id, None).await?;
     let mut users: Vec<&str> = board.rows.iter().map(|r| r.user.as_str()).collect();
     users.sort_unstable();
@@ -258,7 +256,8 @@ async fn teams(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<ccs::Team>>, ApiError> {
-    Ok(Json(team_list(&state, &caller, &id).await?))
+    let view = view(&state, &caller, &id).await?;
+    Ok(Json(team_list(&state, &caller, &view).await?))
 }
 
 async fn team(
@@ -266,7 +265,8 @@ async fn team(
     caller: Caller,
     Path((id, item)): Path<(String, String)>,
 ) -> Result<Json<ccs::Team>, ApiError> {
-    team_list(&state, &caller, &id)
+    let view = view(&state, &caller, &id).await?;
+    team_list(&state, &caller, &view)
         .await?
         .into_iter()
         .find(|t| t.id == item)
@@ -279,9 +279,8 @@ async fn team(
 async fn contest_submissions(
     state: &AppState,
     caller: &Caller,
-    id: &str,
-) -> Result<(ContestView, Vec<Submission>), ApiError> {
-    let view = view(state, caller, id).await?;
+    view: &ContestView,
+) -> Result<Vec<Submission>, ApiError> {
     let mut all = Vec::new();
     let mut before = None;
     loop {
@@ -304,7 +303,7 @@ async fn contest_submissions(
         }
     }
     all.reverse();
-    Ok((view, all))
+    Ok(all)
 }
 
 fn files_href(contest: &str) -> impl Fn(&str) -> String + '_ {
@@ -316,7 +315,8 @@ async fn submissions(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<ccs::CcsSubmission>>, ApiError> {
-    let (view, list) = contest_submissions(&state, &caller, &id).await?;
+    let view = view(&state, &caller, &id).await?;
+    let list = contest_submissions(&state, &caller, &view).await?;
     Ok(Json(ccs::submissions(
         &view.contest,
         &list,
@@ -329,7 +329,8 @@ async fn submission(
     caller: Caller,
     Path((id, item)): Path<(String, String)>,
 ) -> Result<Json<ccs::CcsSubmission>, ApiError> {
-    let (view, list) = contest_submissions(&state, &caller, &id).await?;
+    let view = view(&state, &caller, &id).await?;
+    let list = contest_submissions(&state, &caller, &view).await?;
     ccs::submissions(&view.contest, &list, files_href(&id))
         .into_iter()
         .find(|s| s.id == item)
@@ -357,18 +358,13 @@ async fn submission_files(
         .language(&language)
         .and_then(|l| l.config.extensions.first().cloned())
         .unwrap_or_else(|| "txt".into());
-    let zip = (|| {
-        use std::io::Write;
-        let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-        writer.start_file(
-            format!("source.{extension}"),
-            zip::write::SimpleFileOptions::default()
-                .compression_method(zip::CompressionMethod::Stored),
-        )?;
-        writer.write_all(source.as_bytes())?;
-        Ok::<_, zip::result::ZipError>(writer.finish()?.into_inner())
-    })()
-    .map_err(|e| ApiError::Internal(format!("writing the zip: {e}")))?;
+    // The source is bounded by the request body limit; the cap only
+    // needs room for it and the archive's own records.
+    let mut archive = StoredZip::with_limit(source.len() + 1024);
+    let written = archive.add(&format!("source.{extension}"), source.as_bytes());
+    let zip = written
+        .and_then(|()| archive.finish())
+        .map_err(|e| ApiError::Internal(format!("writing the zip: {e}")))?;
     Ok(axum::response::IntoResponse::into_response((
         [(axum::http::header::CONTENT_TYPE, "application/zip")],
         zip,
@@ -380,7 +376,8 @@ async fn judgements(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<ccs::Judgement>>, ApiError> {
-    let (view, list) = contest_submissions(&state, &caller, &id).await?;
+    let view = view(&state, &caller, &id).await?;
+    let list = contest_submissions(&state, &caller, &view).await?;
     Ok(Json(ccs::judgements(&view.contest, &list)))
 }
 
@@ -389,7 +386,8 @@ async fn judgement(
     caller: Caller,
     Path((id, item)): Path<(String, String)>,
 ) -> Result<Json<ccs::Judgement>, ApiError> {
-    let (view, list) = contest_submissions(&state, &caller, &id).await?;
+    let view = view(&state, &caller, &id).await?;
+    let list = contest_submissions(&state, &caller, &view).await?;
     ccs::judgements(&view.contest, &list)
         .into_iter()
         .find(|j| j.id == item)
@@ -399,8 +397,12 @@ async fn judgement(
 
 /// The runs of every judged submission the caller may list: one read of
 /// each submission's record.
-async fn run_list(state: &AppState, caller: &Caller, id: &str) -> Result<Vec<ccs::Run>, ApiError> {
-    let (view, list) = contest_submissions(state, caller, id).await?;
+async fn run_list(
+    state: &AppState,
+    caller: &Caller,
+    view: &ContestView,
+) -> Result<Vec<ccs::Run>, ApiError> {
+    let list = contest_submissions(state, caller, view).await?;
     let mut runs = Vec::new();
     for submission in list
         .iter()
@@ -421,7 +423,8 @@ async fn runs(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<ccs::Run>>, ApiError> {
-    Ok(Json(run_list(&state, &caller, &id).await?))
+    let view = view(&state, &caller, &id).await?;
+    Ok(Json(run_list(&state, &caller, &view).await?))
 }
 
 async fn run(
@@ -429,7 +432,8 @@ async fn run(
     caller: Caller,
     Path((id, item)): Path<(String, String)>,
 ) -> Result<Json<ccs::Run>, ApiError> {
-    run_list(&state, &caller, &id)
+    let view = view(&state, &caller, &id).await?;
+    run_list(&state, &caller, &view)
         .await?
         .into_iter()
         .find(|r| r.id == item)
@@ -503,19 +507,20 @@ async fn feed_objects(
     fn json<T: serde::Serialize>(value: &T) -> String {
         serde_json::to_string(value).unwrap_or_else(|_| "null".into())
     }
-    let (view, list) = contest_submissions(state, caller, id).await?;
+    let view = view(state, caller, id).await?;
+    let list = contest_submissions(state, caller, &view).await?;
     let contest = &view.contest;
     let mut objects: Vec<FeedObject> = vec![("contest", None, json(&ccs::contest(contest)))];
     for t in ccs::judgement_types(contest) {
         objects.push(("judgement-types", Some(t.id.to_string()), json(&t)));
     }
-    for l in language_list(state, caller, id).await? {
+    for l in language_list(state) {
         objects.push(("languages", Some(l.id.clone()), json(&l)));
     }
-    for p in problem_list(state, caller, id).await? {
+    for p in problem_list(state, caller, &view).await? {
         objects.push(("problems", Some(p.id.clone()), json(&p)));
     }
-    for t in team_list(state, caller, id).await? {
+    for t in team_list(state, caller, &view).await? {
         objects.push(("teams", Some(t.id.clone()), json(&t)));
     }
     for s in ccs::submissions(contest, &list, files_href(id)) {
@@ -545,7 +550,7 @@ async fn feed_objects(
             objects.push(("runs", Some(r.id.clone()), json(r)));
         }
     }
-    for c in clarification_list(state, caller, id).await? {
+    for c in clarification_list(state, caller, &view).await? {
         objects.push(("clarifications", Some(c.id.clone()), json(&c)));
     }
     let now = ccs::state(contest, Timestamp::now());
@@ -673,9 +678,8 @@ async fn none(
 async fn clarification_list(
     state: &AppState,
     caller: &Caller,
-    id: &str,
+    view: &ContestView,
 ) -> Result<Vec<ccs::CcsClarification>, ApiError> {
-    let view = view(state, caller, id).await?;
     let list = state.app.clarifications(caller, &view.contest.id).await?;
     Ok(ccs::clarifications(&view.contest, &list))
 }
@@ -685,7 +689,8 @@ async fn clarifications(
     caller: Caller,
     Path(id): Path<String>,
 ) -> Result<Json<Vec<ccs::CcsClarification>>, ApiError> {
-    Ok(Json(clarification_list(&state, &caller, &id).await?))
+    let view = view(&state, &caller, &id).await?;
+    Ok(Json(clarification_list(&state, &caller, &view).await?))
 }
 
 async fn clarification(
@@ -693,7 +698,8 @@ async fn clarification(
     caller: Caller,
     Path((id, item)): Path<(String, String)>,
 ) -> Result<Json<ccs::CcsClarification>, ApiError> {
-    clarification_list(&state, &caller, &id)
+    let view = view(&state, &caller, &id).await?;
+    clarification_list(&state, &caller, &view)
         .await?
         .into_iter()
         .find(|c| c.id == item)

@@ -25,7 +25,6 @@
 //!   rejudge all with progress.
 //! - [`tokens`]: the admins' token page: list, issue, revoke.
 //! - [`statement`]: markdown statements rendered without raw HTML.
-//! - [`zip_archive`]: the public inputs zip, and answers sent as one zip.
 //! - [`contests`]: the contest list, a contest page with its live
 //!   scoreboard, registering, the thaw.
 //! - [`visitor`]: the signed-in visitor every page is drawn for.
@@ -50,7 +49,6 @@ pub mod submissions;
 pub mod testcases;
 pub mod tokens;
 pub mod visitor;
-pub mod zip_archive;
 
 use axum::{
     Router,

@@ -19,11 +19,7 @@ use axum::{
 use maud::{Markup, PreEscaped, html};
 use serde::Deserialize;
 
-use super::{
-    PageError, PagePath, page, statement,
-    visitor::Visitor,
-    zip_archive::{self, StoredZip},
-};
+use super::{PageError, PagePath, page, statement, visitor::Visitor};
 use crate::{
     api::SubmitRequest,
     app::submissions::Submitted,
@@ -32,6 +28,7 @@ use crate::{
     scoring::GroupRule,
     solver::grundy_plot,
     store::Standing,
+    zip_archive::{self, StoredZip},
 };
 
 /// This module's pages and forms.

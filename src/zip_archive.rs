@@ -1,6 +1,7 @@
-//! Zip archives at the web edge, through the `zip` crate: the public
-//! inputs download (written stored, under a cap) and answers uploaded as
-//! one zip (read under a cap on what they unpack to).
+//! Zip archives at the edges, through the `zip` crate: the public inputs
+//! download and a program's files in the Contest API (written stored,
+//! under a cap), and answers uploaded as one zip (read under a cap on what
+//! they unpack to).
 //!
 //! Both hold the whole archive in memory, so both are bounded: a written
 //! archive never passes its limit, and a read one stops at its limit of
