@@ -165,26 +165,27 @@ impl Spawner {
             )));
         }
         let mut connection = self.connection.lock().unwrap_or_else(|e| e.into_inner());
-        for attempt in 0..2 {
-            if connection.is_none() {
-                *connection = Some(Connection::start()?);
-            }
-            let Some(live) = connection.as_ref() else {
-                continue;
+        let mut gone = None;
+        for _ in 0..2 {
+            let live = match connection.take() {
+                Some(live) => live,
+                None => Connection::start()?,
             };
             match live.ask(&request, &fds) {
-                Ok(answer) => return answer,
-                Err(e) if attempt == 0 => {
-                    tracing::warn!(error = %e, "the sandbox's spawner is gone; starting another");
-                    *connection = None;
+                Ok(answer) => {
+                    *connection = Some(live);
+                    return answer;
                 }
+                // Dropped (killed and reaped); its keepers died with it.
                 Err(e) => {
-                    *connection = None;
-                    return Err(SpawnError::Spawner(e));
+                    tracing::warn!(error = %e, "the sandbox's spawner is gone");
+                    gone = Some(e);
                 }
             }
         }
-        unreachable!("the second attempt returns")
+        Err(SpawnError::Spawner(
+            gone.unwrap_or_else(|| io::Error::other("no spawner answered")),
+        ))
     }
 }
 
