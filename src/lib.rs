@@ -14,6 +14,7 @@
 //! - [`telemetry`]: logging setup and metrics.
 //! - [`store`]: the database; every SQL statement lives there.
 //! - [`catalog`]: loading `problems/` and syncing it into the database.
+//! - [`kattis`]: a problem folder written out as a Kattis problem package.
 //! - [`job_signals`]: in-process wake-ups between the API and the workers.
 //! - [`app`]: the application layer: every use case the edges call, and the
 //!   judging workers.
@@ -35,6 +36,7 @@ pub mod contest;
 pub mod domain;
 pub mod http;
 pub mod job_signals;
+pub mod kattis;
 pub mod matrix;
 pub mod programs;
 pub mod sandbox;

@@ -24,6 +24,7 @@
 
 pub mod client;
 pub mod contest;
+pub mod export;
 pub mod interact;
 mod local;
 pub mod log;
@@ -95,6 +96,9 @@ pub enum Command {
     /// Run a solution against the solver core on generated inputs in the
     /// sandbox until they disagree, then shrink the failing input.
     Stress(stress::StressArgs),
+    /// Write problems out as Kattis problem packages (legacy format), answers
+    /// from the solver core.
+    Export(export::ExportArgs),
     /// Run one program against an interactive problem's judge on one input,
     /// in the sandbox, and print the transcript and the verdict.
     Interact(interact::InteractArgs),
@@ -135,6 +139,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Sandbox { action } => sandbox::run(action),
         Command::Verify(args) => verify::run(args),
         Command::Stress(args) => stress::run(args),
+        Command::Export(args) => export::run(args),
         Command::Interact(args) => interact::run(args),
         Command::Play(args) => play::run(args),
     };

@@ -540,7 +540,7 @@ fn solutions(problem_dir: &Path) -> anyhow::Result<Vec<(PathBuf, Verdict)>> {
 }
 
 /// Every problem folder's id, in name order.
-fn catalog_ids(problems_dir: &Path) -> anyhow::Result<Vec<ProblemId>> {
+pub(super) fn catalog_ids(problems_dir: &Path) -> anyhow::Result<Vec<ProblemId>> {
     let mut ids = Vec::new();
     for entry in std::fs::read_dir(problems_dir)
         .with_context(|| format!("cannot read {}", problems_dir.display()))?
