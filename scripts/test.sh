@@ -13,7 +13,10 @@
 # test (scripts/multihost.py) runs hosts in network namespaces, with `ip`
 # from iproute2, on the debug binary the tests built. All come from
 # Debian's packages when missing; the OpenAPI document's validator
-# (openapi-spec-validator) comes from PyPI. The sandbox needs root (namespaces,
+# (openapi-spec-validator) comes from PyPI. The exported Kattis packages are
+# checked by problemtools' `verifyproblem` (from PyPI), which compiles each
+# statement with LuaLaTeX and runs Python submissions with PyPy, as Kattis
+# does: TeX Live's packages and pypy3 come from Debian. The sandbox needs root (namespaces,
 # cgroups): run this as root. A test that lacks any of them fails and says
 # why; none is skipped.
 set -euo pipefail
@@ -26,15 +29,31 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 command -v ip >/dev/null 2>&1 || missing+=(iproute2)
+command -v pypy3 >/dev/null 2>&1 || missing+=(pypy3)
+# TeX Live without its recommendations (which pull in gigabytes).
+tex=()
+command -v lualatex >/dev/null 2>&1 ||
+  tex+=(texlive-luatex texlive-latex-extra texlive-latex-recommended texlive-fonts-recommended
+    texlive-plain-generic fonts-cmu tidy ghostscript dvisvgm)
+if ((${#missing[@]} + ${#tex[@]})); then
+  apt-get update -qq
+fi
 if ((${#missing[@]})); then
   echo "== installing ${missing[*]} from Debian's packages"
-  apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+if ((${#tex[@]})); then
+  echo "== installing ${tex[*]} from Debian's packages"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${tex[@]}"
 fi
 # The OpenAPI document is checked by a real validator, from PyPI.
 if ! python3 -c 'import openapi_spec_validator' 2>/dev/null; then
   echo "== installing openapi-spec-validator from PyPI"
   python3 -m pip install -q openapi-spec-validator
+fi
+if ! command -v verifyproblem >/dev/null 2>&1; then
+  echo "== installing problemtools from PyPI"
+  python3 -m pip install -q problemtools
 fi
 if [[ $(id -u) != 0 ]]; then
   echo "warning: not root: the sandbox and disk-full tests will fail, saying why" >&2
@@ -44,6 +63,7 @@ python3 --version
 # Debian's chromium wrapper prints shell noise on stderr for --version.
 chromium --version 2>/dev/null
 chromedriver --version
+verifyproblem --version
 
 # The throwaway PostgreSQL cluster, removed however the tests end.
 pg_dir=$(mktemp -d -t nimjudge-postgres-XXXXXX)

@@ -1094,3 +1094,46 @@ fn play_runs_a_game_against_the_judge_in_the_terminal() {
     );
     assert!(stdout.ends_with("You won.\n"), "{stdout}");
 }
+
+/// `nimjudge export` writes every batch problem as a Kattis package that
+/// problemtools' own `verifyproblem` passes with no error: the statement
+/// compiles (LaTeX and HTML), every testcase passes the package's input
+/// validator, and every submission gets the verdict its folder names. The
+/// submissions are the project's own setter solutions, run by problemtools
+/// as Kattis would run them.
+#[test]
+#[ignore = "needs problemtools and LaTeX; scripts/test.sh installs them and runs it"]
+fn exported_kattis_packages_pass_problemtools_verifyproblem() {
+    let work = tempfile::tempdir().expect("a temporary folder");
+    let out = Command::new(BIN)
+        .args(["export", "--out"])
+        .arg(work.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let mut packages: Vec<_> = std::fs::read_dir(work.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    packages.sort();
+    assert_eq!(packages.len(), 12, "{stdout}");
+    assert_eq!(stdout.matches("not exported").count(), 12, "{stdout}");
+    // Two threads: the time limit comes from accepted runs of well under
+    // 0.1 s (1 s at the least), and the slow solutions never end.
+    let verified = Command::new("verifyproblem")
+        .args(["-j", "2"])
+        .args(&packages)
+        .output()
+        .expect("verifyproblem runs (problemtools, from PyPI)");
+    let report = format!("{}{}", text(&verified.stdout), text(&verified.stderr));
+    for package in &packages {
+        let name = package.file_name().unwrap().to_str().unwrap();
+        assert!(
+            report.contains(&format!("{name} tested: 0 errors,")),
+            "{name}:\n{report}"
+        );
+    }
+    assert!(verified.status.success(), "{report}");
+}

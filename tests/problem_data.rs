@@ -359,3 +359,142 @@ fn a_perfect_player_wins_every_bundled_interactive_testcase() {
     }
     assert!(testcases >= 12 * 10, "{testcases}");
 }
+
+/// Runs a Kattis input validator (a Python program reading stdin, exiting
+/// 42 or 43) on many inputs in one Python process: each input is fed as
+/// stdin to a fresh run of the program's code, and its exit status kept.
+const VALIDATOR_DRIVER: &str = r#"
+import io, json, sys
+path, inputs = sys.argv[1], sys.argv[2]
+code = compile(open(path, encoding="utf-8").read(), path, "exec")
+statuses = []
+real_stdout = sys.stdout
+for data in json.load(open(inputs)):
+    sys.stdin = io.TextIOWrapper(io.BytesIO(bytes.fromhex(data)))
+    sys.stdout = io.TextIOWrapper(io.BytesIO())
+    try:
+        exec(code, {"__name__": "__main__"})
+        statuses.append(0)
+    except SystemExit as exit:
+        statuses.append(exit.code if isinstance(exit.code, int) else 1)
+    finally:
+        sys.stdout = real_stdout
+print(json.dumps(statuses))
+"#;
+
+/// Inputs near `input`: each token deleted, doubled or replaced by
+/// something at or past a bound or not a number at all, a token added at
+/// the end, and whitespace of every kind.
+fn mutations(input: &str) -> Vec<Vec<u8>> {
+    const REPLACEMENTS: [&str; 13] = [
+        "0",
+        "1",
+        "2",
+        "-1",
+        "+1",
+        "007",
+        "1000000000000000000",
+        "1000000000000000001",
+        "18446744073709551616",
+        "99999999999999999999",
+        "1e3",
+        "x",
+        "é",
+    ];
+    let tokens: Vec<&str> = input.split_ascii_whitespace().collect();
+    let joined = |tokens: &[&str]| tokens.join(" ").into_bytes();
+    let mut out = Vec::new();
+    for i in 0..tokens.len() {
+        let mut without = tokens.clone();
+        without.remove(i);
+        out.push(joined(&without));
+        let mut doubled = tokens.clone();
+        doubled.insert(i, tokens[i]);
+        out.push(joined(&doubled));
+        for replacement in REPLACEMENTS {
+            let mut replaced = tokens.clone();
+            replaced[i] = replacement;
+            out.push(joined(&replaced));
+        }
+    }
+    let mut longer = tokens.clone();
+    longer.push("0");
+    out.push(joined(&longer));
+    for separator in ["\t", "\r\n", "\x0b", "\x0c", "  \n\n "] {
+        out.push(tokens.join(separator).into_bytes());
+    }
+    out.push(Vec::new());
+    out.push(b" \n".to_vec());
+    let mut not_utf8 = input.as_bytes().to_vec();
+    not_utf8.insert(0, 0xff);
+    out.push(not_utf8);
+    out
+}
+
+/// Each problem's `input_validator.py`, the input validator of its Kattis
+/// package, accepts exactly what the solver core's validator accepts: on
+/// the bundled testcases, the invalid inputs, generated inputs of every
+/// kind and thousands of inputs near the short ones.
+#[test]
+fn every_kattis_input_validator_agrees_with_the_solver_core() {
+    let work = tempfile::tempdir().expect("a scratch folder");
+    let driver = work.path().join("driver.py");
+    fs::write(&driver, VALIDATOR_DRIVER).expect("the driver is written");
+    let mut checked = 0;
+    for dir in sub_directories(Path::new(PROBLEMS)) {
+        let id = folder_name(&dir);
+        let s = solver(&id);
+        let validator = dir.join(nimjudge::kattis::INPUT_VALIDATOR);
+        if s.interactive() {
+            continue;
+        }
+        assert!(validator.is_file(), "{id} has no {}", validator.display());
+        let mut inputs: Vec<Vec<u8>> = Vec::new();
+        for sub in ["testcases", "invalid"] {
+            for file in files_with_extension(&dir.join(sub), "in") {
+                inputs.push(fs::read(&file).expect("readable input"));
+            }
+        }
+        for kind in TestKind::ALL {
+            let seeds = if kind == TestKind::Max { 1..2 } else { 1..9 };
+            for seed in seeds {
+                let input = s.generate(kind, seed);
+                // Edge inputs may be the largest; only short ones are mutated.
+                if kind != TestKind::Max && input.len() <= 200 {
+                    inputs.extend(mutations(&input));
+                }
+                inputs.push(input.into_bytes());
+            }
+        }
+        let hex: Vec<String> = inputs
+            .iter()
+            .map(|input| input.iter().map(|b| format!("{b:02x}")).collect())
+            .collect();
+        let listed = work.path().join("inputs.json");
+        fs::write(&listed, serde_json::to_vec(&hex).expect("JSON")).expect("inputs written");
+        let output = std::process::Command::new("python3")
+            .arg(&driver)
+            .arg(&validator)
+            .arg(&listed)
+            .output()
+            .expect("python3 runs (the Kattis validators are Python programs)");
+        assert!(
+            output.status.success(),
+            "{id}: the driver failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let statuses: Vec<i64> = serde_json::from_slice(&output.stdout).expect("statuses");
+        assert_eq!(statuses.len(), inputs.len(), "{id}");
+        for (input, status) in inputs.iter().zip(statuses) {
+            let valid = std::str::from_utf8(input).is_ok_and(|text| s.validate(text).is_ok());
+            assert_eq!(
+                status,
+                if valid { 42 } else { 43 },
+                "{id}: the validator and the solver core disagree on {:?}",
+                String::from_utf8_lossy(input)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 12_000, "only {checked} inputs were checked");
+}

@@ -290,7 +290,11 @@ mod tests {
         assert!(file(&files, "data/sample/sample-1.ans").len() > 1);
         let yaml = file(&files, "problem.yaml");
         assert!(yaml.contains("validator_flags: case_sensitive\n"), "{yaml}");
-        assert!(yaml.contains("  memory: 512\n"), "{yaml}");
+        assert!(yaml.contains("  memory: 1024\n"), "{yaml}");
+        assert!(
+            yaml.contains("source_url: \"https://atcoder.jp/contests/abc255/tasks/abc255_g\"\n"),
+            "{yaml}"
+        );
         assert!(file(&files, "problem_statement/problem.en.tex").starts_with("\\problemname{"));
         assert!(file(&files, "input_validators/validate.py").contains("sys.exit(43)"));
         assert!(
