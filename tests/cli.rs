@@ -1119,7 +1119,7 @@ fn exported_kattis_packages_pass_problemtools_verifyproblem() {
         .collect();
     packages.sort();
     assert_eq!(packages.len(), 12, "{stdout}");
-    assert_eq!(stdout.matches("not exported").count(), 12, "{stdout}");
+    assert_eq!(stdout.matches(": not exported: ").count(), 12, "{stdout}");
     // Two threads: the time limit comes from accepted runs of well under
     // 0.1 s (1 s at the least), and the slow solutions never end.
     let verified = Command::new("verifyproblem")
