@@ -65,7 +65,7 @@ pub enum KattisError {
     InvalidTestcase {
         problem: String,
         testcase: String,
-        error: InputError,
+        error: Box<InputError>,
     },
 }
 
@@ -120,7 +120,7 @@ pub fn package(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
                 .map_err(|error| KattisError::InvalidTestcase {
                     problem: id.clone(),
                     testcase: testcase.name.to_string(),
-                    error,
+                    error: Box::new(error),
                 })?;
         let group = match testcase.origin {
             TestcaseOrigin::Sample => "sample",
