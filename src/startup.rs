@@ -336,6 +336,7 @@ impl Application {
                 max_wait: config.server.max_wait,
                 wait_recheck: config.server.wait_recheck,
                 write_probe_free_bytes: 2 * config.server.body_limit_bytes as u64,
+                problems_dir: config.catalog.problems_dir.as_path().into(),
             },
             cancel.clone(),
         );

@@ -80,7 +80,7 @@ pub struct App {
 }
 
 /// The settings use cases follow.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct AppSettings {
     /// Per-user submission limits (admins are exempt).
     pub limits: LimitsConfig,
@@ -92,6 +92,9 @@ pub struct AppSettings {
     /// Free space health asks for before it calls failing writes recovered:
     /// room for the largest request body twice over (its row and its log).
     pub write_probe_free_bytes: u64,
+    /// The catalog's folder of problem folders, which Kattis packages are
+    /// made from.
+    pub problems_dir: std::sync::Arc<std::path::Path>,
 }
 
 impl App {

@@ -9,10 +9,15 @@ use std::collections::{BTreeMap, HashSet};
 use super::{App, AppError, Caller};
 use crate::{
     api::{NewTestcase, TestcaseCreated},
-    domain::{Problem, ProblemId, ReferenceStatus, Testcase, TestcaseName},
+    domain::{Problem, ProblemId, ReferenceStatus, Testcase, TestcaseName, TestcaseOrigin},
+    kattis::{self, KattisError},
     solver,
     store::{Standing, TestcaseChange, now_ms},
+    zip_archive::StoredZip,
 };
+
+/// The largest Kattis package made (the bundled ones are at most 60 MB).
+const MAX_KATTIS_PACKAGE_BYTES: usize = 256 << 20;
 
 impl App {
     /// The problems `caller` may not see now: for contestants, those of a
@@ -171,6 +176,46 @@ impl App {
         })
     }
 
+    /// A problem as a Kattis problem package, zipped in a folder named by
+    /// its short name (see [`crate::kattis`]): staff only, as it holds every
+    /// hidden input and its answer. Made from the problem's folder in the
+    /// catalog, with the testcases setters added through the API under
+    /// `data/secret`. The zip's file name and its bytes.
+    pub async fn kattis_package(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+    ) -> Result<(String, Vec<u8>), AppError> {
+        caller.require_staff()?;
+        self.stored_problem(id).await?;
+        let mut added = Vec::new();
+        for testcase in self.store.testcases(id, true).await? {
+            if testcase.origin == TestcaseOrigin::Setter
+                && let Some((_, input)) = self.store.testcase(id, &testcase.name).await?
+            {
+                added.push((testcase.name, input));
+            }
+        }
+        let folder = self.settings.problems_dir.join(id.as_str());
+        let short_name = kattis::short_name(id);
+        let (package_id, prefix) = (id.clone(), short_name.clone());
+        let zipped = tokio::task::spawn_blocking(move || {
+            let refusal = |e| kattis_refusal(&package_id, e);
+            let mut files = kattis::package(&folder).map_err(refusal)?;
+            files.extend(kattis::secret_testcases(&package_id, &added).map_err(refusal)?);
+            let mut zip = StoredZip::with_limit(MAX_KATTIS_PACKAGE_BYTES);
+            for file in &files {
+                zip.add(&format!("{prefix}/{}", file.path.display()), &file.contents)
+                    .map_err(|e| AppError::Internal(format!("the package does not fit: {e}")))?;
+            }
+            zip.finish()
+                .map_err(|e| AppError::Internal(format!("cannot write the package: {e}")))
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("the package was not made: {e}")))??;
+        Ok((format!("{short_name}.zip"), zipped))
+    }
+
     /// Hides or shows a setter's testcase, with the same refusals as
     /// [`App::remove_testcase`]. Verdicts already given stay until a
     /// rejudge.
@@ -269,4 +314,19 @@ fn mark_interactive(problem: &mut Problem) {
 /// Whether programs play `problem`'s game against the judge.
 pub(super) fn is_interactive(problem: &ProblemId) -> bool {
     solver::find(problem.as_str()).is_some_and(|s| s.interactive())
+}
+
+/// Why a problem has no Kattis package, as the API says it: a problem
+/// that cannot be exported yet is a conflict, a folder this host cannot
+/// read makes the service unavailable here.
+fn kattis_refusal(id: &ProblemId, error: KattisError) -> AppError {
+    let why = format!("no Kattis package of `{id}`: {error}");
+    match error {
+        KattisError::Interactive(_)
+        | KattisError::Groups(_)
+        | KattisError::NoValidator { .. }
+        | KattisError::InvalidTestcase { .. } => AppError::Conflict(why),
+        KattisError::Catalog(_) | KattisError::Read { .. } => AppError::Unavailable(why),
+        KattisError::NoSolver(_) | KattisError::Write { .. } => AppError::Internal(why),
+    }
 }

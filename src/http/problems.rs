@@ -25,6 +25,7 @@ pub(super) fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(testcases, add_testcase))
         .routes(routes!(delete_testcase, set_testcase_visibility))
         .routes(routes!(input))
+        .routes(routes!(kattis_package))
         .routes(routes!(rejudge))
 }
 
@@ -117,6 +118,42 @@ pub async fn input(
 ) -> Result<impl IntoResponse, ApiError> {
     let input = state.app.testcase_input(&caller, &id, &name).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], input))
+}
+
+/// The problem as a Kattis problem package (legacy format), zipped
+/// (setters and admins): every testcase with its answer by the solver core,
+/// the statement in LaTeX, the input validator and the setter solutions.
+#[utoipa::path(
+    get,
+    path = "/api/problems/{id}/kattis",
+    operation_id = "export_kattis_package",
+    tag = "problems",
+    params(("id" = ProblemId, Path, description = "Problem id")),
+    responses(
+        (status = OK, description = "The package, one folder named by the problem's short name.", body = Vec<u8>, content_type = "application/zip"),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
+        (status = NOT_FOUND, description = "No such problem.", body = ErrorBody),
+        (status = CONFLICT, description = "The problem cannot be exported yet (interactive, or scored by groups).", body = ErrorBody),
+        (status = SERVICE_UNAVAILABLE, description = "This host cannot read the problem's folder.", body = ErrorBody),
+    )
+)]
+pub async fn kattis_package(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiPath(id): ApiPath<ProblemId>,
+) -> Result<impl IntoResponse, ApiError> {
+    let (name, zip) = state.app.kattis_package(&caller, &id).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        zip,
+    ))
 }
 
 /// Add a testcase (setters and admins). The input is validated first; its

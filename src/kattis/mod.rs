@@ -31,8 +31,8 @@ use std::path::{Path, PathBuf};
 
 use crate::{
     catalog::{self, CatalogError, LoadedProblem},
-    domain::{ProblemId, TestcaseOrigin},
-    solver::{self, InputError},
+    domain::{ProblemId, TestcaseName, TestcaseOrigin},
+    solver::{self, InputError, Solver},
 };
 
 /// What the repository calls a problem's input validator.
@@ -114,24 +114,16 @@ pub fn package(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
         ),
     ];
     for testcase in &problem.testcases {
-        let answer =
-            solver
-                .solve(&testcase.input)
-                .map_err(|error| KattisError::InvalidTestcase {
-                    problem: id.clone(),
-                    testcase: testcase.name.to_string(),
-                    error: Box::new(error),
-                })?;
         let group = match testcase.origin {
             TestcaseOrigin::Sample => "sample",
             _ => "secret",
         };
-        let stem = format!("data/{group}/{}", testcase.name);
-        files.push(PackageFile::new(
-            format!("{stem}.in"),
-            testcase.input.clone(),
-        ));
-        files.push(PackageFile::new(format!("{stem}.ans"), answer));
+        files.extend(testcase_files(
+            solver,
+            group,
+            &testcase.name,
+            &testcase.input,
+        )?);
     }
     let validator = folder.join(INPUT_VALIDATOR);
     if !validator.is_file() {
@@ -146,6 +138,41 @@ pub fn package(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
     ));
     files.extend(submissions(folder)?);
     Ok(files)
+}
+
+/// The files of testcases added to the problem `id` after its folder (a
+/// setter's, through the API), under `data/secret`.
+pub fn secret_testcases(
+    id: &ProblemId,
+    testcases: &[(TestcaseName, String)],
+) -> Result<Vec<PackageFile>, KattisError> {
+    let solver = solver::find(id.as_str()).ok_or_else(|| KattisError::NoSolver(id.to_string()))?;
+    let mut files = Vec::new();
+    for (name, input) in testcases {
+        files.extend(testcase_files(solver, "secret", name, input)?);
+    }
+    Ok(files)
+}
+
+/// A testcase's input and its answer by the solver core, in `data/<group>`.
+fn testcase_files(
+    solver: &dyn Solver,
+    group: &str,
+    name: &TestcaseName,
+    input: &str,
+) -> Result<[PackageFile; 2], KattisError> {
+    let answer = solver
+        .solve(input)
+        .map_err(|error| KattisError::InvalidTestcase {
+            problem: solver.id().to_owned(),
+            testcase: name.to_string(),
+            error: Box::new(error),
+        })?;
+    let stem = format!("data/{group}/{name}");
+    Ok([
+        PackageFile::new(format!("{stem}.in"), input),
+        PackageFile::new(format!("{stem}.ans"), answer),
+    ])
 }
 
 /// Writes `files` under `into` (made if missing); files already there with

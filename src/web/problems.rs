@@ -38,6 +38,7 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/problems/{id}", get(show))
         .route("/problems/{id}/submissions", post(submit))
         .route("/problems/{id}/inputs.zip", get(inputs_zip))
+        .route("/problems/{id}/kattis.zip", get(kattis_zip))
         .route("/problems/{id}/testcases/{name}/input", get(input))
 }
 
@@ -139,6 +140,9 @@ pub async fn show(
         }
         @if visitor.caller.role().is_staff() {
             p #testcases-link { a href={ "/problems/" (id) "/testcases" } { "Manage testcases" } " (setters and admins): add, delete, rejudge." }
+            @if !problem.interactive && problem.groups.is_empty() {
+                p #kattis-link { a href={ "/problems/" (id) "/kattis.zip" } download { "Kattis package" } " (setters and admins): every testcase with its answer, the statement in LaTeX, the input validator and the setter solutions." }
+            }
         }
         @if grundy_plot::find(id.as_str()).is_some() {
             p #grundy-link { a href={ "/problems/" (id) "/grundy" } { "Grundy plot" } " of one pile: how the game's values fall, size by size." }
@@ -315,6 +319,27 @@ pub async fn inputs_zip(
         ],
         zip.finish()
             .map_err(|e| PageError::Api(ApiError::Internal(e.to_string())))?,
+    )
+        .into_response())
+}
+
+/// `GET /problems/{id}/kattis.zip`: the problem as a Kattis problem
+/// package, for setters and admins (see [`crate::kattis`]).
+pub async fn kattis_zip(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    PagePath(id): PagePath<ProblemId>,
+) -> Result<Response, PageError> {
+    let (name, zip) = state.app.kattis_package(&visitor.caller, &id).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/zip".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        zip,
     )
         .into_response())
 }

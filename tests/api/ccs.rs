@@ -8,17 +8,9 @@ use jiff::Timestamp;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::helpers::{TestApp, TestDir, correct_answers, submission_id, until, wrong_answers};
-
-/// A GET of `path` with `token`, its body unread (a stream or a zip).
-async fn raw_get(app: &TestApp, path: String, token: &str) -> reqwest::Response {
-    app.http
-        .get(format!("{}{path}", app.address))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("an answer")
-}
+use crate::helpers::{
+    TestApp, TestDir, correct_answers, raw_get, submission_id, until, wrong_answers,
+};
 
 /// `2026-01-31T12:00:00.000Z` from unix milliseconds.
 fn abstime(ms: i64) -> String {

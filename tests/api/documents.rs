@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// Every method and path the server answers, as the router registers them.
-const ROUTES: [(&str, &str); 30] = [
+const ROUTES: [(&str, &str); 31] = [
     ("get", "/api/health"),
     ("get", "/metrics"),
     ("get", "/api/tokens"),
@@ -20,6 +20,7 @@ const ROUTES: [(&str, &str); 30] = [
     ("delete", "/api/problems/{id}/testcases/{name}"),
     ("patch", "/api/problems/{id}/testcases/{name}"),
     ("get", "/api/problems/{id}/testcases/{name}/input"),
+    ("get", "/api/problems/{id}/kattis"),
     ("post", "/api/problems/{id}/rejudge"),
     ("get", "/api/submissions"),
     ("post", "/api/submissions"),

@@ -54,8 +54,8 @@ impl TestDir {
         self.0.path()
     }
 
-    /// Copies the bundled problem `id` (manifest, statement, testcases)
-    /// into the catalog.
+    /// Copies the bundled problem `id` (manifest, statement, testcases, and
+    /// its Kattis input validator if it has one) into the catalog.
     pub fn add_bundled_problem(&self, id: &str) {
         let from = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("problems")
@@ -64,6 +64,10 @@ impl TestDir {
         std::fs::create_dir_all(to.join("testcases")).unwrap();
         for file in ["problem.toml", "statement.md"] {
             std::fs::copy(from.join(file), to.join(file)).unwrap();
+        }
+        let validator = from.join(nimjudge::kattis::INPUT_VALIDATOR);
+        if validator.is_file() {
+            std::fs::copy(&validator, to.join(nimjudge::kattis::INPUT_VALIDATOR)).unwrap();
         }
         for entry in std::fs::read_dir(from.join("testcases")).unwrap() {
             let path = entry.unwrap().path();
@@ -319,6 +323,16 @@ pub async fn run_client(server: &str, token: &str, args: Vec<String>) -> std::pr
 }
 
 /// Waits until `at` (unix milliseconds).
+/// A GET of `path` with `token`, its body unread (a stream or a zip).
+pub async fn raw_get(app: &TestApp, path: String, token: &str) -> reqwest::Response {
+    app.http
+        .get(format!("{}{path}", app.address))
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("an answer")
+}
+
 pub async fn until(at: i64) {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::SystemTime::UNIX_EPOCH)

@@ -5,7 +5,7 @@ use std::time::Duration;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, TestDir};
+use crate::helpers::{TestApp, TestDir, raw_get};
 
 async fn testcase_status(app: &TestApp, name: &str) -> Option<Value> {
     let (_, body) = app.get("/api/problems/nim/testcases", &app.setter).await;
@@ -259,5 +259,79 @@ async fn a_setter_hides_and_shows_a_testcase_and_contestants_follow_it() {
     assert!(body["error"].as_str().unwrap().contains("hidden"), "{body}");
     let (status, _) = patch("extra-1", json!({}), app.setter.clone()).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    app.stop().await;
+}
+
+/// A setter downloads a problem as a Kattis package holding the testcases
+/// added through the API too, each with the solver core's answer; a
+/// contestant may not (the package holds every hidden input), an
+/// interactive problem has none yet, an unknown one is missing.
+#[tokio::test]
+async fn a_setter_downloads_a_kattis_package_with_the_testcases_added_since() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("coin-game");
+    dir.add_bundled_problem("nim-play");
+    let app = TestApp::spawn(&dir, 1).await;
+    let (status, body) = app
+        .post(
+            "/api/problems/coin-game/testcases",
+            &app.setter,
+            json!({ "name": "setter-1", "input": "7\n", "hidden": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let response = raw_get(&app, "/api/problems/coin-game/kattis".into(), &app.setter).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/zip");
+    assert_eq!(
+        response.headers()["content-disposition"],
+        "attachment; filename=\"coingame.zip\""
+    );
+    let bytes = response.bytes().await.expect("a body");
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).expect("a zip");
+    let mut read = |name: &str| {
+        let mut text = String::new();
+        let mut file = archive
+            .by_name(name)
+            .unwrap_or_else(|e| panic!("no {name} in the package: {e}"));
+        std::io::Read::read_to_string(&mut file, &mut text).expect("UTF-8");
+        text
+    };
+    let coin_game = nimjudge::solver::find("coin-game").expect("a solver");
+    assert_eq!(read("coingame/data/secret/setter-1.in"), "7\n");
+    assert_eq!(
+        read("coingame/data/secret/setter-1.ans"),
+        coin_game.solve("7\n").unwrap()
+    );
+    assert!(read("coingame/problem.yaml").contains("validator_flags: case_sensitive\n"));
+    assert!(
+        read("coingame/problem_statement/problem.en.tex").starts_with("\\problemname{Coin Game}")
+    );
+    assert!(read("coingame/input_validators/validate.py").contains("sys.exit(42)"));
+    let max = read("coingame/data/secret/max-1.in");
+    assert_eq!(
+        read("coingame/data/secret/max-1.ans"),
+        coin_game.solve(&max).unwrap()
+    );
+
+    let (status, _) = app
+        .get("/api/problems/coin-game/kattis", &app.contestant)
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "a contestant gets no hidden input"
+    );
+    let (status, body) = app.get("/api/problems/nim-play/kattis", &app.setter).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("interactive"),
+        "{body}"
+    );
+    let (status, _) = app.get("/api/problems/chess/kattis", &app.setter).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
     app.stop().await;
 }

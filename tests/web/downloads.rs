@@ -1,5 +1,6 @@
 //! Downloads and refused uploads over plain HTTP: the zip of a problem's
-//! public inputs, and the HTML 413 a form gets for a body over the limit.
+//! public inputs, a setter's Kattis package, and the HTML 413 a form gets
+//! for a body over the limit.
 
 use reqwest::{StatusCode, header};
 use serde_json::json;
@@ -162,5 +163,56 @@ async fn a_form_over_the_body_limit_gets_an_html_413_naming_the_limit_and_the_ap
     let (status, list) = app.get("/api/problems/nim/testcases", &app.setter).await;
     assert_eq!(status, StatusCode::OK);
     assert!(!list.to_string().contains("big-1"), "nothing was added");
+    app.stop().await;
+}
+
+/// A setter's problem page links the problem's Kattis package and it
+/// downloads; a contestant's page does not link it and the download is
+/// refused (it holds every hidden input).
+#[tokio::test]
+#[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
+async fn a_setter_downloads_the_kattis_package_from_the_problem_page_and_a_contestant_cannot() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("coin-game");
+    let app = TestApp::spawn(&dir, 0).await;
+    let setter = WebClient::sign_in(&app, &app.setter).await;
+    let page = setter
+        .get("/problems/coin-game")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(
+        page.contains(r#"href="/problems/coin-game/kattis.zip""#),
+        "the setter's page links it"
+    );
+    let response = setter.get("/problems/coin-game/kattis.zip").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()[header::CONTENT_DISPOSITION],
+        "attachment; filename=\"coingame.zip\""
+    );
+    let files = unzip(&response.bytes().await.expect("the zip"));
+    assert!(
+        files
+            .iter()
+            .any(|(name, _)| name == "coingame/data/secret/max-1.ans"),
+        "every testcase with its answer"
+    );
+    let contestant = WebClient::sign_in(&app, &app.contestant).await;
+    let page = contestant
+        .get("/problems/coin-game")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(!page.contains("kattis.zip"), "no link for a contestant");
+    assert_eq!(
+        contestant
+            .get("/problems/coin-game/kattis.zip")
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
     app.stop().await;
 }
