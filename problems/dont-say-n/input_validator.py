@@ -69,12 +69,12 @@ k = tokens.integer("K", "1 ≤ K ≤ 199999", 1, 199_999)
 if k >= n:
     fail(f"line {tokens.line}: K = {k} violates the constraint K < N (N = {n})")
 s = tokens.word("S")
-if len(s) != n - 1:  # bytes, as nimjudge counts; the message counts characters
-    fail(f"line {tokens.line}: S has {len(s.decode('utf-8'))} characters, "
-         f"violating the constraint |S| = N − 1 = {n - 1}")
 bad = re.search(rb"[^ox]", s)
 if bad:
     fail(f"line {tokens.line}: character {bad.start() + 1} of S is "
          f"`{s[bad.start():].decode('utf-8')[0]}`; S may contain only `o` and `x`")
+if len(s) != n - 1:  # every character is `o` or `x`: one byte each
+    fail(f"line {tokens.line}: S has {len(s)} characters, "
+         f"violating the constraint |S| = N − 1 = {n - 1}")
 tokens.finish()
 sys.exit(42)

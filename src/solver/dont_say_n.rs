@@ -104,16 +104,8 @@ pub fn scan_case(s: &mut Scanner<'_>, max_n: usize) -> Result<DontSayNInput, Inp
         });
     }
     let (word, line) = s.word(Field::new("S"))?;
-    if word.len() != n - 1 {
-        return Err(InputError::Invalid {
-            line,
-            message: format!(
-                "S has {} characters, violating the constraint |S| = N − 1 = {}",
-                String::from_utf8_lossy(word).chars().count(),
-                n - 1
-            ),
-        });
-    }
+    // The characters first: once each is `o` or `x`, its length in bytes
+    // is its length in characters.
     let mut safe = Vec::with_capacity(n);
     safe.push(true);
     for (i, &c) in word.iter().enumerate() {
@@ -134,6 +126,16 @@ pub fn scan_case(s: &mut Scanner<'_>, max_n: usize) -> Result<DontSayNInput, Inp
                 });
             }
         }
+    }
+    if word.len() != n - 1 {
+        return Err(InputError::Invalid {
+            line,
+            message: format!(
+                "S has {} characters, violating the constraint |S| = N − 1 = {}",
+                word.len(),
+                n - 1
+            ),
+        });
     }
     Ok(DontSayNInput { k, safe })
 }
