@@ -363,8 +363,10 @@ fn a_perfect_player_wins_every_bundled_interactive_testcase() {
 /// Runs a Kattis input validator (a Python program reading stdin, exiting
 /// 42 or 43) on many inputs in one Python process: each input is fed as
 /// stdin to a fresh run of the program's code, and its exit status kept.
+/// The token reader the validators import is found beside the driver.
 const VALIDATOR_DRIVER: &str = r#"
-import io, json, sys
+import io, json, os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 path, inputs = sys.argv[1], sys.argv[2]
 code = compile(open(path, encoding="utf-8").read(), path, "exec")
 statuses = []
@@ -440,6 +442,11 @@ fn every_kattis_input_validator_agrees_with_the_solver_core() {
     let work = tempfile::tempdir().expect("a scratch folder");
     let driver = work.path().join("driver.py");
     fs::write(&driver, VALIDATOR_DRIVER).expect("the driver is written");
+    fs::write(
+        work.path().join("nimjudge_input.py"),
+        nimjudge::kattis::INPUT_READER,
+    )
+    .expect("the token reader is written");
     let mut checked = 0;
     for dir in sub_directories(Path::new(PROBLEMS)) {
         let id = folder_name(&dir);

@@ -1,68 +1,10 @@
 #!/usr/bin/env python3
-# Input validator for coin-game (Kattis convention: exit 42 if valid, else
-# print what is wrong and exit 43). Mirrors nimjudge's parser for the problem,
-# src/solver/coin_game.rs with the Scanner of src/solver/input.rs: one integer
-# 1 ≤ N ≤ 10^18 and nothing after it.
-import re
-import sys
+# Kattis input validator for coin-game: one integer N. Mirrors nimjudge's
+# parser (src/solver/coin_game.rs); the token rules are nimjudge_input's
+# (shipped beside this file).
 
+from nimjudge_input import read
 
-def fail(message):
-    # UTF-8 whatever the locale: messages use ≤ and …
-    sys.stdout.buffer.write((message + "\n").encode("utf-8"))
-    sys.exit(43)
-
-
-def echo(token):
-    text = token.decode("utf-8")
-    return text if len(text) <= 40 else text[:40] + "…"
-
-
-class Tokens:
-    """Tokens split on ASCII whitespace (space \\t \\n \\r \\x0b \\x0c), each with
-    its line; `line` is that of the last token read, where nimjudge reports
-    a missing one."""
-
-    def __init__(self, data):
-        self.data, self.pos, self.line = data, 0, 1
-        self.found = re.finditer(rb"[^ \t\n\r\x0b\x0c]+", data)
-
-    def word(self, field):
-        match = next(self.found, None)
-        if match is None:
-            fail(f"line {self.line}: expected {field}, but the input ended")
-        self.line += self.data.count(b"\n", self.pos, match.start())
-        self.pos = match.start()
-        return match.group()
-
-    def integer(self, field, constraint, low, high):
-        # A u64 as nimjudge reads it: ASCII digits, leading zeros allowed, at
-        # most 20 characters; a sign or a longer token is out of range.
-        token = self.word(field)
-        digits = token[1:] if token[:1] == b"-" else token
-        if not re.fullmatch(rb"[0-9]+", digits):
-            fail(f"line {self.line}: token `{echo(token)}` is not an integer (expected {field})")
-        if digits != token or len(token) > 20 or not low <= int(token) <= high:
-            fail(f"line {self.line}: {field} = {echo(token)} violates the constraint {constraint}")
-        return int(token)
-
-    def finish(self):
-        match = next(self.found, None)
-        if match is not None:
-            self.line += self.data.count(b"\n", self.pos, match.start())
-            fail(f"line {self.line}: unexpected token `{echo(match.group())}` after the end of the input")
-
-
-def read_input():
-    data = sys.stdin.buffer.read()
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        fail(f"stdin is not UTF-8 text (invalid byte at offset {e.start})")
-    return Tokens(data)
-
-
-tokens = read_input()
-tokens.integer("N", "1 ≤ N ≤ 10^18", 1, 10**18)
-tokens.finish()
-sys.exit(42)
+s = read()
+s.int("N", 1, 10**18, "1 ≤ N ≤ 10^18")
+s.finish()

@@ -13,7 +13,8 @@
 //! - `data/sample` (the official samples) and `data/secret` (every other
 //!   testcase), each input with its answer (`.ans`) computed by the solver
 //!   core;
-//! - `input_validators/validate.py`: the problem's `input_validator.py`, a
+//! - `input_validators/validate/`: the problem's `input_validator.py` (as
+//!   `main.py`) and the token reader it imports, `nimjudge_input.py`: a
 //!   Python program that accepts exactly the inputs nimjudge's parser does
 //!   (a test holds the two to the same answers);
 //! - `submissions/<verdict>/`: the setter solutions, under Kattis' names of
@@ -37,6 +38,10 @@ use crate::{
 
 /// What the repository calls a problem's input validator.
 pub const INPUT_VALIDATOR: &str = "input_validator.py";
+
+/// The token reader every input validator imports (`nimjudge_input`), with
+/// nimjudge's scanner's rules; a package ships it beside the validator.
+pub const INPUT_READER: &str = include_str!("nimjudge_input.py");
 
 /// Why a problem cannot be exported.
 #[derive(Debug, thiserror::Error)]
@@ -133,8 +138,12 @@ pub fn package(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
         });
     }
     files.push(PackageFile::new(
-        "input_validators/validate.py",
+        "input_validators/validate/main.py",
         read(&validator)?,
+    ));
+    files.push(PackageFile::new(
+        "input_validators/validate/nimjudge_input.py",
+        INPUT_READER,
     ));
     files.extend(submissions(folder)?);
     Ok(files)
@@ -323,7 +332,10 @@ mod tests {
             "{yaml}"
         );
         assert!(file(&files, "problem_statement/problem.en.tex").starts_with("\\problemname{"));
-        assert!(file(&files, "input_validators/validate.py").contains("sys.exit(43)"));
+        assert!(file(&files, "input_validators/validate/main.py").contains("s.finish()"));
+        assert!(
+            file(&files, "input_validators/validate/nimjudge_input.py").contains("sys.exit(43)")
+        );
         assert!(
             files
                 .iter()

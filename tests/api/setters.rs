@@ -307,7 +307,7 @@ async fn a_setter_downloads_a_kattis_package_with_the_testcases_added_since() {
     assert!(
         read("coingame/problem_statement/problem.en.tex").starts_with("\\problemname{Coin Game}")
     );
-    assert!(read("coingame/input_validators/validate.py").contains("sys.exit(42)"));
+    assert!(read("coingame/input_validators/validate/main.py").contains("s.finish()"));
     let max = read("coingame/data/secret/max-1.in");
     assert_eq!(
         read("coingame/data/secret/max-1.ans"),
