@@ -388,7 +388,7 @@ print(json.dumps(statuses))
 /// something at or past a bound or not a number at all, a token added at
 /// the end, and whitespace of every kind.
 fn mutations(input: &str) -> Vec<Vec<u8>> {
-    const REPLACEMENTS: [&str; 13] = [
+    const REPLACEMENTS: [&str; 14] = [
         "0",
         "1",
         "2",
@@ -399,6 +399,7 @@ fn mutations(input: &str) -> Vec<Vec<u8>> {
         "1000000000000000001",
         "18446744073709551616",
         "99999999999999999999",
+        "000000000000000000000000001",
         "1e3",
         "x",
         "é",

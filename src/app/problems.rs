@@ -16,7 +16,7 @@ use crate::{
     zip_archive::StoredZip,
 };
 
-/// The largest Kattis package made (the bundled ones are at most 60 MB).
+/// The largest Kattis package made (the bundled ones are at most 30 MB).
 const MAX_KATTIS_PACKAGE_BYTES: usize = 256 << 20;
 
 impl App {

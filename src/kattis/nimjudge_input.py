@@ -4,8 +4,8 @@ It follows nimjudge's own scanner (src/solver/input.rs) rule for rule, so a
 validator built on it accepts exactly the inputs nimjudge does: UTF-8 text of
 at most 64 MiB (the most `nimjudge solve` reads); tokens split on ASCII
 whitespace (space, \\t, \\n, \\r, \\x0b, \\x0c), a line being counted at each
-\\n; an integer is 1 to 20 ASCII digits (leading zeros allowed) and a sign or a
-longer token is out of range; nothing may follow the last expected token.
+\\n; an integer is ASCII digits, leading zeros allowed (however many), and a
+sign makes it out of range; nothing may follow the last expected token.
 
 A validator calls `read()`, reads its fields with the scanner it returns and
 ends with `finish()`: exit status 42 for a valid input; on the first fault,
@@ -58,7 +58,7 @@ class Scanner:
         negative = token.startswith(b"-")
         if not (token[1:] if negative else token).isdigit():
             fail(f"line {self.line}: token `{echo(token)}` is not an integer (expected {field})")
-        if negative or len(token) > 20 or not low <= int(token) <= high:
+        if negative or not low <= int(token) <= high:
             fail(f"line {self.line}: {field} = {echo(token)} violates the constraint {constraint}")
         return int(token)
 

@@ -327,9 +327,15 @@ fn ends_token(b: u8) -> bool {
     b.is_ascii_whitespace() || b == b'\x0b'
 }
 
-/// Parses an unsigned decimal integer; `None` if it is not one or overflows `u64`.
+/// Parses an unsigned decimal integer; `None` if it is not one or overflows
+/// `u64`. Leading zeros change nothing, however many there are.
 #[inline]
 fn parse_u64(token: &[u8]) -> Option<u64> {
+    let first = token
+        .iter()
+        .position(|&b| b != b'0')
+        .unwrap_or(token.len().saturating_sub(1));
+    let token = &token[first..];
     if token.is_empty() || token.len() > 20 {
         return None;
     }
@@ -379,6 +385,21 @@ fn integer_error(token: &[u8], line: usize, field: Field, min: u64, max: u64) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn leading_zeros_change_nothing_however_many() {
+        let zeros = "0".repeat(30);
+        let text = format!("{zeros}1 {zeros} {zeros}18446744073709551616 007");
+        let mut s = Scanner::new(&text);
+        let field = Field::new("A");
+        assert_eq!(s.u64(field, 0, u64::MAX), Ok(1));
+        assert_eq!(s.u64(field, 0, u64::MAX), Ok(0));
+        assert!(matches!(
+            s.u64(field, 0, u64::MAX),
+            Err(InputError::OutOfRange { .. })
+        ));
+        assert_eq!(s.u64(field, 0, 10), Ok(7));
+    }
 
     #[test]
     fn eight_digits_at_once_agree_with_one_at_a_time() {
