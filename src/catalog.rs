@@ -16,7 +16,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::{
-    domain::{Feedback, ProblemId, TestcaseName, TestcaseOrigin},
+    domain::{Feedback, ProblemId, TestcaseName, TestcaseOrigin, Verdict},
     scoring::TestcaseGroup,
     solver::{self, TestKind},
     store::{DefinedTestcase, ProblemDefinition, Store, StoreError, SyncOutcome, hex},
@@ -281,6 +281,56 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
         hash: hex(&hasher.finalize()),
         testcases,
     })
+}
+
+/// The verdict a folder of `solutions/` promises its solutions.
+fn promised_verdict(folder: &str) -> Option<Verdict> {
+    Some(match folder {
+        "accepted" => Verdict::AC,
+        "wrong_answer" => Verdict::WA,
+        "time_limit_exceeded" => Verdict::TLE,
+        "memory_limit_exceeded" => Verdict::MLE,
+        "output_limit_exceeded" => Verdict::OLE,
+        "runtime_error" => Verdict::RE,
+        "compile_error" => Verdict::CE,
+        _ => return None,
+    })
+}
+
+/// A problem folder's setter solutions, `solutions/<verdict folder>/<file>`,
+/// each with the verdict its folder promises, in path order; none without
+/// `solutions/`. A folder that names no verdict is an error.
+pub fn solutions(folder: &Path) -> Result<Vec<(PathBuf, Verdict)>, CatalogError> {
+    let root = folder.join("solutions");
+    let mut found = Vec::new();
+    let Ok(verdicts) = std::fs::read_dir(&root) else {
+        return Ok(found);
+    };
+    let unreadable = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| CatalogError::Read { path, source }
+    };
+    for verdict in verdicts {
+        let dir = verdict.map_err(unreadable(&root))?.path();
+        if !dir.is_dir() {
+            continue;
+        }
+        let Some(name) = dir.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let promised = promised_verdict(name).ok_or_else(|| CatalogError::Manifest {
+            path: dir.clone(),
+            message: "not a verdict folder (accepted, wrong_answer, …)".into(),
+        })?;
+        for file in std::fs::read_dir(&dir).map_err(unreadable(&dir))? {
+            let file = file.map_err(unreadable(&dir))?.path();
+            if file.is_file() {
+                found.push((file, promised));
+            }
+        }
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(found)
 }
 
 /// Syncs every folder under `dir` into the database. A missing `dir` syncs

@@ -69,20 +69,6 @@ pub struct VerifyArgs {
     pub time_limit_to_tle: f64,
 }
 
-/// The verdict a solutions folder promises.
-fn expected_verdict(folder: &str) -> Option<Verdict> {
-    Some(match folder {
-        "accepted" => Verdict::AC,
-        "wrong_answer" => Verdict::WA,
-        "time_limit_exceeded" => Verdict::TLE,
-        "memory_limit_exceeded" => Verdict::MLE,
-        "output_limit_exceeded" => Verdict::OLE,
-        "runtime_error" => Verdict::RE,
-        "compile_error" => Verdict::CE,
-        _ => return None,
-    })
-}
-
 /// One solution to judge.
 struct Job<'a> {
     problem: &'a LoadedProblem,
@@ -141,7 +127,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
     let mut jobs = Vec::new();
     for (problem, testcases) in &problems {
         let folder = problems_dir.join(problem.id.as_str());
-        for (path, expected) in solutions(&folder)? {
+        for (path, expected) in catalog::solutions(&folder)? {
             if let Some(only) = &args.only
                 && !path
                     .strip_prefix(folder.join("solutions"))
@@ -505,38 +491,6 @@ fn reference_testcases(problem: &LoadedProblem) -> anyhow::Result<Vec<ProgramTes
             expected: solver.solve(&t.input).map_err(|e| e.to_string()),
         })
         .collect())
-}
-
-/// Every `solutions/<verdict folder>/<file>` of a problem, in name order.
-fn solutions(problem_dir: &Path) -> anyhow::Result<Vec<(PathBuf, Verdict)>> {
-    let root = problem_dir.join("solutions");
-    let mut found = Vec::new();
-    let Ok(folders) = std::fs::read_dir(&root) else {
-        return Ok(found);
-    };
-    for folder in folders {
-        let folder = folder?.path();
-        let Some(name) = folder.file_name().and_then(|n| n.to_str()) else {
-            continue;
-        };
-        if !folder.is_dir() {
-            continue;
-        }
-        let expected = expected_verdict(name).with_context(|| {
-            format!(
-                "{}: not a verdict folder (accepted, wrong_answer, …)",
-                folder.display()
-            )
-        })?;
-        for file in std::fs::read_dir(&folder)? {
-            let file = file?.path();
-            if file.is_file() {
-                found.push((file, expected));
-            }
-        }
-    }
-    found.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(found)
 }
 
 /// Every problem folder's id, in name order.

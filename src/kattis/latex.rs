@@ -22,10 +22,11 @@ pub fn statement(markdown: &str, title: &str) -> String {
     // Whether the text being read is written out: not before the first
     // section, not inside the samples section.
     let mut writing = false;
-    let mut heading: Option<(HeadingLevel, String)> = None;
+    // The text of the heading being read.
+    let mut heading: Option<String> = None;
     let mut in_code_block = false;
     for event in Parser::new_ext(markdown, options) {
-        if let Some((_, text)) = &mut heading {
+        if let Some(text) = &mut heading {
             match event {
                 Event::End(TagEnd::Heading(level)) => {
                     let text = std::mem::take(text);
@@ -49,8 +50,8 @@ pub fn statement(markdown: &str, title: &str) -> String {
             }
             continue;
         }
-        if let Event::Start(Tag::Heading { level, .. }) = event {
-            heading = Some((level, String::new()));
+        if let Event::Start(Tag::Heading { .. }) = event {
+            heading = Some(String::new());
             continue;
         }
         if !writing {
@@ -72,7 +73,6 @@ pub fn statement(markdown: &str, title: &str) -> String {
                     in_code_block = true;
                     "\\begin{verbatim}\n"
                 }
-
                 Tag::BlockQuote(_) => "\\begin{quote}\n",
                 _ => "",
             }),

@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 
 use crate::{
     catalog::{self, CatalogError, LoadedProblem},
-    domain::{ProblemId, TestcaseName, TestcaseOrigin},
+    domain::{ProblemId, TestcaseName, TestcaseOrigin, Verdict},
     solver::{self, InputError, Solver},
 };
 
@@ -236,47 +236,26 @@ fn package_uuid(problem: &LoadedProblem) -> uuid::Uuid {
     uuid::Builder::from_custom_bytes(bytes).into_uuid()
 }
 
-/// The setter solutions, each under its Kattis verdict folder; folders
-/// Kattis has no name for (compile errors, memory and output limits) are
+/// The setter solutions, each under its Kattis verdict folder; verdicts
+/// Kattis has no folder for (compile errors, memory and output limits) are
 /// left out.
 fn submissions(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
-    let root = folder.join("solutions");
     let mut files = Vec::new();
-    let Ok(verdicts) = std::fs::read_dir(&root) else {
-        return Ok(files);
-    };
-    for verdict in verdicts {
-        let verdict = verdict.map_err(|source| KattisError::Read {
-            path: root.clone(),
-            source,
-        })?;
-        let name = verdict.file_name();
-        let kattis = match name.to_str() {
-            Some(name @ ("accepted" | "wrong_answer" | "time_limit_exceeded")) => name,
-            Some("runtime_error") => "run_time_error",
+    for (path, verdict) in catalog::solutions(folder)? {
+        let kattis = match verdict {
+            Verdict::AC => "accepted",
+            Verdict::WA => "wrong_answer",
+            Verdict::TLE => "time_limit_exceeded",
+            Verdict::RE => "run_time_error",
             _ => continue,
         };
-        let dir = verdict.path();
-        let entries = std::fs::read_dir(&dir).map_err(|source| KattisError::Read {
-            path: dir.clone(),
-            source,
-        })?;
-        for entry in entries {
-            let path = entry
-                .map_err(|source| KattisError::Read {
-                    path: dir.clone(),
-                    source,
-                })?
-                .path();
-            if let Some(file) = path.file_name().filter(|_| path.is_file()) {
-                files.push(PackageFile::new(
-                    Path::new("submissions").join(kattis).join(file),
-                    read(&path)?,
-                ));
-            }
+        if let Some(name) = path.file_name() {
+            files.push(PackageFile::new(
+                Path::new("submissions").join(kattis).join(name),
+                read(&path)?,
+            ));
         }
     }
-    files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
 }
 
