@@ -984,6 +984,73 @@ fn interact_plays_a_program_against_the_judge() {
     );
 }
 
+/// `interact -- <command>` runs a setter's own command in the sandbox as
+/// it is: the files it names by relative paths are copied in; a path out of
+/// the current folder, or to a host file the sandbox does not show, is
+/// refused by name.
+#[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+fn interact_runs_a_setters_command_with_the_files_it_names() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let solutions = root.join("problems/nim-play/solutions");
+    let work = tempfile::tempdir().expect("a temporary folder");
+    let here = work.path().join("here");
+    std::fs::create_dir_all(here.join("build")).unwrap();
+    // Compiled on the host, run only in the sandbox.
+    let compiled = Command::new("g++")
+        .args(["-O2", "-o", "build/bouton"])
+        .arg(solutions.join("accepted/bouton.cpp"))
+        .current_dir(&here)
+        .status()
+        .expect("g++ runs");
+    assert!(compiled.success());
+    std::fs::copy(
+        solutions.join("wrong_answer/random_moves.py"),
+        here.join("random_moves.py"),
+    )
+    .unwrap();
+    let play = |command: &[&str]| {
+        let out = Command::new(BIN)
+            .args(["interact", "nim-play", "--config"])
+            .arg(root.join("config.toml"))
+            .arg("--input")
+            .arg(root.join("problems/nim-play/testcases/sample-1.in"))
+            .arg("--")
+            .args(command)
+            .envs(sandbox_env(work.path().join("sandbox")))
+            .current_dir(&here)
+            .output()
+            .expect("the binary runs");
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    let (code, stdout, stderr) = play(&["./build/bouton"]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.ends_with("\nAC\n"), "{stdout}");
+    let (code, stdout, stderr) = play(&["python3", "random_moves.py"]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("\nWA: testcase input: game "), "{stdout}");
+    let outside = solutions.join("accepted/bouton.py");
+    let (code, _, stderr) = play(&["python3", outside.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("is not in the sandbox, which shows only its system folders"),
+        "{stderr}"
+    );
+    std::fs::write(work.path().join("up.py"), "").unwrap();
+    let (code, _, stderr) = play(&["python3", "../up.py"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("`../up.py` is outside the current folder"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = play(&["./build/missing"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("the command's program `./build/missing` is not a file of this host"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn interact_refuses_a_batch_problem_and_an_invalid_input() {
     let dir = tempfile::tempdir().expect("a temporary folder");

@@ -1,15 +1,20 @@
 //! `nimjudge interact`: a setter runs one program against an interactive
 //! problem's judge on one input, through the sandbox exactly as a
-//! submission is judged, and reads the verdict and the transcript.
+//! submission is judged, and reads the verdict and the transcript. The
+//! program is a source file, compiled as a submission would be, or a
+//! command of the setter's own after `--`, run in the sandbox as it is.
 
 use std::{path::PathBuf, process::ExitCode};
 
 use anyhow::{Context, bail};
 use clap::Args;
 
-use super::{EXIT_NOT_ACCEPTED, local::LocalProgram};
+use super::{
+    EXIT_NOT_ACCEPTED,
+    local::{LocalJudge, LocalProgram, command_files, command_language},
+};
 use crate::{
-    app::worker::program::{ProgramJob, ProgramTestcase, judge_program},
+    app::worker::program::{BoxFile, ProgramJob, ProgramSource, ProgramTestcase, judge_program},
     domain::Verdict,
     solver,
 };
@@ -19,13 +24,27 @@ pub struct InteractArgs {
     /// An interactive problem, e.g. `nim-play`.
     pub problem: String,
     /// The program's source; its extension names the language (`.cpp`, `.py`, `.rs`).
-    pub source: PathBuf,
+    #[arg(required_unless_present = "command", conflicts_with = "command")]
+    pub source: Option<PathBuf>,
     /// The testcase to play: its games, in the problem's input format.
     #[arg(long)]
     pub input: PathBuf,
     /// Settings file (default: config.toml in the working directory, if present).
     #[arg(long)]
     pub config: Option<PathBuf>,
+    /// Or a command, after `--`, run in the sandbox as it is (`-- ./a.out`,
+    /// `-- pypy3 play.py`): the files it names by relative paths are copied
+    /// into the sandbox's working folder at the same paths; other programs
+    /// come from the sandbox's system folders. The time limit is the
+    /// problem's, with no language's multiplier.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+/// The program as read: a source text or a command's files.
+enum Program {
+    Text(String),
+    Files(Vec<BoxFile>),
 }
 
 pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
@@ -41,7 +60,19 @@ pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("cannot read {}", args.input.display()))?;
     game.validate(&input)
         .with_context(|| format!("{} is not a valid input", args.input.display()))?;
-    let local = LocalProgram::load(args.config.as_deref(), &args.problem, &args.source)?;
+    let (judge, language, program) = match &args.source {
+        Some(path) => {
+            let local = LocalProgram::load(args.config.as_deref(), &args.problem, path)?;
+            let language = local.language()?.clone();
+            (local.judge, language, Program::Text(local.source))
+        }
+        None => {
+            let language = command_language(&args.command)?;
+            let judge = LocalJudge::load(args.config.as_deref(), &args.problem)?;
+            let files = command_files(&args.command, &judge.programs.settings.system_paths)?;
+            (judge, language, Program::Files(files))
+        }
+    };
     let testcases = [ProgramTestcase {
         name: "input".parse().map_err(anyhow::Error::msg)?,
         hidden: false,
@@ -49,11 +80,14 @@ pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
         expected: Err("an interactive problem has no reference output".into()),
     }];
     let judged = judge_program(&ProgramJob {
-        sandbox: &local.sandbox,
-        settings: &local.programs.settings,
-        language: local.language()?,
-        source: &local.source,
-        limits: local.limits,
+        sandbox: &judge.sandbox,
+        settings: &judge.programs.settings,
+        language: &language,
+        source: match &program {
+            Program::Text(text) => ProgramSource::Text(text),
+            Program::Files(files) => ProgramSource::Files(files),
+        },
+        limits: judge.limits,
         testcases: &testcases,
         judge_all: false,
         interactive: Some(game),

@@ -12,7 +12,7 @@ use super::{EXIT_NOT_ACCEPTED, local::LocalProgram};
 use crate::{
     app::{
         stress::{Failed, Failure, StressPlan, stress},
-        worker::program::{Compilation, ProgramJob, ProgramTestcase, compile},
+        worker::program::{Compilation, ProgramJob, ProgramSource, ProgramTestcase, compile},
     },
     domain::{TestcaseName, Verdict},
     solver::{self, TestKind},
@@ -69,11 +69,11 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
         args.kinds.clone()
     };
     let job = ProgramJob {
-        sandbox: &local.sandbox,
-        settings: &local.programs.settings,
+        sandbox: &local.judge.sandbox,
+        settings: &local.judge.programs.settings,
         language: local.language()?,
-        source: &local.source,
-        limits: local.limits,
+        source: ProgramSource::Text(&local.source),
+        limits: local.judge.limits,
         testcases: &[],
         judge_all: false,
         interactive: Some(solver).filter(|s| s.interactive()),

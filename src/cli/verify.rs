@@ -29,7 +29,9 @@ use comfy_table::{Table, presets::UTF8_FULL_CONDENSED};
 
 use super::EXIT_NOT_ACCEPTED;
 use crate::{
-    app::worker::program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program},
+    app::worker::program::{
+        ProblemLimits, ProgramJob, ProgramSource, ProgramTestcase, judge_program,
+    },
     catalog::{self, LoadedProblem},
     config::Config,
     domain::{ProblemId, TestcaseOrigin, Verdict},
@@ -284,7 +286,7 @@ fn judge(
                 sandbox,
                 settings: &programs.settings,
                 language: job.language,
-                source: &source,
+                source: ProgramSource::Text(&source),
                 limits: ProblemLimits {
                     time: time_limit,
                     memory_bytes: u64::try_from(job.problem.memory_limit_mib).unwrap_or(0) << 20,

@@ -146,10 +146,10 @@ pub struct Outcome {
 /// Why a run could not be started (not the program's fault).
 #[derive(Debug, thiserror::Error)]
 pub enum JailError {
-    #[error("{step}: {source}")]
+    #[error("{step}: {cause}")]
     Setup {
         step: &'static str,
-        source: io::Error,
+        cause: io::Error,
     },
 }
 
@@ -225,7 +225,7 @@ pub fn run(
 ) -> Result<Outcome, JailError> {
     let (read_end, write_end) = pipe().map_err(|source| JailError::Setup {
         step: "creating the report pipe",
-        source,
+        cause: source,
     })?;
     let alarm_seconds = u32::try_from(wall_limit.as_secs() + 2).unwrap_or(u32::MAX);
     let started = Instant::now();
@@ -242,10 +242,10 @@ pub fn run(
             ],
         )
         .map_err(|e| match e {
-            SpawnError::Keeper { step, source } => JailError::Setup { step, source },
+            SpawnError::Keeper { step, cause } => JailError::Setup { step, cause },
             other => JailError::Setup {
                 step: "starting the keeper",
-                source: io::Error::other(other),
+                cause: io::Error::other(other),
             },
         })?;
     drop(write_end);
@@ -279,7 +279,7 @@ pub fn run(
             REPORT_KEEPER_FAILED | REPORT_EXEC_FAILED => {
                 return Err(JailError::Setup {
                     step: step_name(report.step),
-                    source: io::Error::from_raw_os_error(report.errno),
+                    cause: io::Error::from_raw_os_error(report.errno),
                 });
             }
             _ => {}

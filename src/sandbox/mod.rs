@@ -172,14 +172,12 @@ impl RunReport {
 pub enum SandboxError {
     #[error("the sandbox needs root (CAP_SYS_ADMIN) to create namespaces; running as uid {0}")]
     NotRoot(u32),
-    #[error("{what}: {source}")]
-    Io {
-        what: String,
-        #[source]
-        source: io::Error,
-    },
+    // Each message holds its cause, which is not also a `source`: a chain
+    // printed whole would say it twice.
+    #[error("{what}: {cause}")]
+    Io { what: String, cause: io::Error },
     #[error("setting up the sandbox failed at {0}")]
-    Jail(#[from] jail::JailError),
+    Jail(jail::JailError),
     #[error("no program `{0}` in the sandbox's PATH")]
     ProgramNotFound(String),
     #[error(transparent)]
@@ -194,9 +192,15 @@ pub enum SandboxError {
     UidTaken { uid: u32, name: String },
 }
 
+impl From<jail::JailError> for SandboxError {
+    fn from(error: jail::JailError) -> SandboxError {
+        SandboxError::Jail(error)
+    }
+}
+
 fn io_error(what: impl Into<String>) -> impl FnOnce(io::Error) -> SandboxError {
     let what = what.into();
-    move |source| SandboxError::Io { what, source }
+    move |cause| SandboxError::Io { what, cause }
 }
 
 /// The sandbox of one daemon: settings, cgroups and the uid pool. Cheap to
@@ -416,7 +420,7 @@ impl Sandbox {
             jail::Ending::KeeperDied => {
                 return Err(SandboxError::Io {
                     what: "the sandbox keeper".into(),
-                    source: io::Error::other("it was killed before it reported the program's end"),
+                    cause: io::Error::other("it was killed before it reported the program's end"),
                 });
             }
         };
@@ -501,7 +505,7 @@ impl Sandbox {
         if !report.succeeded() || said.trim() != "isolated" {
             return Err(SandboxError::Io {
                 what: "the self-test program".into(),
-                source: io::Error::other(format!(
+                cause: io::Error::other(format!(
                     "expected it to exit 0 and print `isolated`, it ended {:?} and printed {said:?}",
                     report.termination
                 )),

@@ -94,15 +94,15 @@ impl Reply {
 #[derive(Debug, thiserror::Error)]
 pub enum SpawnError {
     #[error("the sandbox's spawner: {0}")]
-    Spawner(#[source] io::Error),
+    Spawner(io::Error),
     /// It could not compile the seccomp policy: a bug, or an architecture
     /// the policy does not know; trying again will not help.
     #[error("the sandbox's spawner could not compile the seccomp policy (see its message above)")]
     Policy,
-    #[error("{step}: {source}")]
+    #[error("{step}: {cause}")]
     Keeper {
         step: &'static str,
-        source: io::Error,
+        cause: io::Error,
     },
 }
 
@@ -295,7 +295,7 @@ impl Connection {
                 step if step < 0 => SpawnError::Spawner(source),
                 step => SpawnError::Keeper {
                     step: jail::step_name(step),
-                    source,
+                    cause: source,
                 },
             }));
         }

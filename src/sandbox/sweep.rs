@@ -56,7 +56,7 @@ pub fn lock(work_dir: &Path) -> Result<File, SandboxError> {
         } else {
             SandboxError::Io {
                 what: format!("locking {}", path.display()),
-                source: error,
+                cause: error,
             }
         });
     }

@@ -45,7 +45,7 @@ pub fn play(
     let pipes = |what: &'static str| {
         move |source| SandboxError::Io {
             what: format!("making the pipe {what}"),
-            source,
+            cause: source,
         }
     };
     let (program_reads, judge_writes) = io::pipe().map_err(pipes("to the program"))?;

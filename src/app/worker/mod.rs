@@ -26,7 +26,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program};
+use program::{ProblemLimits, ProgramJob, ProgramSource, ProgramTestcase, judge_program};
 
 use tokio::{
     sync::{OnceCell, watch},
@@ -534,7 +534,7 @@ impl Judge {
                     sandbox: &sandbox,
                     settings: &settings,
                     language: &language,
-                    source: &source,
+                    source: ProgramSource::Text(&source),
                     limits,
                     testcases: &testcases,
                     judge_all,

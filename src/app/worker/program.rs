@@ -60,13 +60,33 @@ pub struct ProgramJudgement {
     pub results: Vec<TestcaseResult>,
 }
 
+/// What goes into the box before compiling.
+#[derive(Debug, Clone, Copy)]
+pub enum ProgramSource<'a> {
+    /// A source text, saved under the language's source file name.
+    Text(&'a str),
+    /// Files put under `/box` as they are: a setter's own command (its
+    /// binary or script and the files it names), run with no compiling.
+    Files(&'a [BoxFile]),
+}
+
+/// A file put in the box.
+#[derive(Debug, Clone)]
+pub struct BoxFile {
+    /// Where it goes under `/box`: relative, with no `..`.
+    pub path: PathBuf,
+    pub contents: Vec<u8>,
+    /// Whether the program may execute it (mode 755, else 644).
+    pub executable: bool,
+}
+
 /// Everything one judging needs.
 #[derive(Debug, Clone, Copy)]
 pub struct ProgramJob<'a> {
     pub sandbox: &'a Sandbox,
     pub settings: &'a SandboxConfig,
     pub language: &'a Language,
-    pub source: &'a str,
+    pub source: ProgramSource<'a>,
     pub limits: ProblemLimits,
     pub testcases: &'a [ProgramTestcase],
     /// Run every testcase even after one fails.
@@ -157,8 +177,11 @@ pub struct Compiled<'a> {
 pub fn compile<'a>(job: &'a ProgramJob<'a>) -> Result<Compilation<'a>, SandboxError> {
     let scratch = Scratch::new(job.sandbox.work_dir(), job.label)?;
     let language = &job.language.config;
-    fs::write(scratch.box_dir.join(&language.source_file), job.source)
-        .map_err(io_error("writing the source"))?;
+    match job.source {
+        ProgramSource::Text(text) => fs::write(scratch.box_dir.join(&language.source_file), text)
+            .map_err(io_error("writing the source"))?,
+        ProgramSource::Files(files) => put_files(&scratch.box_dir, files)?,
+    }
     let toolchains: Vec<PathBuf> = job.language.toolchain.iter().cloned().collect();
     let path: Vec<PathBuf> = toolchains.iter().map(|t| t.join("bin")).collect();
     let empty = scratch.io_dir.join("empty");
@@ -456,8 +479,46 @@ fn micros(elapsed: Duration) -> i64 {
 fn io_error(what: &'static str) -> impl FnOnce(std::io::Error) -> SandboxError {
     move |source| SandboxError::Io {
         what: what.to_string(),
-        source,
+        cause: source,
     }
+}
+
+/// Writes `files` under `box_dir`, readable by the run's uid.
+fn put_files(box_dir: &Path, files: &[BoxFile]) -> Result<(), SandboxError> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &Path, mode: u32| {
+        fs::set_permissions(path, fs::Permissions::from_mode(mode))
+            .map_err(io_error("opening a box file to the run"))
+    };
+    mode(box_dir, 0o755)?;
+    for file in files {
+        if file.path.is_absolute()
+            || file
+                .path
+                .components()
+                .any(|c| !matches!(c, std::path::Component::Normal(_)))
+        {
+            return Err(SandboxError::Io {
+                what: format!("putting {} in the box", file.path.display()),
+                cause: std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "not a plain relative path",
+                ),
+            });
+        }
+        let target = box_dir.join(&file.path);
+        let mut folder = box_dir.to_path_buf();
+        for part in file.path.parent().into_iter().flat_map(Path::components) {
+            folder.push(part);
+            if !folder.is_dir() {
+                fs::create_dir(&folder).map_err(io_error("making a box folder"))?;
+                mode(&folder, 0o755)?;
+            }
+        }
+        fs::write(&target, &file.contents).map_err(io_error("writing a box file"))?;
+        mode(&target, if file.executable { 0o755 } else { 0o644 })?;
+    }
+    Ok(())
 }
 
 /// A judging's folder: `box/` (mounted as `/box`) and `io/` (stdio files,

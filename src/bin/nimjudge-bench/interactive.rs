@@ -21,7 +21,9 @@ use std::{
 use anyhow::{Context, ensure};
 use clap::Args;
 use nimjudge::{
-    app::worker::program::{ProblemLimits, ProgramJob, ProgramTestcase, judge_program},
+    app::worker::program::{
+        ProblemLimits, ProgramJob, ProgramSource, ProgramTestcase, judge_program,
+    },
     config::Config,
     domain::Verdict,
     programs::Programs,
@@ -301,7 +303,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
             sandbox: &sandbox,
             settings: &programs.settings,
             language,
-            source: BOUTON_CPP,
+            source: ProgramSource::Text(BOUTON_CPP),
             limits: ProblemLimits {
                 time: Duration::from_secs(10),
                 memory_bytes: 512 << 20,
