@@ -10,7 +10,8 @@
 //! told the count of the testcases they may see. These routes follow the
 //! spec, not nimjudge's OpenAPI document, which does not list them; an
 //! unknown path under `/ccs` is a JSON 404. A user holds at most
-//! [`FEEDS_PER_USER`] event feeds open at once (429 past that).
+//! [`FEEDS_PER_USER`] event feeds open at once (429 past that); a feed can
+//! be resumed from its tokens ([`super::event_feed`]).
 
 use axum::{
     Json, Router,
@@ -19,7 +20,11 @@ use axum::{
 };
 use jiff::Timestamp;
 
-use super::{ApiError, AppState, auth::Caller};
+use super::{
+    ApiError, AppState,
+    auth::Caller,
+    event_feed::{EventFeeds, FEEDS_PER_USER, FeedObject},
+};
 use crate::{
     api::SubmittedContent,
     app::submissions::MAX_LIST_LIMIT,
@@ -441,56 +446,10 @@ async fn run(
         .ok_or_else(|| missing("run", &item))
 }
 
-/// Event feeds one user may hold open at once on this host: each reads
-/// the contest every second.
-pub const FEEDS_PER_USER: usize = 4;
-
-/// The event feeds open now, per user.
-#[derive(Debug, Default)]
-pub struct OpenFeeds(std::sync::Mutex<std::collections::BTreeMap<String, usize>>);
-
-/// One open feed, counted until dropped.
-struct FeedSlot {
-    feeds: std::sync::Arc<OpenFeeds>,
-    user: String,
-}
-
-impl OpenFeeds {
-    fn take(feeds: &std::sync::Arc<OpenFeeds>, user: &str) -> Option<FeedSlot> {
-        let mut open = feeds.0.lock().unwrap_or_else(|e| e.into_inner());
-        let count = open.entry(user.to_string()).or_default();
-        if *count >= FEEDS_PER_USER {
-            return None;
-        }
-        *count += 1;
-        Some(FeedSlot {
-            feeds: feeds.clone(),
-            user: user.to_string(),
-        })
-    }
-}
-
-impl Drop for FeedSlot {
-    fn drop(&mut self) {
-        let mut open = self.feeds.0.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(count) = open.get_mut(&self.user) {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&self.user);
-            }
-        }
-    }
-}
-
 /// Waits between two looks at the contest for changes to send.
 const FEED_POLL: std::time::Duration = std::time::Duration::from_secs(1);
 /// A newline is sent when nothing else was for this long (the spec: 120 s).
 const FEED_KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(100);
-
-/// One object of the feed: its type (the endpoint's name), its id (none
-/// for the contest and its state), its JSON as the REST endpoint writes
-/// it (the same properties in the same order).
-type FeedObject = (&'static str, Option<String>, String);
 
 /// What the event feed keeps of a submission's runs between two looks:
 /// the verdict time they were read at.
@@ -558,73 +517,52 @@ async fn feed_objects(
     Ok((objects, now.end_of_updates.is_some()))
 }
 
-/// `event-feed`: NDJSON, every object of the contest at connection, then
-/// each object again whenever it changes (looked at each second; `data`
-/// null for one gone), a newline when nothing was sent for 100 s, until
-/// the state says `end_of_updates` (then the stream ends) or the client
-/// leaves; `stream=false` ends after the first objects. No tokens: a
-/// `since_token` is refused with 400, which the spec allows a server that
-/// does not resume; a client reconnects and gets every object again.
+/// `event-feed`: NDJSON, every object of the contest at connection (with
+/// `since_token`, what changed since that token instead), then each object
+/// again whenever it changes (looked at each second; `data` null for one
+/// gone), the last notification of each look carrying a token to resume
+/// from (see [`super::event_feed`]); a newline when nothing was sent for
+/// 100 s; until the state says `end_of_updates` (then the stream ends) or
+/// the client leaves. `stream=false` ends after the first look.
 async fn event_feed(
     State(state): State<AppState>,
     caller: Caller,
     Path(id): Path<String>,
     axum::extract::Query(query): axum::extract::Query<std::collections::HashMap<String, String>>,
 ) -> Result<axum::response::Response, ApiError> {
-    if let Some(name) = ["since_token", "since_id"]
-        .into_iter()
-        .find(|name| query.contains_key(*name))
-    {
-        return Err(ApiError::BadRequest(format!(
-            "`{name}`: this server does not resume the event feed; connect again without it to receive every object"
-        )));
+    if query.contains_key("since_id") {
+        return Err(ApiError::BadRequest(
+            "`since_id` is not this API's: resume with `since_token`".into(),
+        ));
     }
     let streaming = query.get("stream").map(String::as_str) != Some("false");
-    let slot =
-        OpenFeeds::take(&state.event_feeds, caller.name()).ok_or_else(|| ApiError::Rejected {
-            status: axum::http::StatusCode::TOO_MANY_REQUESTS,
-            message: format!(
-                "{FEEDS_PER_USER} event feeds are open for you already; close one first"
-            ),
-        })?;
+    let feed = EventFeeds::open(
+        &state.event_feeds,
+        caller.name(),
+        &id,
+        query.get("since_token").map(String::as_str),
+    )
+    .map_err(|e| ApiError::BadRequest(e.to_string()))?
+    .ok_or_else(|| ApiError::Rejected {
+        status: axum::http::StatusCode::TOO_MANY_REQUESTS,
+        message: format!("{FEEDS_PER_USER} event feeds are open for you already; close one first"),
+    })?;
     let mut runs_cache = RunsCache::new();
     let first = feed_objects(&state, &caller, &id, &mut runs_cache).await?;
-    let (mut sender, body) =
+    let (sender, body) =
         http_body_util::channel::Channel::<axum::body::Bytes, std::convert::Infallible>::new(16);
     tokio::spawn(async move {
-        // Counted until the feed ends.
-        let _slot = slot;
-        let mut sent: std::collections::HashMap<(&'static str, Option<String>), String> =
-            std::collections::HashMap::new();
+        // Dropped in reverse: the feed is closed before the body ends, so a
+        // client that read to the end can open another at once.
+        let mut sender = sender;
+        let feed = feed;
         let (mut objects, mut ended) = first;
         let mut quiet_since = tokio::time::Instant::now();
-        let event = |kind: &str, object_id: &Option<String>, data: &str| {
-            format!(
-                "{{\"type\":{},\"id\":{},\"data\":{data}}}\n",
-                serde_json::Value::from(kind),
-                serde_json::to_string(object_id).unwrap_or_else(|_| "null".into())
-            )
-        };
         loop {
-            let mut lines = String::new();
-            let mut seen = std::collections::HashSet::new();
-            for (kind, object_id, text) in objects {
-                let key = (kind, object_id.clone());
-                seen.insert(key.clone());
-                if sent.get(&key) != Some(&text) {
-                    lines.push_str(&event(kind, &object_id, &text));
-                    sent.insert(key, text);
-                }
-            }
-            let gone: Vec<_> = sent
-                .keys()
-                .filter(|k| !seen.contains(*k))
-                .cloned()
-                .collect();
-            for (kind, object_id) in gone {
-                sent.remove(&(kind, object_id.clone()));
-                lines.push_str(&event(kind, &object_id, "null"));
-            }
+            let Some(mut lines) = feed.batch(objects) else {
+                // Resumed on another connection.
+                return;
+            };
             if lines.is_empty() && quiet_since.elapsed() >= FEED_KEEP_ALIVE {
                 lines.push('\n');
             }

@@ -31,6 +31,7 @@ pub mod auth_throttle;
 pub mod ccs;
 pub mod contests;
 pub mod error;
+pub mod event_feed;
 pub mod idempotency;
 pub mod languages;
 pub mod ops;
@@ -77,8 +78,8 @@ pub struct AppState {
     pub secure_cookies: bool,
     /// Failed authentications per client address.
     pub auth_throttle: Arc<auth_throttle::AuthThrottle>,
-    /// The Contest API's event feeds open now, per user.
-    pub event_feeds: Arc<ccs::OpenFeeds>,
+    /// The Contest API's event feeds: open ones, and what each sent.
+    pub event_feeds: Arc<event_feed::EventFeeds>,
 }
 
 /// HTTP limits the router enforces.

@@ -407,7 +407,7 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
     assert_eq!(status, StatusCode::NOT_FOUND, "{private}");
 
     // The event feed: every object once (stream=false ends there), the
-    // state last; a token to resume from is refused.
+    // state last, which carries the token to resume from.
     let response = raw_get(
         &app,
         "/ccs/contests/spring/event-feed?stream=false".to_string(),
@@ -435,10 +435,34 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         .find(|e| e["type"] == "submissions" && e["id"] == json!(wrong_id))
         .expect("dave's submission");
     assert_eq!(submitted["data"]["team_id"], "dave");
-    let (status, body) = app
-        .get("/ccs/contests/spring/event-feed?since_token=1", &app.setter)
-        .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let token = events.last().expect("a state")["token"]
+        .as_str()
+        .expect("the last notification has a token")
+        .to_string();
+    assert!(
+        events[..events.len() - 1]
+            .iter()
+            .all(|e| e.get("token").is_none()),
+        "{text}"
+    );
+    // Resumed at once, nothing changed, so nothing is sent.
+    let resumed = raw_get(
+        &app,
+        format!("/ccs/contests/spring/event-feed?stream=false&since_token={token}"),
+        &app.setter,
+    )
+    .await;
+    assert_eq!(resumed.status(), StatusCode::OK);
+    assert_eq!(resumed.text().await.expect("a body"), "");
+    // A token is its user's and its contest's; one never given is refused.
+    for (path, who) in [
+        (format!("event-feed?since_token={token}"), &app.other),
+        ("event-feed?since_token=nope-1".to_string(), &app.setter),
+        ("event-feed?since_id=1".to_string(), &app.setter),
+    ] {
+        let (status, body) = app.get(&format!("/ccs/contests/spring/{path}"), who).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
+    }
 
     // Streaming: the objects, then a new submission as it comes.
     let mut stream = raw_get(
@@ -474,6 +498,29 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         !more.contains("\"type\":\"contest\""),
         "only what changed is sent again: {more}"
     );
+    // Resumed from the token of the first feed: the new submission, and
+    // nothing that has not changed since.
+    let resumed = raw_get(
+        &app,
+        format!("/ccs/contests/spring/event-feed?stream=false&since_token={token}"),
+        &app.setter,
+    )
+    .await;
+    assert_eq!(resumed.status(), StatusCode::OK);
+    let resumed = resumed.text().await.expect("a body");
+    assert!(resumed.contains(&format!("\"id\":\"{late}\"")), "{resumed}");
+    for kind in [
+        "contest",
+        "problems",
+        "teams",
+        "judgement-types",
+        "clarifications",
+    ] {
+        assert!(
+            !resumed.contains(&format!("\"type\":\"{kind}\"")),
+            "{kind} did not change: {resumed}"
+        );
+    }
     // At most four feeds at once per user; a closed one frees its place
     // within about a second.
     let mut open = Vec::new();
