@@ -6,9 +6,15 @@ use std::{
 };
 
 const BIN: &str = env!("CARGO_BIN_EXE_nimjudge");
+/// The solver core alone (`nimjudge-solve <problem>`).
+const SOLVE_BIN: &str = env!("CARGO_BIN_EXE_nimjudge-solve");
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
+    run_binary(BIN, args, stdin)
+}
+
+fn run_binary(binary: &str, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(binary)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -53,6 +59,56 @@ fn solve_rejects_an_unknown_problem() {
     let out = run(&["solve", "chess"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown problem `chess`"));
+}
+
+/// `nimjudge-solve` answers as `nimjudge solve` does, byte for byte, on
+/// every bundled testcase, and fails as it does.
+#[test]
+fn the_small_solver_binary_answers_as_solve_does() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let mut compared = 0;
+    for id in [
+        "nim",
+        "misere-nim",
+        "xy-game",
+        "dont-say-n",
+        "habanero-tofu",
+    ] {
+        for entry in std::fs::read_dir(root.join(id).join("testcases")).expect("testcases") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_none_or(|e| e != "in") {
+                continue;
+            }
+            let input = std::fs::read_to_string(&path).expect("an input");
+            let (small, full) = (
+                run_binary(SOLVE_BIN, &[id], &input),
+                run(&["solve", id], &input),
+            );
+            assert!(small.status.success(), "{}", path.display());
+            assert_eq!(small.stdout, full.stdout, "{}", path.display());
+            compared += 1;
+        }
+    }
+    assert!(compared >= 40, "{compared} testcases");
+    for (args, stdin) in [
+        (&["nim"][..], "2\n1 x\n"),
+        (&["chess"], ""),
+        (&[], ""),
+        (&["nim", "x"], ""),
+    ] {
+        let (small, full) = (run_binary(SOLVE_BIN, args, stdin), {
+            let mut with_solve = vec!["solve"];
+            with_solve.extend_from_slice(args);
+            run(&with_solve, stdin)
+        });
+        assert_eq!(small.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&small.stderr).lines().count(), 1, "{args:?}");
+        if args.len() == 1 {
+            assert_eq!(small.stderr, full.stderr, "{args:?}");
+        } else {
+            assert!(text(&small.stderr).starts_with("error: usage: nimjudge-solve <problem>"));
+        }
+    }
 }
 
 #[test]

@@ -104,7 +104,13 @@ pub fn problems() -> anyhow::Result<ExitCode> {
 
 /// `nimjudge solve <id>`: stdin to the reference output.
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let solver = find(&args.problem)?;
+    solve_stdin(&args.problem)
+}
+
+/// Reads an input of `problem` on stdin and prints its reference output:
+/// `nimjudge solve`, and the whole of the small `nimjudge-solve` binary.
+pub fn solve_stdin(problem: &str) -> anyhow::Result<ExitCode> {
+    let solver = find(problem)?;
     let input = read_input(io::stdin().lock(), "stdin")?;
     let output = match solver.solve(&input) {
         Ok(output) => output,
