@@ -20,8 +20,9 @@
 //!   SIGTERM.
 //!
 //! Each connection has a watchdog beside hyper that knows whether a request
-//! is in progress (from the service) and when bytes last arrived (from the
-//! socket), and drops the connection when its deadline passes.
+//! is in progress (from the service, until its response's body is sent)
+//! and when bytes last arrived (from the socket), and drops the connection
+//! when its deadline passes.
 
 use std::{
     future::Future,
@@ -157,8 +158,17 @@ async fn serve_connection(
             let router = router.clone();
             async move {
                 let response = router.oneshot(request).await;
-                drop(in_progress);
-                response
+                // In progress until its body is sent: a response that
+                // streams for longer than the keep-alive timeout (an event
+                // feed, a large download) must not be cut by it.
+                response.map(|response| {
+                    response.map(|body| {
+                        axum::body::Body::new(BodyInProgress {
+                            body,
+                            _in_progress: in_progress,
+                        })
+                    })
+                })
             }
         }
     });
@@ -298,6 +308,33 @@ impl Drop for RequestInProgress {
             state.first_byte = None;
             true
         });
+    }
+}
+
+/// A response body that holds its request's [`RequestInProgress`] until
+/// it has been sent or dropped.
+struct BodyInProgress {
+    body: axum::body::Body,
+    _in_progress: RequestInProgress,
+}
+
+impl hyper::body::Body for BodyInProgress {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
     }
 }
 

@@ -657,3 +657,67 @@ async fn a_program_submissions_files_are_a_zip_of_its_source() {
         "{judgement}"
     );
 }
+
+/// A feed that sends nothing for longer than the keep-alive timeout is
+/// still a request in progress: the connection stays open, and a change
+/// after that comes through it.
+#[tokio::test]
+async fn an_event_feed_outlives_the_keep_alive_timeout() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn_with(&dir, 1, &[("SERVER__KEEP_ALIVE_TIMEOUT_MS", "300")]).await;
+    let settings = json!({
+        "title": "Quiet",
+        "starts_at": Timestamp::now().to_string(),
+        "duration_seconds": 3600,
+        "problems": [{ "label": "A", "problem": "nim" }],
+    });
+    let (status, created) = app
+        .request(
+            Method::PUT,
+            "/api/contests/quiet",
+            Some(&app.admin),
+            Some(settings),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let (status, body) = app
+        .post(
+            "/api/contests/quiet/registrations",
+            &app.contestant,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let mut stream = raw_get(
+        &app,
+        "/ccs/contests/quiet/event-feed".to_string(),
+        &app.admin,
+    )
+    .await;
+    let mut received = String::new();
+    while !received.contains("\"type\":\"state\"") {
+        let chunk = stream.chunk().await.expect("a chunk").expect("more");
+        received.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    // Six keep-alive timeouts of nothing.
+    tokio::time::sleep(std::time::Duration::from_millis(1800)).await;
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": "nim", "contest": "quiet", "answers": wrong_answers() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let id = submission_id(&body["id"]).to_string();
+    let mut more = String::new();
+    while !more.contains(&format!("\"id\":\"{id}\"")) {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(20), stream.chunk())
+            .await
+            .expect("the new submission within 20 s")
+            .expect("the connection is still open")
+            .expect("more");
+        more.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    app.stop().await;
+}
