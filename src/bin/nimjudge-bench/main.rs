@@ -12,10 +12,13 @@
 //! - [`queries`]: `queries`, reads over a big database.
 //! - [`pages`]: `pages`, the web UI's pages over a big database.
 //! - [`sandbox`]: `sandbox`, what a run in the sandbox costs.
+//! - [`scoreboard`]: `scoreboard`, a contest's scoreboard at its size;
+//!   [`feed`]: `feed`, whether the Contest API's event feed keeps up.
 //! - [`interactive`]: `interactive`, a long interactive game against a bare
 //!   ping-pong of its lines, and the judge's time a move.
 
 mod database_cpu;
+mod feed;
 mod interactive;
 mod load;
 mod pages;
@@ -50,6 +53,8 @@ enum Command {
     Pages(pages::BenchPagesArgs),
     /// Scoreboard benchmark: a contest's scoreboard over N submissions and U participants, and the cost of its cells to a verdict.
     Scoreboard(scoreboard::BenchScoreboardArgs),
+    /// Event feed benchmark: a contest's Contest API feed read while R submissions a second are judged.
+    Feed(feed::BenchFeedArgs),
     /// Time runs of /bin/true in the sandbox against a bare fork+exec.
     Sandbox(sandbox::BenchArgs),
     /// Long nim-play games in the sandbox against a bare pipe ping-pong of the same lines.
@@ -64,6 +69,7 @@ fn main() -> ExitCode {
         Command::Queries(args) => block_on(queries::run(args)),
         Command::Pages(args) => block_on(pages::run(args)),
         Command::Scoreboard(args) => block_on(scoreboard::run(args)),
+        Command::Feed(args) => block_on(feed::run(args)),
         Command::Sandbox(args) => sandbox::bench(args),
         Command::Interactive(args) => interactive::bench(args),
     };

@@ -61,6 +61,68 @@ fn median_and_p95(mut times: Vec<Duration>) -> (f64, f64) {
     (ms(times[times.len() / 2]), ms(times[p95]))
 }
 
+/// The benchmarks' contest: the history made a contest over the twelve
+/// batch problems, from one second before its first row, five hours,
+/// frozen from ten minutes in.
+pub(super) struct BenchContest {
+    pub id: ContestId,
+    pub start: jiff::Timestamp,
+    pub problems: Vec<nimjudge::domain::ProblemId>,
+    /// How long making it took.
+    pub made_in: Duration,
+    /// Its submissions.
+    pub in_contest: i64,
+}
+
+impl BenchContest {
+    pub(super) async fn make(
+        bench: &BenchServer,
+        submissions: i64,
+    ) -> anyhow::Result<BenchContest> {
+        let store = &bench.store;
+        let batch: Vec<_> = bench
+            .problems
+            .iter()
+            .filter(|p| !p.as_str().ends_with("-play"))
+            .cloned()
+            .collect();
+        let id: ContestId = "bench".parse().map_err(anyhow::Error::msg)?;
+        let start = jiff::Timestamp::now() - jiff::SignedDuration::from_millis(submissions + 1000);
+        let settings = ContestSettings {
+            title: "Bench".into(),
+            starts_at: start,
+            duration_seconds: 5 * 3600,
+            freeze_seconds: Some(5 * 3600 - 600),
+            scoring: Scoring::Icpc,
+            score_by: ScoreBy::Group,
+            count_compile_errors: false,
+            window_seconds: None,
+            registration: Registration::Open,
+            penalty_minutes: 20,
+            problems: batch
+                .iter()
+                .enumerate()
+                .map(|(index, problem)| ContestProblem {
+                    personal_input: None,
+                    label: ((b'A' + index as u8) as char).to_string(),
+                    problem: problem.clone(),
+                    colour: None,
+                })
+                .collect(),
+        };
+        store.put_contest(&id, &settings).await?;
+        let made = Instant::now();
+        let in_contest = store.add_synthetic_contest(&id).await?;
+        Ok(BenchContest {
+            id,
+            start,
+            problems: batch,
+            made_in: made.elapsed(),
+            in_contest,
+        })
+    }
+}
+
 pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
         args.submissions > 0 && args.runs > 0 && args.users > 0,
@@ -74,41 +136,13 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
     )
     .await?;
     let (server, store) = (&bench.address, &bench.store);
-    let batch: Vec<_> = bench
-        .problems
-        .iter()
-        .filter(|p| !p.as_str().ends_with("-play"))
-        .cloned()
-        .collect();
-    let id: ContestId = "bench".parse().map_err(anyhow::Error::msg)?;
-    // From one second before the history's first row, five hours, frozen
-    // from ten minutes in.
-    let start = jiff::Timestamp::now() - jiff::SignedDuration::from_millis(args.submissions + 1000);
-    let settings = ContestSettings {
-        title: "Bench".into(),
-        starts_at: start,
-        duration_seconds: 5 * 3600,
-        freeze_seconds: Some(5 * 3600 - 600),
-        scoring: Scoring::Icpc,
-        score_by: ScoreBy::Group,
-        count_compile_errors: false,
-        window_seconds: None,
-        registration: Registration::Open,
-        penalty_minutes: 20,
-        problems: batch
-            .iter()
-            .enumerate()
-            .map(|(index, problem)| ContestProblem {
-                personal_input: None,
-                label: ((b'A' + index as u8) as char).to_string(),
-                problem: problem.clone(),
-                colour: None,
-            })
-            .collect(),
-    };
-    store.put_contest(&id, &settings).await?;
-    let made = Instant::now();
-    let in_contest = store.add_synthetic_contest(&id).await?;
+    let BenchContest {
+        id,
+        start,
+        problems: batch,
+        made_in,
+        in_contest,
+    } = BenchContest::make(&bench, args.submissions).await?;
     let cells = store.scoreboard_cells(&id).await?.len();
     println!(
         "bench-scoreboard on {}: {} submissions ({in_contest} to the contest's {} problems) \
@@ -119,7 +153,7 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
         batch.len(),
         args.users,
         bench.filled_in.as_secs_f64(),
-        made.elapsed().as_secs_f64(),
+        made_in.as_secs_f64(),
         args.runs
     );
     let admin = store

@@ -1,0 +1,245 @@
+//! `nimjudge-bench feed`: whether the Contest API's event feed keeps up
+//! with a contest's submissions.
+//!
+//! Starts a server in this process (no workers) with the scoreboard
+//! benchmark's contest (a synthetic history of N judged submissions over U
+//! users, made a contest), opens the event feed as an admin and reads it to
+//! its first state (every object), then, for S seconds, stores R contest
+//! submissions a second and their verdicts (as a worker writes them), and
+//! reads the feed until every verdict has come through it. Prints how long
+//! the first read took, the submissions and verdicts a second stored, and
+//! the lag of each verdict's judgement in the feed after it was stored
+//! (median, 95th percentile, largest). The feed keeps up when the lag stays
+//! about its look interval (a second) plus one look.
+
+use std::{
+    collections::HashMap,
+    path::PathBuf,
+    process::ExitCode,
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use clap::Args;
+use nimjudge::{
+    domain::{Payload, Role, TestcaseName, Verdict},
+    store::{ContestWindow, JudgementWrite, NewSubmission},
+    testing::TestBackend,
+};
+
+use super::{queries::BenchServer, scoreboard::BenchContest};
+
+#[derive(Debug, Args)]
+pub struct BenchFeedArgs {
+    /// Submissions in the synthetic history (about half go to the contest).
+    #[arg(long, default_value_t = 20_000)]
+    pub submissions: i64,
+    /// Users the history is spread over: the contest's participants.
+    #[arg(long, default_value_t = 10_001)]
+    pub users: i64,
+    /// New contest submissions a second while the feed is read.
+    #[arg(long, default_value_t = 500)]
+    pub rate: u64,
+    /// Seconds of new submissions.
+    #[arg(long, default_value_t = 20)]
+    pub seconds: u64,
+    /// The database: sqlite, or postgres (a fresh database on the cluster
+    /// named by `NIMJUDGE_TEST_POSTGRES_URL`).
+    #[arg(long, default_value = "sqlite")]
+    pub backend: TestBackend,
+    /// The problems folder.
+    #[arg(long, default_value = "problems")]
+    pub problems_dir: PathBuf,
+}
+
+/// Verdicts stored and not yet seen in the feed, by submission id, with
+/// when each was stored; and the lags of those seen.
+#[derive(Default)]
+struct Lags {
+    stored: HashMap<String, Instant>,
+    /// Judgements read before the benchmark stored their verdict's time.
+    early: HashMap<String, Instant>,
+    lags: Vec<Duration>,
+}
+
+pub async fn run(args: BenchFeedArgs) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        args.submissions > 0 && args.users > 0 && args.rate > 0 && args.seconds > 0,
+        "N, U, R and S must be positive"
+    );
+    let bench = BenchServer::start(
+        args.backend,
+        &args.problems_dir,
+        args.submissions,
+        args.users,
+    )
+    .await?;
+    let contest = BenchContest::make(&bench, args.submissions).await?;
+    let store = &bench.store;
+    let admin = store
+        .create_token("bench-admin", Role::Admin, None)
+        .await?
+        .secret;
+    let url = format!("{}/ccs/contests/{}/event-feed", bench.address, contest.id);
+    let opened = Instant::now();
+    let mut response = reqwest::Client::new()
+        .get(&url)
+        .bearer_auth(&admin)
+        .send()
+        .await?;
+    anyhow::ensure!(
+        response.status().is_success(),
+        "{url}: {}",
+        response.status()
+    );
+    let mut pending = String::new();
+    let mut first_bytes = 0usize;
+    loop {
+        let chunk = response
+            .chunk()
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("the feed ended"))?;
+        first_bytes += chunk.len();
+        pending.push_str(&String::from_utf8_lossy(&chunk));
+        if pending.contains("\"type\":\"state\"") {
+            break;
+        }
+    }
+    let first_read = opened.elapsed();
+    println!(
+        "bench-feed on {}: {} submissions ({} in the contest) over {} users; the first read \
+         (every object, {:.1} MiB) took {:.2} s",
+        args.backend.as_str(),
+        bench.rows,
+        contest.in_contest,
+        args.users,
+        first_bytes as f64 / (1 << 20) as f64,
+        first_read.as_secs_f64()
+    );
+
+    let lags = Arc::new(Mutex::new(Lags::default()));
+    let total = (args.rate * args.seconds) as usize;
+    let reader = {
+        let lags = lags.clone();
+        tokio::spawn(async move {
+            let mut pending = String::new();
+            let mut seen = 0usize;
+            while seen < total {
+                let Some(chunk) = response.chunk().await? else {
+                    anyhow::bail!("the feed ended after {seen} verdicts");
+                };
+                pending.push_str(&String::from_utf8_lossy(&chunk));
+                let now = Instant::now();
+                while let Some(end) = pending.find('\n') {
+                    let line: String = pending.drain(..=end).collect();
+                    if !line.contains("\"type\":\"judgements\"") {
+                        continue;
+                    }
+                    let event: serde_json::Value = serde_json::from_str(&line)?;
+                    let Some(id) = event["data"]["submission_id"].as_str() else {
+                        continue;
+                    };
+                    let mut lags = lags.lock().unwrap_or_else(|e| e.into_inner());
+                    match lags.stored.remove(id) {
+                        Some(stored) => {
+                            lags.lags.push(now - stored);
+                            seen += 1;
+                        }
+                        None => {
+                            lags.early.insert(id.to_string(), now);
+                        }
+                    }
+                }
+            }
+            anyhow::Ok(())
+        })
+    };
+
+    let payload = Payload::Answers {
+        personal: None,
+        answers: [(
+            "sample-1"
+                .parse::<TestcaseName>()
+                .map_err(anyhow::Error::msg)?,
+            "x".to_string(),
+        )]
+        .into(),
+    };
+    let window = ContestWindow {
+        contest: &contest.id,
+        starts_at_ms: contest.start.as_millisecond(),
+        ends_at_ms: contest.start.as_millisecond() + 5 * 3_600_000,
+    };
+    let judgement = JudgementWrite {
+        problem_version: 1,
+        verdict: Verdict::WA,
+        message: None,
+        compile_output: None,
+        group_scores: Some(vec![0]),
+        results: Vec::new(),
+    };
+    let began = Instant::now();
+    let tick = Duration::from_secs(1) / args.rate as u32;
+    for n in 0..total {
+        let due = began + tick * n as u32;
+        tokio::time::sleep_until(due.into()).await;
+        let user = format!("user-{}", n * 37 % args.users as usize);
+        let problem = &contest.problems[n % contest.problems.len()];
+        store
+            .insert_submission(&NewSubmission {
+                problem,
+                user: &user,
+                payload: &payload,
+                contest: Some(window),
+            })
+            .await?;
+        let claim = store
+            .claim("bench", Duration::from_secs(60))
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("nothing to claim"))?;
+        anyhow::ensure!(
+            store.finish(&claim, &judgement).await?,
+            "the verdict was fenced out"
+        );
+        let stored = Instant::now();
+        let id = claim.id.to_string();
+        let mut lags = lags.lock().unwrap_or_else(|e| e.into_inner());
+        match lags.early.remove(&id) {
+            Some(seen) => lags.lags.push(seen.saturating_duration_since(stored)),
+            None => {
+                lags.stored.insert(id, stored);
+            }
+        }
+    }
+    let writing = began.elapsed();
+    let finished = tokio::time::timeout(Duration::from_secs(120), reader).await;
+    let lags = std::mem::take(&mut *lags.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut times = lags.lags;
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "stored {total} contest submissions and verdicts in {:.1} s ({:.0}/s asked, {:.0}/s done); \
+         {} verdicts came through the feed{}",
+        writing.as_secs_f64(),
+        args.rate,
+        total as f64 / writing.as_secs_f64(),
+        times.len(),
+        match finished {
+            Ok(Ok(Ok(()))) => String::new(),
+            Ok(Ok(Err(e))) => format!(" (the feed failed: {e})"),
+            Ok(Err(e)) => format!(" (the reader failed: {e})"),
+            Err(_) => " (not all within 120 s of the last)".into(),
+        }
+    );
+    if !times.is_empty() {
+        let p95 = ((times.len() * 95).div_ceil(100)).max(1) - 1;
+        println!(
+            "a verdict's lag in the feed: median {:.0} ms, p95 {:.0} ms, largest {:.0} ms",
+            ms(times[times.len() / 2]),
+            ms(times[p95]),
+            ms(times[times.len() - 1])
+        );
+    }
+    bench.stop().await?;
+    Ok(ExitCode::SUCCESS)
+}
