@@ -43,6 +43,10 @@ pub struct BenchFeedArgs {
     /// Seconds of new submissions.
     #[arg(long, default_value_t = 20)]
     pub seconds: u64,
+    /// Writers storing them side by side, each its share of the rate (one
+    /// round trip after another is slower than 500 a second on PostgreSQL).
+    #[arg(long, default_value_t = 4)]
+    pub writers: usize,
     /// The database: sqlite, or postgres (a fresh database on the cluster
     /// named by `NIMJUDGE_TEST_POSTGRES_URL`).
     #[arg(long, default_value = "sqlite")]
@@ -180,36 +184,61 @@ pub async fn run(args: BenchFeedArgs) -> anyhow::Result<ExitCode> {
     };
     let began = Instant::now();
     let tick = Duration::from_secs(1) / args.rate as u32;
-    for n in 0..total {
-        let due = began + tick * n as u32;
-        tokio::time::sleep_until(due.into()).await;
-        let user = format!("user-{}", n * 37 % args.users as usize);
-        let problem = &contest.problems[n % contest.problems.len()];
-        store
-            .insert_submission(&NewSubmission {
-                problem,
-                user: &user,
-                payload: &payload,
-                contest: Some(window),
-            })
-            .await?;
-        let claim = store
-            .claim("bench", Duration::from_secs(60))
-            .await?
-            .ok_or_else(|| anyhow::anyhow!("nothing to claim"))?;
-        anyhow::ensure!(
-            store.finish(&claim, &judgement).await?,
-            "the verdict was fenced out"
+    let mut writers = tokio::task::JoinSet::new();
+    for first in 0..args.writers.max(1) {
+        let (store, lags, payload, judgement) = (
+            store.clone(),
+            lags.clone(),
+            payload.clone(),
+            judgement.clone(),
         );
-        let stored = Instant::now();
-        let id = claim.id.to_string();
-        let mut lags = lags.lock().unwrap_or_else(|e| e.into_inner());
-        match lags.early.remove(&id) {
-            Some(seen) => lags.lags.push(seen.saturating_duration_since(stored)),
-            None => {
-                lags.stored.insert(id, stored);
+        let (id, problems, users, step) = (
+            contest.id.clone(),
+            contest.problems.clone(),
+            args.users as usize,
+            args.writers.max(1),
+        );
+        let (starts_at_ms, ends_at_ms) = (window.starts_at_ms, window.ends_at_ms);
+        writers.spawn(async move {
+            let window = ContestWindow {
+                contest: &id,
+                starts_at_ms,
+                ends_at_ms,
+            };
+            for n in (first..total).step_by(step) {
+                tokio::time::sleep_until((began + tick * n as u32).into()).await;
+                let user = format!("user-{}", n * 37 % users);
+                store
+                    .insert_submission(&NewSubmission {
+                        problem: &problems[n % problems.len()],
+                        user: &user,
+                        payload: &payload,
+                        contest: Some(window),
+                    })
+                    .await?;
+                let claim = store
+                    .claim("bench", Duration::from_secs(60))
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("nothing to claim"))?;
+                anyhow::ensure!(
+                    store.finish(&claim, &judgement).await?,
+                    "the verdict was fenced out"
+                );
+                let stored = Instant::now();
+                let id = claim.id.to_string();
+                let mut lags = lags.lock().unwrap_or_else(|e| e.into_inner());
+                match lags.early.remove(&id) {
+                    Some(seen) => lags.lags.push(seen.saturating_duration_since(stored)),
+                    None => {
+                        lags.stored.insert(id, stored);
+                    }
+                }
             }
-        }
+            anyhow::Ok(())
+        });
+    }
+    while let Some(written) = writers.join_next().await {
+        written??;
     }
     let writing = began.elapsed();
     let finished = tokio::time::timeout(Duration::from_secs(120), reader).await;
