@@ -143,6 +143,7 @@ async fn from_the_database(operator: &Operator, args: &LogArgs) -> anyhow::Resul
                     before: None,
                     limit: args.limit,
                     contest: args.contest.clone(),
+                    changed_since: None,
                 })
                 .await?
                 .submissions,

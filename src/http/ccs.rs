@@ -286,6 +286,17 @@ async fn contest_submissions(
     caller: &Caller,
     view: &ContestView,
 ) -> Result<Vec<Submission>, ApiError> {
+    changed_submissions(state, caller, view, None).await
+}
+
+/// The contest's submissions the caller may list, oldest first; with
+/// `since`, only those created, queued again or judged since then.
+async fn changed_submissions(
+    state: &AppState,
+    caller: &Caller,
+    view: &ContestView,
+    since: Option<Timestamp>,
+) -> Result<Vec<Submission>, ApiError> {
     let mut all = Vec::new();
     let mut before = None;
     loop {
@@ -295,6 +306,7 @@ async fn contest_submissions(
                 caller,
                 ListFilter {
                     contest: Some(view.contest.id.clone()),
+                    changed_since: since,
                     before,
                     limit: MAX_LIST_LIMIT,
                     ..ListFilter::default()
@@ -448,6 +460,12 @@ async fn run(
 
 /// Waits between two looks at the contest for changes to send.
 const FEED_POLL: std::time::Duration = std::time::Duration::from_secs(1);
+/// A look reads the submissions changed since the look before, less this
+/// margin: a write whose time was taken before a look and that committed
+/// after it (waiting for the database's lock) is read by the next.
+const FEED_CHANGE_MARGIN: jiff::SignedDuration = jiff::SignedDuration::from_secs(30);
+/// And every so often all of them, in case a write waited longer.
+const FEED_READ_ALL_EVERY: std::time::Duration = std::time::Duration::from_secs(600);
 /// A newline is sent when nothing else was for this long (the spec: 120 s).
 const FEED_KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(100);
 
@@ -455,21 +473,67 @@ const FEED_KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(100)
 /// the verdict time they were read at.
 type RunsCache = std::collections::HashMap<String, (Option<Timestamp>, Vec<ccs::Run>)>;
 
-/// Every object of the contest as the caller sees it, the state last;
-/// and whether that state says the updates have ended.
-async fn feed_objects(
+/// One look at the contest for the event feed: every object the caller
+/// sees, the state last, except that with `since` (and a contest and state
+/// as at the look before) only the submissions changed since then are read.
+struct Look {
+    objects: Vec<FeedObject>,
+    /// The state says the updates have ended.
+    ended: bool,
+    /// The submissions read, by id and by their runs' id prefix, when the
+    /// look read only those changed; `None` when it read all.
+    changed: Option<std::collections::HashSet<String>>,
+    /// The contest's and its state's JSON: when either changes, what the
+    /// caller may see of old submissions may change too (a freeze, a thaw,
+    /// the start), so the next look reads all of them.
+    header: String,
+}
+
+impl Look {
+    /// Whether the look read the object `kind`/`id`, so that its absence
+    /// means it is gone.
+    fn covers(&self, kind: &str, id: Option<&str>) -> bool {
+        let Some(changed) = &self.changed else {
+            return true;
+        };
+        match kind {
+            "submissions" | "judgements" => id.is_some_and(|id| changed.contains(id)),
+            "runs" => id
+                .and_then(|id| id.rsplit_once('-'))
+                .is_some_and(|(prefix, _)| changed.contains(prefix)),
+            _ => true,
+        }
+    }
+}
+
+async fn feed_look(
     state: &AppState,
     caller: &Caller,
     id: &str,
     runs_cache: &mut RunsCache,
-) -> Result<(Vec<FeedObject>, bool), ApiError> {
+    since: Option<(Timestamp, &str)>,
+) -> Result<Look, ApiError> {
     fn json<T: serde::Serialize>(value: &T) -> String {
         serde_json::to_string(value).unwrap_or_else(|_| "null".into())
     }
     let view = view(state, caller, id).await?;
-    let list = contest_submissions(state, caller, &view).await?;
     let contest = &view.contest;
-    let mut objects: Vec<FeedObject> = vec![("contest", None, json(&ccs::contest(contest)))];
+    let (contest_json, now) = (
+        json(&ccs::contest(contest)),
+        ccs::state(contest, Timestamp::now()),
+    );
+    let state_json = json(&now);
+    let header = format!("{contest_json}\n{state_json}");
+    let since = since
+        .filter(|(_, before)| *before == header)
+        .map(|(at, _)| at);
+    let list = changed_submissions(state, caller, &view, since).await?;
+    let changed = since.map(|_| {
+        list.iter()
+            .flat_map(|s| [s.id.to_string(), s.id.to_string().replace('-', "")])
+            .collect()
+    });
+    let mut objects: Vec<FeedObject> = vec![("contest", None, contest_json)];
     for t in ccs::judgement_types(contest) {
         objects.push(("judgement-types", Some(t.id.to_string()), json(&t)));
     }
@@ -512,9 +576,13 @@ async fn feed_objects(
     for c in clarification_list(state, caller, &view).await? {
         objects.push(("clarifications", Some(c.id.clone()), json(&c)));
     }
-    let now = ccs::state(contest, Timestamp::now());
-    objects.push(("state", None, json(&now)));
-    Ok((objects, now.end_of_updates.is_some()))
+    objects.push(("state", None, state_json));
+    Ok(Look {
+        objects,
+        ended: now.end_of_updates.is_some(),
+        changed,
+        header,
+    })
 }
 
 /// `event-feed`: NDJSON, every object of the contest at connection (with
@@ -523,7 +591,12 @@ async fn feed_objects(
 /// gone), the last notification of each look carrying a token to resume
 /// from (see [`super::event_feed`]); a newline when nothing was sent for
 /// 100 s; until the state says `end_of_updates` (then the stream ends) or
-/// the client leaves. `stream=false` ends after the first look.
+/// the client leaves. `stream=false` ends after the first look. A look
+/// after the first reads only the submissions created, queued again or
+/// judged since the look before (less [`FEED_CHANGE_MARGIN`]), so its cost
+/// follows the contest's pace, not its size; it reads all of them when the
+/// contest or its state changed (a freeze, a thaw, the start change what
+/// the reader may see of old ones) and every [`FEED_READ_ALL_EVERY`].
 async fn event_feed(
     State(state): State<AppState>,
     caller: Caller,
@@ -548,7 +621,8 @@ async fn event_feed(
         message: format!("{FEEDS_PER_USER} event feeds are open for you already; close one first"),
     })?;
     let mut runs_cache = RunsCache::new();
-    let first = feed_objects(&state, &caller, &id, &mut runs_cache).await?;
+    let mut looked_at = Timestamp::now();
+    let first = feed_look(&state, &caller, &id, &mut runs_cache, None).await?;
     let (sender, body) =
         http_body_util::channel::Channel::<axum::body::Bytes, std::convert::Infallible>::new(16);
     tokio::spawn(async move {
@@ -556,10 +630,13 @@ async fn event_feed(
         // client that read to the end can open another at once.
         let mut sender = sender;
         let feed = feed;
-        let (mut objects, mut ended) = first;
+        let mut look = first;
         let mut quiet_since = tokio::time::Instant::now();
+        let mut read_all_at = tokio::time::Instant::now();
         loop {
-            let Some(mut lines) = feed.batch(objects) else {
+            let Some(mut lines) = feed.batch(std::mem::take(&mut look.objects), &|kind, id| {
+                look.covers(kind, id)
+            }) else {
                 // Resumed on another connection.
                 return;
             };
@@ -574,17 +651,24 @@ async fn event_feed(
             if sender.send_data(lines.into()).await.is_err() {
                 return;
             }
-            if ended || !streaming {
+            if look.ended || !streaming {
                 return;
             }
             tokio::time::sleep(FEED_POLL).await;
-            (objects, ended) = match feed_objects(&state, &caller, &id, &mut runs_cache).await {
+            let since = (read_all_at.elapsed() < FEED_READ_ALL_EVERY)
+                .then(|| (looked_at - FEED_CHANGE_MARGIN, look.header.as_str()));
+            let began = Timestamp::now();
+            look = match feed_look(&state, &caller, &id, &mut runs_cache, since).await {
                 Ok(found) => found,
                 Err(error) => {
                     tracing::warn!(%error, contest = %id, "the event feed stopped");
                     return;
                 }
             };
+            looked_at = began;
+            if look.changed.is_none() {
+                read_all_at = tokio::time::Instant::now();
+            }
         }
     });
     Ok(axum::response::IntoResponse::into_response((

@@ -84,9 +84,16 @@ impl FeedMemory {
     }
 
     /// The notifications that bring the client from what it holds to
-    /// `objects` (every object the feed shows now), as NDJSON lines, the
-    /// last carrying the token `<feed>-<batch>`; empty when nothing changed.
-    pub fn batch(&mut self, feed: &str, objects: Vec<FeedObject>) -> String {
+    /// `objects` (every object the feed shows now of those `covered` says
+    /// the look read: an object covered and not among them is gone), as
+    /// NDJSON lines, the last carrying the token `<feed>-<batch>`; empty
+    /// when nothing changed.
+    pub fn batch(
+        &mut self,
+        feed: &str,
+        objects: Vec<FeedObject>,
+        covered: &dyn Fn(&str, Option<&str>) -> bool,
+    ) -> String {
         let next = self.batch + 1;
         let mut events: Vec<(Key, Option<String>)> = Vec::new();
         let mut seen = HashSet::with_capacity(objects.len());
@@ -103,7 +110,9 @@ impl FeedMemory {
         let mut gone: Vec<Key> = self
             .held
             .iter()
-            .filter(|(key, (held, _))| *held != Held::Gone && !seen.contains(*key))
+            .filter(|(key, (held, _))| {
+                *held != Held::Gone && !seen.contains(*key) && covered(key.0, key.1.as_deref())
+            })
             .map(|(key, _)| key.clone())
             .collect();
         gone.sort();
@@ -276,9 +285,13 @@ fn lock(memory: &Mutex<FeedMemory>) -> MutexGuard<'_, FeedMemory> {
 impl OpenFeed {
     /// The next batch's lines (see [`FeedMemory::batch`]), or `None` when
     /// another connection resumed this feed and this one must stop.
-    pub fn batch(&self, objects: Vec<FeedObject>) -> Option<String> {
+    pub fn batch(
+        &self,
+        objects: Vec<FeedObject>,
+        covered: &dyn Fn(&str, Option<&str>) -> bool,
+    ) -> Option<String> {
         let mut memory = lock(&self.memory);
-        (memory.generation == self.generation).then(|| memory.batch(&self.id, objects))
+        (memory.generation == self.generation).then(|| memory.batch(&self.id, objects, covered))
     }
 }
 
@@ -303,6 +316,8 @@ impl Drop for OpenFeed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const EVERY: &dyn Fn(&str, Option<&str>) -> bool = &|_, _| true;
 
     fn object(kind: &'static str, id: &str, text: &str) -> FeedObject {
         (kind, Some(id.to_string()), text.to_string())
@@ -335,16 +350,49 @@ mod tests {
     #[test]
     fn a_batch_sends_what_changed_and_nulls_for_what_is_gone() {
         let mut memory = FeedMemory::new("ann", "spring");
-        let first = memory.batch("f", vec![object("a", "1", "1"), object("a", "2", "2")]);
+        let first = memory.batch(
+            "f",
+            vec![object("a", "1", "1"), object("a", "2", "2")],
+            EVERY,
+        );
         assert_eq!(ids(&first), ["a/1=1", "a/2=2"]);
         assert_eq!(token(&first), "f-1");
         assert_eq!(
-            memory.batch("f", vec![object("a", "1", "1"), object("a", "2", "2")]),
+            memory.batch(
+                "f",
+                vec![object("a", "1", "1"), object("a", "2", "2")],
+                EVERY
+            ),
             ""
         );
-        let third = memory.batch("f", vec![object("a", "1", "10")]);
+        let third = memory.batch("f", vec![object("a", "1", "10")], EVERY);
         assert_eq!(ids(&third), ["a/1=10", "a/2=null"]);
         assert_eq!(token(&third), "f-2", "an empty look is no batch");
+    }
+
+    #[test]
+    fn a_partial_look_tells_gone_only_what_it_covered() {
+        let mut memory = FeedMemory::new("ann", "spring");
+        memory.batch(
+            "f",
+            vec![
+                object("a", "1", "1"),
+                object("a", "2", "2"),
+                object("b", "9", "9"),
+            ],
+            EVERY,
+        );
+        // A look that read only object 2 of kind a (changed) and all of b.
+        let only_two: &dyn Fn(&str, Option<&str>) -> bool =
+            &|kind, id| kind == "b" || id == Some("2");
+        let partial = memory.batch("f", vec![object("a", "2", "20")], only_two);
+        assert_eq!(ids(&partial), ["a/2=20", "b/9=null"]);
+        let partial = memory.batch("f", vec![], only_two);
+        assert_eq!(
+            ids(&partial),
+            ["a/2=null"],
+            "1 was not covered, so not gone"
+        );
     }
 
     #[test]
@@ -357,6 +405,7 @@ mod tests {
                 object("a", "2", "2"),
                 object("a", "3", "3"),
             ],
+            EVERY,
         );
         // Batch 2: 2 changes, 3 goes, 4 comes.
         memory.batch(
@@ -366,18 +415,27 @@ mod tests {
                 object("a", "2", "20"),
                 object("a", "4", "4"),
             ],
+            EVERY,
         );
         memory.rewind(1);
         // Now 4 is gone again: the client, at batch 1, never had it, but a
         // null for it is harmless; 3 must be told gone, 2 its new text, and
         // 1 (unchanged since batch 1) nothing.
-        let resumed = memory.batch("f", vec![object("a", "1", "1"), object("a", "2", "20")]);
+        let resumed = memory.batch(
+            "f",
+            vec![object("a", "1", "1"), object("a", "2", "20")],
+            EVERY,
+        );
         assert_eq!(ids(&resumed), ["a/2=20", "a/3=null", "a/4=null"]);
         assert_eq!(token(&resumed), "f-3");
         // Rewinding to the latest batch sends nothing.
         memory.rewind(3);
         assert_eq!(
-            memory.batch("f", vec![object("a", "1", "1"), object("a", "2", "20")]),
+            memory.batch(
+                "f",
+                vec![object("a", "1", "1"), object("a", "2", "20")],
+                EVERY
+            ),
             ""
         );
     }
@@ -388,7 +446,9 @@ mod tests {
         let first = EventFeeds::open(&feeds, "ann", "spring", None)
             .expect("opens")
             .expect("a place");
-        let lines = first.batch(vec![object("a", "1", "1")]).expect("live");
+        let lines = first
+            .batch(vec![object("a", "1", "1")], EVERY)
+            .expect("live");
         let token = token(&lines);
         for (user, contest, token) in [
             ("bob", "spring", token.as_str()),
@@ -406,10 +466,10 @@ mod tests {
             .expect("resumes")
             .expect("a place");
         assert_eq!(second.id, first.id);
-        assert_eq!(first.batch(vec![]), None, "the old connection stops");
+        assert_eq!(first.batch(vec![], EVERY), None, "the old connection stops");
         drop(first);
         assert_eq!(
-            second.batch(vec![object("a", "1", "1")]),
+            second.batch(vec![object("a", "1", "1")], EVERY),
             Some(String::new())
         );
         drop(second);

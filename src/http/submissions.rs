@@ -197,6 +197,7 @@ pub async fn list(
                 before,
                 limit: query.limit.unwrap_or(50),
                 contest: query.contest,
+                changed_since: None,
             },
         )
         .await?;

@@ -98,6 +98,9 @@ pub struct ListFilter {
     pub limit: i64,
     /// Only submissions sent to this contest (practice ones included).
     pub contest: Option<ContestId>,
+    /// Only submissions created, queued (again) or judged at or after this
+    /// time: what changed since then.
+    pub changed_since: Option<Timestamp>,
 }
 
 /// One page of a listing, newest first.
@@ -666,6 +669,17 @@ pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
             .push(" and seq >= coalesce((select seq from submission where created_at >= ")
             .push_bind(millis(since))
             .push(" order by created_at, seq limit 1), 9223372036854775807)");
+    }
+    if let Some(since) = filter.changed_since {
+        let since = millis(since);
+        statement = statement
+            .push(" and (created_at >= ")
+            .push_bind(since)
+            .push(" or queued_at >= ")
+            .push_bind(since)
+            .push(" or judged_at >= ")
+            .push_bind(since)
+            .push(")");
     }
     if let Some(before) = filter.before {
         statement = statement.push(" and seq < ").push_bind(before);

@@ -1827,6 +1827,7 @@ async fn every_listing_filter_and_the_cursor_work_together(backend: TestBackend)
         before,
         limit,
         contest: None,
+        changed_since: None,
     };
     let first = store
         .list_submissions(&page(None, 3, None))
@@ -2401,6 +2402,7 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
             before: (mask & 16 != 0).then_some(1000),
             limit: 50,
             contest: None,
+            changed_since: None,
         };
         let plan = query_plan(&store, queue::list_statement(&filter)).await;
         let sorts = plan.iter().any(|step| step.contains("TEMP B-TREE"));
@@ -2493,6 +2495,7 @@ async fn created_at_never_decreases_so_since_can_bound_the_scan(backend: TestBac
             before: None,
             limit: 10,
             contest: None,
+            changed_since: None,
         })
         .await
         .expect("list");

@@ -130,6 +130,7 @@ impl LogForm {
             before,
             limit,
             contest,
+            changed_since: None,
         })
     }
 

@@ -498,6 +498,28 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         !more.contains("\"type\":\"contest\""),
         "only what changed is sent again: {more}"
     );
+    // A rejudged old submission: the looks that read only what changed
+    // read it again, and its judgement comes through.
+    let (status, body) = app
+        .request(
+            Method::POST,
+            &format!("/api/submissions/{wrong_id}/rejudge"),
+            Some(&app.setter),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let mut rejudged = String::new();
+    while !rejudged.lines().any(|l| {
+        l.contains("\"type\":\"judgements\"") && l.contains(&format!("\"id\":\"{wrong_id}\""))
+    }) {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(20), stream.chunk())
+            .await
+            .expect("the rejudged judgement within 20 s")
+            .expect("a chunk")
+            .expect("more");
+        rejudged.push_str(&String::from_utf8_lossy(&chunk));
+    }
     // Resumed from the token of the first feed: the new submission, and
     // nothing that has not changed since.
     let resumed = raw_get(
