@@ -620,9 +620,10 @@ async fn event_feed(
         status: axum::http::StatusCode::TOO_MANY_REQUESTS,
         message: format!("{FEEDS_PER_USER} event feeds are open for you already; close one first"),
     })?;
-    let mut runs_cache = RunsCache::new();
-    let mut looked_at = Timestamp::now();
-    let first = feed_look(&state, &caller, &id, &mut runs_cache, None).await?;
+    // Refusals (a contest missing or hidden) are statuses; the first look,
+    // which may take longer than a request may at a contest's largest, is
+    // made once the response has begun.
+    view(&state, &caller, &id).await?;
     let (sender, body) =
         http_body_util::channel::Channel::<axum::body::Bytes, std::convert::Infallible>::new(16);
     tokio::spawn(async move {
@@ -630,7 +631,15 @@ async fn event_feed(
         // client that read to the end can open another at once.
         let mut sender = sender;
         let feed = feed;
-        let mut look = first;
+        let mut runs_cache = RunsCache::new();
+        let mut looked_at = Timestamp::now();
+        let mut look = match feed_look(&state, &caller, &id, &mut runs_cache, None).await {
+            Ok(found) => found,
+            Err(error) => {
+                tracing::warn!(%error, contest = %id, "the event feed stopped");
+                return;
+            }
+        };
         let mut quiet_since = tokio::time::Instant::now();
         let mut read_all_at = tokio::time::Instant::now();
         loop {

@@ -20,6 +20,32 @@ fn abstime(ms: i64) -> String {
         .to_string()
 }
 
+/// Reads a streaming event feed until what came since the call satisfies
+/// `found`, waiting at most 20 s a chunk; returns what came.
+async fn read_feed_until(
+    stream: &mut reqwest::Response,
+    what: &str,
+    found: impl Fn(&str) -> bool,
+) -> String {
+    let mut received = String::new();
+    while !found(&received) {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(20), stream.chunk())
+            .await
+            .unwrap_or_else(|_| panic!("{what} within 20 s: {received}"))
+            .unwrap_or_else(|e| panic!("the feed failed before {what}: {e}"))
+            .unwrap_or_else(|| panic!("the feed ended before {what}"));
+        received.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    received
+}
+
+/// Whether `text` holds a notification of `kind` for the object `id`.
+fn notifies(text: &str, kind: &str, id: &str) -> bool {
+    text.lines().any(|l| {
+        l.contains(&format!("\"type\":\"{kind}\"")) && l.contains(&format!("\"id\":\"{id}\""))
+    })
+}
+
 #[tokio::test]
 async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
     let dir = TestDir::new();
@@ -471,11 +497,10 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         &app.setter,
     )
     .await;
-    let mut received = String::new();
-    while !received.contains("\"type\":\"state\"") {
-        let chunk = stream.chunk().await.expect("a chunk").expect("more");
-        received.push_str(&String::from_utf8_lossy(&chunk));
-    }
+    read_feed_until(&mut stream, "the first state", |r| {
+        r.contains("\"type\":\"state\"")
+    })
+    .await;
     let (status, body) = app
         .post(
             "/api/submissions",
@@ -485,15 +510,10 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         .await;
     assert_eq!(status, StatusCode::ACCEPTED, "{body}");
     let late = submission_id(&body["id"]).to_string();
-    let mut more = String::new();
-    while !more.contains(&format!("\"id\":\"{late}\"")) {
-        let chunk = tokio::time::timeout(std::time::Duration::from_secs(20), stream.chunk())
-            .await
-            .expect("the new submission within 20 s")
-            .expect("a chunk")
-            .expect("more");
-        more.push_str(&String::from_utf8_lossy(&chunk));
-    }
+    let more = read_feed_until(&mut stream, "the new submission", |r| {
+        notifies(r, "submissions", &late)
+    })
+    .await;
     assert!(
         !more.contains("\"type\":\"contest\""),
         "only what changed is sent again: {more}"
@@ -509,17 +529,10 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
         )
         .await;
     assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-    let mut rejudged = String::new();
-    while !rejudged.lines().any(|l| {
-        l.contains("\"type\":\"judgements\"") && l.contains(&format!("\"id\":\"{wrong_id}\""))
-    }) {
-        let chunk = tokio::time::timeout(std::time::Duration::from_secs(20), stream.chunk())
-            .await
-            .expect("the rejudged judgement within 20 s")
-            .expect("a chunk")
-            .expect("more");
-        rejudged.push_str(&String::from_utf8_lossy(&chunk));
-    }
+    read_feed_until(&mut stream, "the rejudged judgement", |r| {
+        notifies(r, "judgements", &wrong_id)
+    })
+    .await;
     // Resumed from the token of the first feed: the new submission, and
     // nothing that has not changed since.
     let resumed = raw_get(
@@ -716,11 +729,10 @@ async fn an_event_feed_outlives_the_keep_alive_timeout() {
         &app.admin,
     )
     .await;
-    let mut received = String::new();
-    while !received.contains("\"type\":\"state\"") {
-        let chunk = stream.chunk().await.expect("a chunk").expect("more");
-        received.push_str(&String::from_utf8_lossy(&chunk));
-    }
+    read_feed_until(&mut stream, "the first state", |r| {
+        r.contains("\"type\":\"state\"")
+    })
+    .await;
     // Six keep-alive timeouts of nothing.
     tokio::time::sleep(std::time::Duration::from_millis(1800)).await;
     let (status, body) = app
@@ -732,14 +744,9 @@ async fn an_event_feed_outlives_the_keep_alive_timeout() {
         .await;
     assert_eq!(status, StatusCode::ACCEPTED, "{body}");
     let id = submission_id(&body["id"]).to_string();
-    let mut more = String::new();
-    while !more.contains(&format!("\"id\":\"{id}\"")) {
-        let chunk = tokio::time::timeout(std::time::Duration::from_secs(20), stream.chunk())
-            .await
-            .expect("the new submission within 20 s")
-            .expect("the connection is still open")
-            .expect("more");
-        more.push_str(&String::from_utf8_lossy(&chunk));
-    }
+    read_feed_until(&mut stream, "the new submission", |r| {
+        notifies(r, "submissions", &id)
+    })
+    .await;
     app.stop().await;
 }

@@ -22,12 +22,15 @@ use std::{
 
 use clap::Args;
 use nimjudge::{
-    domain::{Payload, Role, TestcaseName, Verdict},
-    store::{ContestWindow, JudgementWrite, NewSubmission},
+    domain::Role,
+    store::{ContestWindow, NewSubmission},
     testing::TestBackend,
 };
 
-use super::{queries::BenchServer, scoreboard::BenchContest};
+use super::{
+    queries::BenchServer,
+    scoreboard::{BenchContest, contest_window, rejected_try},
+};
 
 #[derive(Debug, Args)]
 pub struct BenchFeedArgs {
@@ -159,29 +162,8 @@ pub async fn run(args: BenchFeedArgs) -> anyhow::Result<ExitCode> {
         })
     };
 
-    let payload = Payload::Answers {
-        personal: None,
-        answers: [(
-            "sample-1"
-                .parse::<TestcaseName>()
-                .map_err(anyhow::Error::msg)?,
-            "x".to_string(),
-        )]
-        .into(),
-    };
-    let window = ContestWindow {
-        contest: &contest.id,
-        starts_at_ms: contest.start.as_millisecond(),
-        ends_at_ms: contest.start.as_millisecond() + 5 * 3_600_000,
-    };
-    let judgement = JudgementWrite {
-        problem_version: 1,
-        verdict: Verdict::WA,
-        message: None,
-        compile_output: None,
-        group_scores: Some(vec![0]),
-        results: Vec::new(),
-    };
+    let (payload, judgement) = rejected_try()?;
+    let window = contest_window(&contest.id, contest.start);
     let began = Instant::now();
     let tick = Duration::from_secs(1) / args.rate as u32;
     let mut writers = tokio::task::JoinSet::new();

@@ -123,6 +123,39 @@ impl BenchContest {
     }
 }
 
+/// The window of the benchmarks' contest `id` that starts at `start`.
+pub(super) fn contest_window(id: &ContestId, start: jiff::Timestamp) -> ContestWindow<'_> {
+    ContestWindow {
+        contest: id,
+        starts_at_ms: start.as_millisecond(),
+        ends_at_ms: start.as_millisecond() + 5 * 3_600_000,
+    }
+}
+
+/// A rejected try as the benchmarks store it: a wrong answer to one
+/// testcase, and its verdict as a worker writes it.
+pub(super) fn rejected_try() -> anyhow::Result<(Payload, JudgementWrite)> {
+    let payload = Payload::Answers {
+        personal: None,
+        answers: [(
+            "sample-1"
+                .parse::<TestcaseName>()
+                .map_err(anyhow::Error::msg)?,
+            "x".to_string(),
+        )]
+        .into(),
+    };
+    let judgement = JudgementWrite {
+        problem_version: 1,
+        verdict: Verdict::WA,
+        message: None,
+        compile_output: None,
+        group_scores: Some(vec![0]),
+        results: Vec::new(),
+    };
+    Ok((payload, judgement))
+}
+
 pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
         args.submissions > 0 && args.runs > 0 && args.users > 0,
@@ -165,29 +198,8 @@ pub async fn run(args: BenchScoreboardArgs) -> anyhow::Result<ExitCode> {
         .await?
         .secret;
     let http = reqwest::Client::new();
-    let payload = Payload::Answers {
-        personal: None,
-        answers: [(
-            "sample-1"
-                .parse::<TestcaseName>()
-                .map_err(anyhow::Error::msg)?,
-            "x".to_string(),
-        )]
-        .into(),
-    };
-    let window = ContestWindow {
-        contest: &id,
-        starts_at_ms: start.as_millisecond(),
-        ends_at_ms: start.as_millisecond() + 5 * 3_600_000,
-    };
-    let judgement = JudgementWrite {
-        problem_version: 1,
-        verdict: Verdict::WA,
-        message: None,
-        compile_output: None,
-        group_scores: Some(vec![0]),
-        results: Vec::new(),
-    };
+    let (payload, judgement) = rejected_try()?;
+    let window = contest_window(&id, start);
     // A rejected try by a participant, admitted and judged: one change of
     // the scoreboard; returns how long the admission and the verdict took.
     let try_once = |run: usize, in_contest: bool| {
