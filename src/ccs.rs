@@ -266,8 +266,8 @@ pub enum CcsScore {
     PassFail {
         num_solved: i64,
         total_time: String,
-        /// The contest time of the last solve, while one is solved.
-        #[serde(skip_serializing_if = "Option::is_none")]
+        /// The contest time of the last solve; `null` while none is (the
+        /// spec: null iff `num_solved` is 0; its schema refuses it absent).
         time: Option<String>,
     },
     Score {

@@ -254,7 +254,7 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
             },
             {
                 "rank": 2, "team_id": "dave",
-                "score": { "num_solved": 0, "total_time": "0:00:00.000" },
+                "score": { "num_solved": 0, "total_time": "0:00:00.000", "time": null },
                 "problems": [
                     { "problem_id": "nim", "num_judged": 1, "num_pending": 0, "solved": false },
                 ],
