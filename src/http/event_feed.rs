@@ -58,31 +58,17 @@ enum Held {
 
 /// What one feed sent: per object, what the client holds and the batch
 /// that told it.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct FeedMemory {
-    user: String,
-    contest: String,
     held: HashMap<Key, (Held, u64)>,
     /// The last batch sent (0 before the first).
     batch: u64,
     /// Counts the connections that took this memory; a connection whose
     /// number is not the latest has been replaced and stops.
     generation: u64,
-    closed_at: Option<Instant>,
 }
 
 impl FeedMemory {
-    fn new(user: &str, contest: &str) -> FeedMemory {
-        FeedMemory {
-            user: user.to_string(),
-            contest: contest.to_string(),
-            held: HashMap::new(),
-            batch: 0,
-            generation: 0,
-            closed_at: None,
-        }
-    }
-
     /// The notifications that bring the client from what it holds to
     /// `objects` (every object the feed shows now of those `covered` says
     /// the look read: an object covered and not among them is gone), as
@@ -178,7 +164,20 @@ pub struct EventFeeds {
 #[derive(Debug, Default)]
 struct Registry {
     open: BTreeMap<String, usize>,
-    memories: HashMap<String, Arc<Mutex<FeedMemory>>>,
+    memories: HashMap<String, Kept>,
+}
+
+/// A feed's memory with what the registry decides on without locking it
+/// (a feed holds its memory's lock while it makes a batch).
+#[derive(Debug)]
+struct Kept {
+    user: String,
+    contest: String,
+    /// The latest connection's number, as in the memory.
+    generation: u64,
+    /// When the latest connection closed; `None` while it is open.
+    closed_at: Option<Instant>,
+    memory: Arc<Mutex<FeedMemory>>,
 }
 
 /// One open feed: its id, its memory and its connection's number. It
@@ -215,26 +214,39 @@ impl EventFeeds {
         let (id, memory, generation) = match since_token {
             None => {
                 let id = uuid::Uuid::new_v4().simple().to_string();
-                let memory = Arc::new(Mutex::new(FeedMemory::new(user, contest)));
-                registry.memories.insert(id.clone(), memory.clone());
+                let memory = Arc::new(Mutex::new(FeedMemory::default()));
+                registry.memories.insert(
+                    id.clone(),
+                    Kept {
+                        user: user.to_string(),
+                        contest: contest.to_string(),
+                        generation: 0,
+                        closed_at: None,
+                        memory: memory.clone(),
+                    },
+                );
                 (id, memory, 0)
             }
             Some(token) => {
                 let unknown = || ResumeError(token.to_string());
                 let (id, batch) = token.rsplit_once('-').ok_or_else(unknown)?;
                 let batch: u64 = batch.parse().map_err(|_| unknown())?;
-                let memory = registry.memories.get(id).ok_or_else(unknown)?.clone();
-                let mut held = lock(&memory);
                 // Forgotten once expired (`forget_old` above).
-                if held.user != user || held.contest != contest || batch > held.batch {
+                let kept = registry
+                    .memories
+                    .get_mut(id)
+                    .filter(|kept| kept.user == user && kept.contest == contest)
+                    .ok_or_else(unknown)?;
+                let mut held = lock(&kept.memory);
+                if batch > held.batch {
                     return Err(unknown());
                 }
                 held.rewind(batch);
                 held.generation += 1;
-                held.closed_at = None;
-                let generation = held.generation;
+                kept.generation = held.generation;
+                kept.closed_at = None;
                 drop(held);
-                (id.to_string(), memory, generation)
+                (id.to_string(), kept.memory.clone(), kept.generation)
             }
         };
         *registry.open.entry(user.to_string()).or_default() += 1;
@@ -253,19 +265,16 @@ impl Registry {
     /// closed ones past [`CLOSED_PER_USER`].
     fn forget_old(&mut self, now: Instant) {
         let mut closed: BTreeMap<String, Vec<(Instant, String)>> = BTreeMap::new();
-        self.memories.retain(|id, memory| {
-            let memory = lock(memory);
-            match memory.closed_at {
-                Some(at) if now.duration_since(at) > RESUMABLE_FOR => false,
-                Some(at) => {
-                    closed
-                        .entry(memory.user.clone())
-                        .or_default()
-                        .push((at, id.clone()));
-                    true
-                }
-                None => true,
+        self.memories.retain(|id, kept| match kept.closed_at {
+            Some(at) if now.duration_since(at) > RESUMABLE_FOR => false,
+            Some(at) => {
+                closed
+                    .entry(kept.user.clone())
+                    .or_default()
+                    .push((at, id.clone()));
+                true
             }
+            None => true,
         });
         for mut feeds in closed.into_values() {
             if feeds.len() > CLOSED_PER_USER {
@@ -297,13 +306,14 @@ impl OpenFeed {
 
 impl Drop for OpenFeed {
     fn drop(&mut self) {
-        {
-            let mut memory = lock(&self.memory);
-            if memory.generation == self.generation {
-                memory.closed_at = Some(Instant::now());
-            }
-        }
         let mut registry = self.feeds.registry();
+        if let Some(kept) = registry
+            .memories
+            .get_mut(&self.id)
+            .filter(|kept| kept.generation == self.generation)
+        {
+            kept.closed_at = Some(Instant::now());
+        }
         if let Some(count) = registry.open.get_mut(&self.user) {
             *count -= 1;
             if *count == 0 {
@@ -349,7 +359,7 @@ mod tests {
 
     #[test]
     fn a_batch_sends_what_changed_and_nulls_for_what_is_gone() {
-        let mut memory = FeedMemory::new("ann", "spring");
+        let mut memory = FeedMemory::default();
         let first = memory.batch(
             "f",
             vec![object("a", "1", "1"), object("a", "2", "2")],
@@ -372,7 +382,7 @@ mod tests {
 
     #[test]
     fn a_partial_look_tells_gone_only_what_it_covered() {
-        let mut memory = FeedMemory::new("ann", "spring");
+        let mut memory = FeedMemory::default();
         memory.batch(
             "f",
             vec![
@@ -397,7 +407,7 @@ mod tests {
 
     #[test]
     fn a_rewound_memory_sends_again_exactly_what_was_told_after_the_token() {
-        let mut memory = FeedMemory::new("ann", "spring");
+        let mut memory = FeedMemory::default();
         memory.batch(
             "f",
             vec![
@@ -474,8 +484,12 @@ mod tests {
         );
         drop(second);
         assert!(feeds.registry().open.is_empty(), "no feed is open");
-        let memory = feeds.registry().memories[&token[..token.len() - 2]].clone();
-        assert!(lock(&memory).closed_at.is_some(), "closed, kept to resume");
+        assert!(
+            feeds.registry().memories[&token[..token.len() - 2]]
+                .closed_at
+                .is_some(),
+            "closed, kept to resume"
+        );
     }
 
     #[test]
@@ -506,7 +520,7 @@ mod tests {
                 .registry()
                 .memories
                 .values()
-                .filter(|m| lock(m).user == "ann")
+                .filter(|kept| kept.user == "ann")
                 .count()
         };
         assert_eq!(closed_of_ann(), CLOSED_PER_USER);
