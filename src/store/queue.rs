@@ -501,7 +501,9 @@ impl Store {
         &self,
         filter: &ListFilter,
     ) -> Result<SubmissionPage, StoreError> {
-        let rows = list_statement(filter).fetch_all(&self.read).await?;
+        let rows = list_statement(self.read.dialect(), filter)
+            .fetch_all(&self.read)
+            .await?;
         let next_cursor = if rows.len() as i64 == filter.limit {
             rows.last().map(|r| r.try_get("seq")).transpose()?
         } else {
@@ -636,12 +638,20 @@ pub(super) fn unjudged_of_problem_statement(problem_id: &ProblemId) -> Statement
 /// Only the filters given enter the statement, so the database picks the
 /// index that serves them (see SQLite's migration 0009) instead of one plan
 /// for every combination of nulls.
-pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
-    let mut statement = query(concat!(
-        "select ",
-        submission_columns!(),
-        " from submission where true"
-    ));
+pub(super) fn list_statement(dialect: Dialect, filter: &ListFilter) -> Statement<'_> {
+    // What changed in a contest is found by its index (the migration that
+    // made it); SQLite, without statistics, preferred the contest's index
+    // in `seq` order, which reads every submission of the contest.
+    let changed_in_contest = filter.contest.is_some() && filter.changed_since.is_some();
+    let mut statement = query(if changed_in_contest && dialect == Dialect::Sqlite {
+        concat!(
+            "select ",
+            submission_columns!(),
+            " from submission indexed by submission_changed_in_contest where true"
+        )
+    } else {
+        concat!("select ", submission_columns!(), " from submission where true")
+    });
     if let Some(problem) = &filter.problem {
         statement = statement
             .push(" and problem_id = ")
@@ -671,15 +681,13 @@ pub(super) fn list_statement(filter: &ListFilter) -> Statement<'_> {
             .push(" order by created_at, seq limit 1), 9223372036854775807)");
     }
     if let Some(since) = filter.changed_since {
-        let since = millis(since);
+        // The latest of the three times, as the index keys it.
         statement = statement
-            .push(" and (created_at >= ")
-            .push_bind(since)
-            .push(" or queued_at >= ")
-            .push_bind(since)
-            .push(" or judged_at >= ")
-            .push_bind(since)
-            .push(")");
+            .push(dialect.pick(
+                " and max(created_at, coalesce(queued_at, 0), coalesce(judged_at, 0)) >= ",
+                " and greatest(created_at, queued_at, judged_at) >= ",
+            ))
+            .push_bind(millis(since));
     }
     if let Some(before) = filter.before {
         statement = statement.push(" and seq < ").push_bind(before);

@@ -736,7 +736,7 @@ async fn a_listing_by_contest_reads_its_index_not_every_submission() {
         limit: 50,
         ..ListFilter::default()
     };
-    let plan = query_plan(&store, queue::list_statement(&filter)).await;
+    let plan = query_plan(&store, queue::list_statement(backend::Dialect::Sqlite, &filter)).await;
     assert!(
         plan.iter()
             .any(|step| step.contains("USING INDEX submission_by_contest ")),
@@ -745,6 +745,23 @@ async fn a_listing_by_contest_reads_its_index_not_every_submission() {
     assert!(
         !plan.iter().any(|step| step.starts_with("SCAN submission")),
         "no walk of every submission: {plan:?}"
+    );
+    // What changed in it since a time (the event feed's look, every
+    // second) is a range of its own index, not a walk of the contest.
+    let changed = ListFilter {
+        changed_since: Some(Timestamp::now()),
+        before: Some(1000),
+        ..filter
+    };
+    let plan = query_plan(
+        &store,
+        queue::list_statement(backend::Dialect::Sqlite, &changed),
+    )
+    .await;
+    assert!(
+        plan.iter().any(|step| step
+            .contains("USING INDEX submission_changed_in_contest (contest_id=? AND <expr>>?)")),
+        "{plan:?}"
     );
 }
 
@@ -2404,7 +2421,7 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
             contest: None,
             changed_since: None,
         };
-        let plan = query_plan(&store, queue::list_statement(&filter)).await;
+        let plan = query_plan(&store, queue::list_statement(backend::Dialect::Sqlite, &filter)).await;
         let sorts = plan.iter().any(|step| step.contains("TEMP B-TREE"));
         // With no filter but the page size, the newest-first walk of the
         // primary key is the index.
@@ -3299,6 +3316,7 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
 }
 
 on_both_backends!(
+    a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows,
     scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze,
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
