@@ -272,6 +272,9 @@ pub enum CcsScore {
     },
     Score {
         score: f64,
+        /// The contest time of the row's last score change; `null` while
+        /// the score is 0 (the spec's schema wants the property).
+        time: Option<String>,
     },
 }
 
@@ -322,9 +325,10 @@ pub fn scoreboard(contest: &Contest, board: &Scoreboard, now: Timestamp) -> CcsS
                         } else {
                             None
                         },
-                        time: match (ioi, cell.solved_minute, cell.score) {
-                            (false, Some(minute), _) => Some(minutes(minute)),
-                            (true, Some(minute), Some(score)) if score > 0.0 => {
+                        // The spec: required iff solved, or a score above
+                        // 0 (then the try that reached it).
+                        time: match (ioi, cell.solved_minute, cell.scored_minute) {
+                            (false, Some(minute), _) | (true, _, Some(minute)) => {
                                 Some(minutes(minute))
                             }
                             _ => None,
@@ -335,6 +339,7 @@ pub fn scoreboard(contest: &Contest, board: &Scoreboard, now: Timestamp) -> CcsS
             let score = if ioi {
                 CcsScore::Score {
                     score: row.score.unwrap_or(0.0),
+                    time: row.scored_minute.map(minutes),
                 }
             } else {
                 CcsScore::PassFail {

@@ -402,6 +402,10 @@ pub struct StoredCell {
     /// The best score in hundredths (`ioi` contests; 0 otherwise).
     pub score: i64,
     pub public_score: i64,
+    /// The contest time of the submission that last changed the score
+    /// (`ioi` contests; none while it is 0).
+    pub scored_ms: Option<i64>,
+    pub public_scored_ms: Option<i64>,
 }
 
 /// One participant on one problem, on the scoreboard.
@@ -419,6 +423,10 @@ pub struct Cell {
     /// The best score in points (`ioi` contests only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
+    /// Contest minutes (rounded down) of the submission that last changed
+    /// the score (`ioi` contests, while it is above 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scored_minute: Option<i64>,
 }
 
 impl Cell {
@@ -441,6 +449,10 @@ pub struct Row {
     /// The sum of the cells' scores in points (`ioi` contests only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<f64>,
+    /// Contest minutes (rounded down) of the row's last score change: the
+    /// latest of its cells' (`ioi` contests, while the score is above 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scored_minute: Option<i64>,
     /// One per contest problem, in label order.
     pub cells: Vec<Cell>,
 }
@@ -465,10 +477,8 @@ pub struct Scoreboard {
 }
 
 /// The scoreboard of `contest` from its participants' stored cells
-/// (participants without cells have empty rows). ICPC: ranked by problems
-/// solved, then penalty, then the earlier last solve. IOI: ranked by the
-/// sum of the best scores. Ties share a rank and are listed by name. With
-/// `frozen`, the public part of each cell is shown.
+/// (participants without cells have empty rows), every row of it: a
+/// [`RankedBoard`] drawn once.
 pub fn scoreboard(
     contest: &Contest,
     participants: &[String],
@@ -476,122 +486,255 @@ pub fn scoreboard(
     phase: Phase,
     frozen: bool,
 ) -> Scoreboard {
-    let problems = &contest.settings.problems;
-    let ioi = contest.settings.scoring == Scoring::Ioi;
-    let penalty_minutes = if ioi {
-        0
-    } else {
-        contest.settings.penalty_minutes
-    };
-    let shown = |cell: &StoredCell| {
-        if frozen {
-            (
-                cell.public_solved_ms,
-                cell.public_tries,
-                cell.public_pending,
-            )
-        } else {
-            (cell.solved_ms, cell.tries, cell.pending)
+    let board = RankedBoard::rank(contest, participants, cells, frozen);
+    board.scoreboard(contest, phase, 0..board.len())
+}
+
+/// A contest's rows as one reader sees them (everything, or the public
+/// part of each cell with `frozen`), ranked, and kept so that a change of
+/// a few participants' cells ranks again without drawing every row anew.
+///
+/// ICPC: ranked by problems solved, then penalty, then the earlier last
+/// solve. IOI: ranked by the sum of the best scores. Ties share a rank and
+/// are listed by name. A problem's first solve is the earliest among the
+/// rows.
+///
+/// Drawing every row of 10,000 participants and 12 problems took about
+/// 30 ms, at every request after any verdict; [`RankedBoard::update`]
+/// draws the changed participants' rows only, and its passes over every
+/// row (first solves, a sort of rows nearly in order, ranks) are what a
+/// verdict costs (BENCHMARKS.md, "Contest scoreboards").
+#[derive(Debug, Clone)]
+pub struct RankedBoard {
+    frozen: bool,
+    /// In rank order: (key, name).
+    entries: Vec<Entry>,
+}
+
+/// One participant's row and what ranks it.
+#[derive(Debug, Clone)]
+struct Entry {
+    /// Smaller first: (minus the score, 0, 0) in `ioi` contests, else
+    /// (minus the solved count, penalty, last solve).
+    key: (i64, i64, i64),
+    /// Each problem's solve time as the reader sees it, in label order:
+    /// what first solves are found from.
+    solved_ms: Vec<Option<i64>>,
+    row: Row,
+}
+
+impl RankedBoard {
+    /// Every participant's row, ranked.
+    pub fn rank(
+        contest: &Contest,
+        participants: &[String],
+        cells: &BTreeMap<(String, ProblemId), StoredCell>,
+        frozen: bool,
+    ) -> RankedBoard {
+        // Each participant's cells, grouped in one pass (a lookup by user
+        // and problem per cell cost a ranking of 10,000 participants about
+        // 50 ms).
+        let mut by_user: HashMap<&str, Vec<(&ProblemId, &StoredCell)>> = HashMap::new();
+        for ((user, problem), cell) in cells {
+            by_user.entry(user).or_default().push((problem, cell));
         }
-    };
-    let shown_score = |cell: &StoredCell| {
-        if frozen {
-            cell.public_score
-        } else {
-            cell.score
-        }
-    };
-    // The first solve of each problem, as this reader sees it, and each
-    // participant's cells (a lookup by user and problem per cell cost a
-    // ranking of 10,000 participants about 50 ms).
-    let mut first: HashMap<&ProblemId, i64> = HashMap::new();
-    let mut by_user: HashMap<&str, Vec<(&ProblemId, &StoredCell)>> = HashMap::new();
-    for ((user, problem), cell) in cells {
-        if let (Some(ms), _, _) = shown(cell) {
-            first
-                .entry(problem)
-                .and_modify(|t| *t = (*t).min(ms))
-                .or_insert(ms);
-        }
-        by_user.entry(user).or_default().push((problem, cell));
-    }
-    let untouched = StoredCell::default();
-    let mut ranked: Vec<(Row, (i64, i64, i64))> = participants
-        .iter()
-        .map(|user| {
-            let mut solved = 0;
-            let mut penalty = 0;
-            let mut last = 0;
-            let mut score = 0;
+        let mut board = RankedBoard {
+            frozen,
+            entries: Vec::with_capacity(participants.len()),
+        };
+        for user in participants {
             let own = by_user.get(user.as_str()).map_or(&[][..], Vec::as_slice);
-            let cells = problems
+            board.entries.push(board.entry(contest, user, |problem| {
+                own.iter()
+                    .find(|(p, _)| *p == problem)
+                    .map(|(_, cell)| *cell)
+            }));
+        }
+        board.reorder();
+        board
+    }
+
+    /// Draws again the rows of `users` (participants whose cells changed,
+    /// or who joined) from `cells`, every cell held, and ranks again.
+    pub fn update<'a>(
+        &mut self,
+        contest: &Contest,
+        users: impl IntoIterator<Item = &'a str>,
+        cells: &BTreeMap<(String, ProblemId), StoredCell>,
+    ) {
+        let mut changed: HashMap<&str, Option<Entry>> = HashMap::new();
+        for user in users {
+            let key = |problem: &ProblemId| (user.to_string(), problem.clone());
+            let entry = self.entry(contest, user, |problem| cells.get(&key(problem)));
+            changed.insert(user, Some(entry));
+        }
+        if changed.is_empty() {
+            return;
+        }
+        for entry in &mut self.entries {
+            if let Some(new) = changed.get_mut(entry.row.user.as_str()) {
+                if let Some(new) = new.take() {
+                    *entry = new;
+                }
+            }
+        }
+        // Those not met above joined.
+        let mut joined: Vec<Entry> = changed.into_values().flatten().collect();
+        joined.sort_by(|a, b| a.row.user.cmp(&b.row.user));
+        self.entries.extend(joined);
+        self.reorder();
+    }
+
+    /// Rows on the board.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the board has no rows.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The board with the rows at `rows` (positions from 0, cut to the
+    /// board), as seen in `phase`.
+    pub fn scoreboard(
+        &self,
+        contest: &Contest,
+        phase: Phase,
+        rows: std::ops::Range<usize>,
+    ) -> Scoreboard {
+        let end = rows.end.min(self.entries.len());
+        let start = rows.start.min(end);
+        Scoreboard {
+            contest: contest.id.clone(),
+            phase,
+            scoring: contest.settings.scoring,
+            frozen: self.frozen,
+            labels: contest
+                .settings
+                .problems
                 .iter()
-                .map(|entry| {
-                    let stored = own
-                        .iter()
-                        .find(|(problem, _)| **problem == entry.problem)
-                        .map_or(&untouched, |(_, cell)| *cell);
-                    let (solved_ms, tries, pending) = shown(stored);
-                    let solved_minute = solved_ms.map(|ms| ms / 60_000);
-                    score += shown_score(stored);
-                    if let Some(minute) = solved_minute {
-                        solved += 1;
-                        penalty += minute + penalty_minutes * tries;
-                        last = last.max(solved_ms.unwrap_or(0));
-                    }
-                    Cell {
-                        label: entry.label.clone(),
-                        solved_minute,
-                        tries,
-                        pending,
-                        first_to_solve: solved_ms.is_some()
-                            && solved_ms == first.get(&entry.problem).copied(),
-                        score: ioi.then(|| scoring::points(shown_score(stored))),
-                    }
-                })
-                .collect();
-            let row = Row {
+                .map(|p| p.label.clone())
+                .collect(),
+            total_rows: self.entries.len(),
+            first_row: start,
+            rows: self.entries[start..end]
+                .iter()
+                .map(|entry| entry.row.clone())
+                .collect(),
+        }
+    }
+
+    /// `user`'s row from their cells (`cell` of each problem), unranked
+    /// and without first solves.
+    fn entry<'c>(
+        &self,
+        contest: &Contest,
+        user: &str,
+        cell: impl Fn(&ProblemId) -> Option<&'c StoredCell>,
+    ) -> Entry {
+        let ioi = contest.settings.scoring == Scoring::Ioi;
+        let penalty_minutes = if ioi {
+            0
+        } else {
+            contest.settings.penalty_minutes
+        };
+        let untouched = StoredCell::default();
+        let (mut solved, mut penalty, mut last, mut score) = (0, 0, 0, 0);
+        let mut last_scored: Option<i64> = None;
+        let mut solved_times = Vec::with_capacity(contest.settings.problems.len());
+        let cells = contest
+            .settings
+            .problems
+            .iter()
+            .map(|entry| {
+                let stored = cell(&entry.problem).unwrap_or(&untouched);
+                let (solved_ms, tries, pending, cell_score, scored_ms) = if self.frozen {
+                    (
+                        stored.public_solved_ms,
+                        stored.public_tries,
+                        stored.public_pending,
+                        stored.public_score,
+                        stored.public_scored_ms,
+                    )
+                } else {
+                    (
+                        stored.solved_ms,
+                        stored.tries,
+                        stored.pending,
+                        stored.score,
+                        stored.scored_ms,
+                    )
+                };
+                let scored_ms = scored_ms.filter(|_| ioi && cell_score > 0);
+                last_scored = last_scored.max(scored_ms);
+                let solved_minute = solved_ms.map(|ms| ms / 60_000);
+                score += cell_score;
+                if let (Some(minute), Some(ms)) = (solved_minute, solved_ms) {
+                    solved += 1;
+                    penalty += minute + penalty_minutes * tries;
+                    last = last.max(ms);
+                }
+                solved_times.push(solved_ms);
+                Cell {
+                    label: entry.label.clone(),
+                    solved_minute,
+                    tries,
+                    pending,
+                    first_to_solve: false,
+                    score: ioi.then(|| scoring::points(cell_score)),
+                    scored_minute: scored_ms.map(|ms| ms / 60_000),
+                }
+            })
+            .collect();
+        Entry {
+            key: if ioi {
+                (-score, 0, 0)
+            } else {
+                (-solved, penalty, last)
+            },
+            solved_ms: solved_times,
+            row: Row {
                 rank: 0,
-                user: user.clone(),
+                user: user.to_string(),
                 solved,
                 penalty,
                 score: ioi.then(|| scoring::points(score)),
+                scored_minute: last_scored.filter(|_| score > 0).map(|ms| ms / 60_000),
                 cells,
-            };
-            (
-                row,
-                if ioi {
-                    (-score, 0, 0)
-                } else {
-                    (-solved, penalty, last)
-                },
-            )
-        })
-        .collect();
-    // Smaller first: (minus the score, 0, 0) or (minus the solved count,
-    // penalty, last solve).
-    let key = |(_, key): &(Row, (i64, i64, i64))| *key;
-    ranked.sort_by(|a, b| key(a).cmp(&key(b)).then_with(|| a.0.user.cmp(&b.0.user)));
-    let mut rows = Vec::with_capacity(ranked.len());
-    for index in 0..ranked.len() {
-        let rank = if index > 0 && key(&ranked[index]) == key(&ranked[index - 1]) {
-            rows.last().map_or(1, |row: &Row| row.rank)
-        } else {
-            index as u64 + 1
-        };
-        let mut row = ranked[index].0.clone();
-        row.rank = rank;
-        rows.push(row);
+            },
+        }
     }
-    Scoreboard {
-        contest: contest.id.clone(),
-        phase,
-        scoring: contest.settings.scoring,
-        frozen,
-        labels: problems.iter().map(|p| p.label.clone()).collect(),
-        total_rows: rows.len(),
-        first_row: 0,
-        rows,
+
+    /// Marks first solves, sorts and ranks: passes over every row, the
+    /// sort quick on rows already nearly in order.
+    fn reorder(&mut self) {
+        let problems = self.entries.first().map_or(0, |e| e.solved_ms.len());
+        let mut first: Vec<Option<i64>> = vec![None; problems];
+        for entry in &self.entries {
+            for (earliest, solved) in first.iter_mut().zip(&entry.solved_ms) {
+                if let Some(ms) = *solved {
+                    *earliest = Some(earliest.map_or(ms, |t| t.min(ms)));
+                }
+            }
+        }
+        for entry in &mut self.entries {
+            for ((cell, solved), earliest) in
+                entry.row.cells.iter_mut().zip(&entry.solved_ms).zip(&first)
+            {
+                cell.first_to_solve = solved.is_some() && solved == earliest;
+            }
+        }
+        self.entries
+            .sort_by(|a, b| a.key.cmp(&b.key).then_with(|| a.row.user.cmp(&b.row.user)));
+        for index in 0..self.entries.len() {
+            self.entries[index].row.rank =
+                if index > 0 && self.entries[index].key == self.entries[index - 1].key {
+                    self.entries[index - 1].row.rank
+                } else {
+                    index as u64 + 1
+                };
+        }
     }
 }
 
@@ -600,7 +743,8 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::{
-        Contest, ContestProblem, ContestSettings, Phase, Scoreboard, StoredCell, scoreboard,
+        Contest, ContestProblem, ContestSettings, Phase, RankedBoard, Scoreboard, StoredCell,
+        scoreboard,
     };
     use crate::domain::{ProblemId, Registration, ScoreBy, Scoring, Timestamp};
 
@@ -817,6 +961,96 @@ mod tests {
             ]
         );
         assert_eq!(board(true)[2], row(3, "cid", 10.0, 10.0, 0.0));
+    }
+
+    /// A board brought up to date change by change ranks exactly as one
+    /// drawn anew from the same cells: random cells of random participants,
+    /// then rounds that change some cells (solves, tries, scores, in both
+    /// views) and add participants, compared after each round, in both
+    /// scorings and views.
+    #[test]
+    fn a_board_updated_by_changes_equals_one_ranked_anew() {
+        use crate::solver::seeded::SeededRng;
+        let problems: Vec<ProblemId> = ["nim", "coin-game", "xy-game"]
+            .iter()
+            .map(|id| id.parse().expect("an id"))
+            .collect();
+        for seed in 0..60 {
+            let mut rng = SeededRng::new(seed);
+            let mut contest = contest();
+            contest.settings.problems = problems
+                .iter()
+                .enumerate()
+                .map(|(index, problem)| ContestProblem {
+                    personal_input: None,
+                    label: ((b'A' + index as u8) as char).to_string(),
+                    problem: problem.clone(),
+                    colour: None,
+                })
+                .collect();
+            if seed % 2 == 1 {
+                contest.settings.scoring = Scoring::Ioi;
+            }
+            let frozen = seed % 3 == 0;
+            // Few distinct times and scores, so ties and shared first
+            // solves happen.
+            let random_cell = |rng: &mut SeededRng| {
+                let solved = rng.chance(1, 2).then(|| rng.range(1, 6) as i64 * 60_000);
+                StoredCell {
+                    solved_ms: solved,
+                    tries: rng.range(0, 3) as i64,
+                    pending: rng.range(0, 2) as i64,
+                    public_solved_ms: solved.filter(|_| rng.chance(2, 3)),
+                    public_tries: rng.range(0, 3) as i64,
+                    public_pending: rng.range(0, 2) as i64,
+                    score: rng.range(0, 4) as i64 * 2500,
+                    public_score: rng.range(0, 4) as i64 * 2500,
+                    scored_ms: rng.chance(1, 2).then(|| rng.range(1, 6) as i64 * 60_000),
+                    public_scored_ms: rng.chance(1, 2).then(|| rng.range(1, 6) as i64 * 60_000),
+                }
+            };
+            let mut participants: Vec<String> = (0..rng.range_usize(0, 12))
+                .map(|i| format!("user-{i}"))
+                .collect();
+            let mut cells = BTreeMap::new();
+            for user in &participants {
+                for problem in &problems {
+                    if rng.chance(2, 3) {
+                        cells.insert((user.clone(), problem.clone()), random_cell(&mut rng));
+                    }
+                }
+            }
+            let mut board = RankedBoard::rank(&contest, &participants, &cells, frozen);
+            for _round in 0..8 {
+                let mut changed = Vec::new();
+                for _ in 0..rng.range_usize(0, 4) {
+                    if participants.is_empty() || rng.chance(1, 4) {
+                        let user = format!("user-{}", participants.len());
+                        participants.push(user.clone());
+                        changed.push(user);
+                        continue;
+                    }
+                    let user = rng.pick(&participants).clone();
+                    let problem = rng.pick(&problems).clone();
+                    cells.insert((user.clone(), problem), random_cell(&mut rng));
+                    changed.push(user);
+                }
+                board.update(&contest, changed.iter().map(String::as_str), &cells);
+                let anew = RankedBoard::rank(&contest, &participants, &cells, frozen);
+                assert_eq!(
+                    board.scoreboard(&contest, Phase::Running, 0..board.len()),
+                    anew.scoreboard(&contest, Phase::Running, 0..anew.len()),
+                    "seed {seed}"
+                );
+            }
+            // A page is the same rows, cut to the board.
+            let whole = board.scoreboard(&contest, Phase::Running, 0..board.len());
+            let page = board.scoreboard(&contest, Phase::Running, 2..5);
+            let end = whole.rows.len().min(5);
+            let start = end.min(2);
+            assert_eq!(page.rows, whole.rows[start..end]);
+            assert_eq!((page.first_row, page.total_rows), (start, whole.rows.len()));
+        }
     }
 
     #[test]

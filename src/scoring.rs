@@ -10,6 +10,8 @@
 //! failure) does not. A problem without groups is one group `all` of 100
 //! points over every testcase: full marks for an AC, none otherwise.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -186,6 +188,49 @@ pub fn best_score<'a>(by: ScoreBy, submissions: impl IntoIterator<Item = &'a [i6
     }
 }
 
+/// The score held after each of a contestant's judged submissions to a
+/// problem, oldest first: [`best_score`] of each prefix, in one pass
+/// (each group count's best groups kept apart, as `best_score` combines
+/// only submissions with as many groups as the newest).
+pub fn scores_held<'a>(by: ScoreBy, submissions: impl IntoIterator<Item = &'a [i64]>) -> Vec<i64> {
+    let mut best_total = 0;
+    let mut best_groups: HashMap<usize, Vec<i64>> = HashMap::new();
+    submissions
+        .into_iter()
+        .map(|scores| {
+            best_total = best_total.max(scores.iter().sum());
+            match by {
+                ScoreBy::Submission => best_total,
+                ScoreBy::Group => {
+                    let best = best_groups
+                        .entry(scores.len())
+                        .or_insert_with(|| vec![0; scores.len()]);
+                    for (best, &score) in best.iter_mut().zip(scores) {
+                        *best = (*best).max(score);
+                    }
+                    best_total.max(best.iter().sum())
+                }
+            }
+        })
+        .collect()
+}
+
+/// The score held after the last of `held` ([`scores_held`]) and the
+/// position of the submission that last changed it (its last improvement,
+/// unless the problem's groups changed in between); no position while the
+/// score is 0.
+pub fn last_change(held: &[i64]) -> (i64, Option<usize>) {
+    let mut before = 0;
+    let mut changed = None;
+    for (index, &score) in held.iter().enumerate() {
+        if score != before {
+            changed = Some(index);
+        }
+        before = score;
+    }
+    (before, changed.filter(|_| before > 0))
+}
+
 /// Group scores as stored: hundredths joined by commas (`2000,0,1500`).
 pub fn encode(scores: &[i64]) -> String {
     scores
@@ -226,6 +271,47 @@ pub fn points_shown(points: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The score held after each submission is `best_score` of the
+    /// submissions up to it, for random histories in which the problem's
+    /// groups change now and then; and the last change is where that
+    /// sequence last moves.
+    #[test]
+    fn scores_held_are_the_best_score_of_each_prefix() {
+        use crate::solver::seeded::SeededRng;
+        for seed in 0..400 {
+            let mut rng = SeededRng::new(seed);
+            let by = if seed % 2 == 0 {
+                ScoreBy::Group
+            } else {
+                ScoreBy::Submission
+            };
+            let history: Vec<Vec<i64>> = (0..rng.range_usize(0, 9))
+                .map(|_| {
+                    let groups = if rng.chance(1, 5) { 2 } else { 3 };
+                    (0..groups).map(|_| rng.range(0, 3) as i64 * 1000).collect()
+                })
+                .collect();
+            let held = scores_held(by, history.iter().map(Vec::as_slice));
+            let prefixes: Vec<i64> = (1..=history.len())
+                .map(|k| best_score(by, history[..k].iter().map(Vec::as_slice)))
+                .collect();
+            assert_eq!(held, prefixes, "seed {seed}: {history:?}");
+            let (score, changed) = last_change(&held);
+            assert_eq!(score, best_score(by, history.iter().map(Vec::as_slice)));
+            match changed {
+                None => assert_eq!(score, 0, "{held:?}"),
+                Some(at) => {
+                    assert!(score > 0);
+                    assert!(held[at..].iter().all(|&s| s == score), "{held:?}");
+                    assert!(at == 0 || held[at - 1] != score, "{held:?}");
+                }
+            }
+        }
+        assert_eq!(last_change(&[0, 3000, 3000, 5000, 5000]), (5000, Some(3)));
+        assert_eq!(last_change(&[0, 0]), (0, None));
+        assert_eq!(last_change(&[]), (0, None));
+    }
 
     fn group(name: &str, points: i64, testcases: &[&str], rule: GroupRule) -> TestcaseGroup {
         TestcaseGroup {

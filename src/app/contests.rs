@@ -180,24 +180,10 @@ impl App {
         let contest = self.stored_contest(id).await?;
         let now = now_ms();
         let frozen = caller.role() != Role::Admin && contest.hides_frozen(now);
-        let board = self
+        Ok(self
             .scoreboards
-            .board(&self.store, &contest, frozen)
-            .await?;
-        let all = 0..board.rows.len();
-        let rows = rows.map_or(all.clone(), |wanted| {
-            wanted.start.min(all.end)..wanted.end.min(all.end).max(wanted.start.min(all.end))
-        });
-        Ok(Scoreboard {
-            contest: board.contest.clone(),
-            phase: contest.phase(now),
-            scoring: board.scoring,
-            frozen,
-            labels: board.labels.clone(),
-            total_rows: board.rows.len(),
-            first_row: rows.start,
-            rows: board.rows[rows].to_vec(),
-        })
+            .board(&self.store, &contest, frozen, contest.phase(now), rows)
+            .await?)
     }
 
     /// The frozen scoreboard and the whole one, for an admin to reveal the
@@ -217,9 +203,16 @@ impl App {
                  before the thaw, with a freeze"
             )));
         }
-        let frozen = self.scoreboards.board(&self.store, &contest, true).await?;
-        let full = self.scoreboards.board(&self.store, &contest, false).await?;
-        Ok((frozen.as_ref().clone(), full.as_ref().clone()))
+        let phase = contest.phase(now);
+        let frozen = self
+            .scoreboards
+            .board(&self.store, &contest, true, phase, None)
+            .await?;
+        let full = self
+            .scoreboards
+            .board(&self.store, &contest, false, phase, None)
+            .await?;
+        Ok((frozen, full))
     }
 
     /// A question to the jury from a participant, or, from setters and

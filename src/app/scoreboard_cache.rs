@@ -7,18 +7,19 @@
 //! `cells_version` in the changing transaction, so a request reads the
 //! version (one small read) and serves the ranked boards it holds when
 //! nothing changed; when something did, it reads only the cells and
-//! participants changed since ([`Store::scoreboard_changes`]) and ranks
-//! again. A change of the contest's settings (problems, penalty, freeze)
+//! participants changed since ([`Store::scoreboard_changes`]), draws again
+//! only those participants' rows and ranks again ([`RankedBoard::update`]). A change of the contest's settings (problems, penalty, freeze)
 //! starts over from every cell. The version is the database's, so changes
 //! made by another process (an API or judge host) show at the next request.
 
 use std::{
     collections::{BTreeMap, HashMap},
+    ops::Range,
     sync::{Arc, Mutex},
 };
 
 use crate::{
-    contest::{self, Contest, ContestSettings, Phase, Scoreboard, StoredCell},
+    contest::{Contest, ContestSettings, Phase, RankedBoard, Scoreboard, StoredCell},
     domain::{ContestId, ProblemId},
     store::{Store, StoreError},
 };
@@ -28,12 +29,13 @@ use crate::{
 struct Kept {
     settings: ContestSettings,
     version: i64,
+    /// Sorted.
     participants: Vec<String>,
     cells: BTreeMap<(String, ProblemId), StoredCell>,
     /// Everything, and as the public sees it during a freeze; each ranked
-    /// when first asked for at this version.
-    full: Option<Arc<Scoreboard>>,
-    public: Option<Arc<Scoreboard>>,
+    /// when first asked for, then ranked again as changes come in.
+    full: Option<RankedBoard>,
+    public: Option<RankedBoard>,
 }
 
 /// Every contest's kept scoreboard; one per process.
@@ -43,15 +45,17 @@ pub struct ScoreboardCache {
 }
 
 impl ScoreboardCache {
-    /// The ranked scoreboard of `contest` (full, or the public part), up to
-    /// date with the database as of this call. Its `phase` and `frozen`
-    /// are the caller's to set.
+    /// The rows at `rows` (positions from 0, cut to the board) of the
+    /// ranked scoreboard of `contest` (full, or the public part), up to date
+    /// with the database as of this call, as seen in `phase`.
     pub async fn board(
         &self,
         store: &Store,
         contest: &Contest,
         public: bool,
-    ) -> Result<Arc<Scoreboard>, StoreError> {
+        phase: Phase,
+        rows: Option<Range<usize>>,
+    ) -> Result<Scoreboard, StoreError> {
         let slot = self
             .kept
             .lock()
@@ -68,16 +72,31 @@ impl ScoreboardCache {
             Some(held) if held.settings == contest.settings && held.version == version => {}
             Some(held) if held.settings == contest.settings && held.version < version => {
                 let changes = store.scoreboard_changes(id, held.version).await?;
+                let mut changed: Vec<String> = changes
+                    .cells
+                    .keys()
+                    .map(|(user, _)| user.clone())
+                    .chain(changes.participants.iter().cloned())
+                    .collect();
+                changed.sort();
+                changed.dedup();
                 held.participants.extend(changes.participants);
                 held.participants.sort();
                 held.participants.dedup();
                 held.cells.extend(changes.cells);
                 held.version = version;
-                held.full = None;
-                held.public = None;
+                // Rows are the participants'.
+                let rows = changed
+                    .iter()
+                    .filter(|user| held.participants.binary_search(user).is_ok())
+                    .map(String::as_str);
+                for board in [&mut held.full, &mut held.public].into_iter().flatten() {
+                    board.update(contest, rows.clone(), &held.cells);
+                }
             }
             _ => {
-                let participants = store.participants(id).await?;
+                let mut participants = store.participants(id).await?;
+                participants.sort();
                 let cells = store.scoreboard_cells(id).await?;
                 *kept = Some(Kept {
                     settings: contest.settings.clone(),
@@ -95,16 +114,9 @@ impl ScoreboardCache {
         } else {
             &mut held.full
         };
-        Ok(board
-            .get_or_insert_with(|| {
-                Arc::new(contest::scoreboard(
-                    contest,
-                    &held.participants,
-                    &held.cells,
-                    Phase::Before,
-                    public,
-                ))
-            })
-            .clone())
+        let board = board.get_or_insert_with(|| {
+            RankedBoard::rank(contest, &held.participants, &held.cells, public)
+        });
+        Ok(board.scoreboard(contest, phase, rows.unwrap_or(0..board.len())))
     }
 }

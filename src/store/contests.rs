@@ -168,7 +168,7 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
            version = excluded.version, solved_ms = excluded.solved_ms, tries = excluded.tries, \
            pending = excluded.pending, public_solved_ms = excluded.public_solved_ms, \
            public_tries = excluded.public_tries, public_pending = excluded.public_pending, \
-           score = 0, public_score = 0",
+           score = 0, public_score = 0, scored_ms = null, public_scored_ms = null",
         )
         .execute(&mut *tx)
         .await?;
@@ -178,11 +178,12 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
 /// Sets the best scores of the cells of `scope` in `ioi` contests (the
 /// statement of [`refresh_cell`] left them at 0), from the group scores of
 /// their judged submissions in contest time, as the contest's `score_by`
-/// says; the public score counts only submissions before the freeze.
+/// says, with the contest time of the submission that last changed each;
+/// the public score counts only submissions before the freeze.
 async fn refresh_scores(tx: &mut Tx, scope: &Cell<'_>) -> Result<(), StoreError> {
     let statement = query(concat!(
-        "select s.contest_id, s.user_name, s.problem_id, s.group_scores, c.score_by, \
-           s.contest_time_ms < ",
+        "select s.contest_id, s.user_name, s.problem_id, s.group_scores, s.contest_time_ms, \
+           c.score_by, s.contest_time_ms < ",
         freeze_at!(),
         " as public \
          from submission s join contest c on c.id = s.contest_id \
@@ -190,8 +191,9 @@ async fn refresh_scores(tx: &mut Tx, scope: &Cell<'_>) -> Result<(), StoreError>
            and s.group_scores is not null and ",
     ));
     // By (contest, user, problem): how it scores, and each judged
-    // submission's group scores with whether it came before the freeze.
-    type Judged = (ScoreBy, Vec<(bool, Vec<i64>)>);
+    // submission's contest time and group scores, with whether it came
+    // before the freeze.
+    type Judged = (ScoreBy, Vec<(bool, i64, Vec<i64>)>);
     let mut judged: BTreeMap<(String, String, String), Judged> = BTreeMap::new();
     let statement = scope.of_submissions(statement).push(" order by s.seq");
     for row in statement.fetch_all(&mut *tx).await? {
@@ -208,23 +210,29 @@ async fn refresh_scores(tx: &mut Tx, scope: &Cell<'_>) -> Result<(), StoreError>
             .entry(key)
             .or_insert_with(|| (by, Vec::new()))
             .1
-            .push((row.try_get("public")?, scores));
+            .push((
+                row.try_get("public")?,
+                row.try_get("contest_time_ms")?,
+                scores,
+            ));
     }
     for ((contest, user, problem), (by, submissions)) in judged {
-        let all = scoring::best_score(by, submissions.iter().map(|(_, s)| s.as_slice()));
-        let public = scoring::best_score(
-            by,
-            submissions
-                .iter()
-                .filter(|(public, _)| *public)
-                .map(|(_, s)| s.as_slice()),
-        );
+        // The score held and when it last changed, of `submissions`.
+        let reached = |submissions: Vec<&(bool, i64, Vec<i64>)>| {
+            let held = scoring::scores_held(by, submissions.iter().map(|(_, _, s)| s.as_slice()));
+            let (score, at) = scoring::last_change(&held);
+            (score, at.map(|index| submissions[index].1))
+        };
+        let (all, all_at) = reached(submissions.iter().collect());
+        let (public, public_at) = reached(submissions.iter().filter(|s| s.0).collect());
         query(
-            "update scoreboard_cell set score = $1, public_score = $2 \
-             where contest_id = $3 and user_name = $4 and problem_id = $5",
+            "update scoreboard_cell set score = $1, public_score = $2, scored_ms = $3, \
+             public_scored_ms = $4 where contest_id = $5 and user_name = $6 and problem_id = $7",
         )
         .bind(all)
         .bind(public)
+        .bind(all_at)
+        .bind(public_at)
         .bind(contest)
         .bind(user)
         .bind(problem)
@@ -745,8 +753,8 @@ impl Store {
     ) -> Result<BTreeMap<(String, ProblemId), StoredCell>, StoreError> {
         query(
             "select user_name, problem_id, solved_ms, tries, pending, public_solved_ms, \
-             public_tries, public_pending, score, public_score from scoreboard_cell where contest_id = $1 \
-             and version > $2",
+             public_tries, public_pending, score, public_score, scored_ms, public_scored_ms \
+             from scoreboard_cell where contest_id = $1 and version > $2",
         )
         .bind(id.as_str())
         .bind(since.unwrap_or(i64::MIN))
@@ -766,6 +774,8 @@ impl Store {
                     public_pending: row.try_get("public_pending")?,
                     score: row.try_get("score")?,
                     public_score: row.try_get("public_score")?,
+                    scored_ms: row.try_get("scored_ms")?,
+                    public_scored_ms: row.try_get("public_scored_ms")?,
                 },
             ))
         })

@@ -650,7 +650,11 @@ pub(super) fn list_statement(dialect: Dialect, filter: &ListFilter) -> Statement
             " from submission indexed by submission_changed_in_contest where true"
         )
     } else {
-        concat!("select ", submission_columns!(), " from submission where true")
+        concat!(
+            "select ",
+            submission_columns!(),
+            " from submission where true"
+        )
     });
     if let Some(problem) = &filter.problem {
         statement = statement

@@ -736,7 +736,11 @@ async fn a_listing_by_contest_reads_its_index_not_every_submission() {
         limit: 50,
         ..ListFilter::default()
     };
-    let plan = query_plan(&store, queue::list_statement(backend::Dialect::Sqlite, &filter)).await;
+    let plan = query_plan(
+        &store,
+        queue::list_statement(backend::Dialect::Sqlite, &filter),
+    )
+    .await;
     assert!(
         plan.iter()
             .any(|step| step.contains("USING INDEX submission_by_contest ")),
@@ -2421,7 +2425,11 @@ async fn every_list_filter_is_served_by_an_index_newest_first() {
             contest: None,
             changed_since: None,
         };
-        let plan = query_plan(&store, queue::list_statement(backend::Dialect::Sqlite, &filter)).await;
+        let plan = query_plan(
+            &store,
+            queue::list_statement(backend::Dialect::Sqlite, &filter),
+        )
+        .await;
         let sorts = plan.iter().any(|step| step.contains("TEMP B-TREE"));
         // With no filter but the page size, the newest-first walk of the
         // primary key is the index.
@@ -3315,8 +3323,219 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
     );
 }
 
+/// An IOI cell keeps its best score and the contest time of the try that
+/// last changed it, in everything and in the public view of the freeze:
+/// a try that adds nothing moves no time, a rejudge and a change of
+/// `score_by` compute them again.
+async fn an_ioi_cell_keeps_the_time_its_score_was_reached(backend: TestBackend) {
+    use crate::contest::{ContestProblem, ContestSettings};
+    use crate::domain::{ContestId, Registration, ScoreBy, Scoring};
+    use crate::store::ContestWindow;
+
+    let (_dir, store) = fresh(backend).await;
+    let id: ContestId = "olympiad".parse().expect("an id");
+    let minute = 60_000;
+    let mut settings = ContestSettings {
+        title: "Olympiad".into(),
+        starts_at: Timestamp::now(),
+        duration_seconds: 300 * 60,
+        freeze_seconds: Some(60 * 60),
+        scoring: Scoring::Ioi,
+        score_by: ScoreBy::Group,
+        count_compile_errors: false,
+        window_seconds: None,
+        registration: Registration::Open,
+        penalty_minutes: 20,
+        problems: vec![ContestProblem {
+            personal_input: None,
+            label: "A".into(),
+            problem: nim(),
+            colour: None,
+        }],
+    };
+    assert!(store.put_contest(&id, &settings).await.expect("create"));
+    let payload = Payload::Answers {
+        personal: None,
+        answers: Default::default(),
+    };
+    // A try by ann at contest minute `at`, judged to these group scores.
+    let try_at = |at: i64, groups: [i64; 3]| {
+        let (store, id, payload) = (&store, &id, &payload);
+        async move {
+            let now = super::now_ms();
+            store
+                .insert_submission(&NewSubmission {
+                    problem: &nim(),
+                    user: "ann",
+                    payload,
+                    contest: Some(ContestWindow {
+                        contest: id,
+                        starts_at_ms: now - at * minute,
+                        ends_at_ms: now + minute,
+                    }),
+                })
+                .await
+                .expect("insert");
+            let claim = claimed(store, "w", Duration::from_secs(60)).await;
+            let judgement = JudgementWrite {
+                group_scores: Some(groups.to_vec()),
+                ..verdict(Verdict::WA)
+            };
+            assert!(store.finish(&claim, &judgement).await.expect("finish"));
+            claim.id
+        }
+    };
+    let cell = || {
+        let (store, id) = (&store, &id);
+        async move {
+            let cell = store
+                .scoreboard_cells(id)
+                .await
+                .expect("cells")
+                .get(&("ann".to_string(), nim()))
+                .copied()
+                .expect("ann's cell");
+            (
+                cell.score,
+                cell.scored_ms.map(|t| t / minute),
+                cell.public_score,
+                cell.public_scored_ms.map(|t| t / minute),
+            )
+        }
+    };
+
+    try_at(10, [0, 0, 0]).await;
+    assert_eq!(cell().await, (0, None, 0, None), "no points, no time");
+    try_at(20, [0, 4000, 0]).await;
+    assert_eq!(cell().await, (4000, Some(20), 4000, Some(20)));
+    // The same group again adds nothing: the time stays.
+    try_at(30, [0, 4000, 0]).await;
+    assert_eq!(cell().await, (4000, Some(20), 4000, Some(20)));
+    // By group, a later try's other group adds to it: 40 + 35.
+    let second = try_at(40, [0, 0, 3500]).await;
+    assert_eq!(cell().await, (7500, Some(40), 7500, Some(40)));
+    // In the freeze (from minute 240), only everything moves.
+    try_at(250, [2500, 0, 0]).await;
+    assert_eq!(cell().await, (10_000, Some(250), 7500, Some(40)));
+
+    // By the best submission: 40 at minute 20 (the first to reach it).
+    settings.score_by = ScoreBy::Submission;
+    assert!(!store.put_contest(&id, &settings).await.expect("replace"));
+    assert_eq!(cell().await, (4000, Some(20), 4000, Some(20)));
+    settings.score_by = ScoreBy::Group;
+    assert!(!store.put_contest(&id, &settings).await.expect("replace"));
+    assert_eq!(cell().await, (10_000, Some(250), 7500, Some(40)));
+
+    // A rejudge takes the try out until it is judged again; judged to
+    // more, the time is its own.
+    store
+        .rejudge(&second, "alice-admin")
+        .await
+        .expect("rejudge");
+    assert_eq!(cell().await, (6500, Some(250), 4000, Some(20)));
+    let claim = claimed(&store, "w", Duration::from_secs(60)).await;
+    assert_eq!(claim.id, second);
+    let judgement = JudgementWrite {
+        group_scores: Some(vec![0, 0, 6000]),
+        ..verdict(Verdict::WA)
+    };
+    assert!(store.finish(&claim, &judgement).await.expect("finish"));
+    assert_eq!(cell().await, (12_500, Some(250), 10_000, Some(40)));
+}
+
+/// A contest's submissions changed since a time are those created, queued
+/// again or judged since, newest first, and no other.
+async fn a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows(
+    backend: TestBackend,
+) {
+    use crate::contest::{ContestProblem, ContestSettings};
+    use crate::domain::{ContestId, Registration, ScoreBy, Scoring};
+    use crate::store::ContestWindow;
+
+    let (_dir, store) = fresh(backend).await;
+    let id: ContestId = "spring".parse().expect("an id");
+    let settings = ContestSettings {
+        title: "Spring".into(),
+        starts_at: Timestamp::now(),
+        duration_seconds: 3600,
+        freeze_seconds: None,
+        scoring: Scoring::Icpc,
+        score_by: ScoreBy::Group,
+        count_compile_errors: false,
+        window_seconds: None,
+        registration: Registration::Open,
+        penalty_minutes: 20,
+        problems: vec![ContestProblem {
+            personal_input: None,
+            label: "A".into(),
+            problem: nim(),
+            colour: None,
+        }],
+    };
+    assert!(store.put_contest(&id, &settings).await.expect("create"));
+    let payload = Payload::Answers {
+        personal: None,
+        answers: Default::default(),
+    };
+    let send = |user: &'static str, in_contest: bool| {
+        let (store, id, payload) = (&store, &id, &payload);
+        async move {
+            let now = super::now_ms();
+            store
+                .insert_submission(&NewSubmission {
+                    problem: &nim(),
+                    user,
+                    payload,
+                    contest: in_contest.then_some(ContestWindow {
+                        contest: id,
+                        starts_at_ms: now - 1000,
+                        ends_at_ms: now + 60_000,
+                    }),
+                })
+                .await
+                .expect("insert")
+                .id
+        }
+    };
+    let judge_next = || {
+        let store = &store;
+        async move {
+            let claim = claimed(store, "w", Duration::from_secs(60)).await;
+            assert!(
+                store
+                    .finish(&claim, &verdict(Verdict::WA))
+                    .await
+                    .expect("finish")
+            );
+            claim.id
+        }
+    };
+    let (a, b) = (send("ann", true).await, send("bob", true).await);
+    assert_eq!((judge_next().await, judge_next().await), (a, b));
+    let c = send("cid", true).await;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let mark = Timestamp::now();
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    assert_eq!(judge_next().await, c);
+    store.rejudge(&a, "alice-admin").await.expect("rejudge");
+    let d = send("dan", true).await;
+    send("eve", false).await;
+    let page = store
+        .list_submissions(&ListFilter {
+            contest: Some(id.clone()),
+            changed_since: Some(mark),
+            limit: 50,
+            ..ListFilter::default()
+        })
+        .await
+        .expect("list");
+    let listed: Vec<SubmissionId> = page.submissions.iter().map(|s| s.id).collect();
+    assert_eq!(listed, [d, c, a], "judged, queued again, new; not bob's");
+}
+
 on_both_backends!(
     a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows,
+    an_ioi_cell_keeps_the_time_its_score_was_reached,
     scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze,
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,

@@ -897,6 +897,55 @@ async fn a_scripted_ioi_contest_scores_groups_freezes_and_thaws_as_worked_out_by
         .get("/api/contests/olympiad/scoreboard", &app.contestant)
         .await;
     assert_eq!(board["rows"][1]["cells"][1]["pending"], 1, "{board}");
+    // The Contest API's board: a score above 0 has the time of the try
+    // that reached it, a score of 0 none, and a row its last change (the
+    // spec's rules; every try here is in the first minute).
+    let (status, ccs) = app
+        .get("/ccs/contests/olympiad/scoreboard", &app.admin)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{ccs}");
+    let rows = ccs["rows"].as_array().expect("rows");
+    let summary: Vec<_> = rows
+        .iter()
+        .map(|row| {
+            let cells: Vec<_> = row["problems"]
+                .as_array()
+                .expect("problems")
+                .iter()
+                .map(|cell| {
+                    (
+                        cell["problem_id"].clone(),
+                        cell["score"].clone(),
+                        cell["time"].clone(),
+                    )
+                })
+                .collect();
+            (row["team_id"].clone(), row["score"].clone(), cells)
+        })
+        .collect();
+    let at_start = json!("0:00:00.000");
+    assert_eq!(
+        summary,
+        [
+            (
+                json!("dave"),
+                json!({ "score": 200.0, "time": at_start }),
+                vec![
+                    (json!("nim"), json!(100.0), at_start.clone()),
+                    (json!("coin-game"), json!(100.0), at_start.clone()),
+                ]
+            ),
+            (
+                json!("carol"),
+                json!({ "score": 100.0, "time": at_start }),
+                vec![
+                    (json!("nim"), json!(100.0), at_start.clone()),
+                    (json!("coin-game"), json!(0.0), serde_json::Value::Null),
+                ]
+            ),
+        ],
+        "{ccs}"
+    );
 
     // The best submission instead of the best of each group: carol's A is
     // her best single try, 60 (the settings' change recomputes the cells).
