@@ -14,7 +14,8 @@
 # from iproute2, on the debug binary the tests built. All come from
 # Debian's packages when missing; the OpenAPI document's validator
 # (openapi-spec-validator) comes from PyPI. The exported Kattis packages are
-# checked by problemtools' `verifyproblem` (from PyPI), which compiles each
+# checked by problemtools' `verifyproblem` (from PyPI), and the 2025-09 ones
+# by BAPCtools' `bt validate` (from PyPI); `verifyproblem` compiles each
 # statement with LuaLaTeX and runs Python submissions with PyPy, as Kattis
 # does: TeX Live's packages and pypy3 come from Debian. The sandbox needs root (namespaces,
 # cgroups): run this as root. A test that lacks any of them fails and says
@@ -55,6 +56,11 @@ if ! command -v verifyproblem >/dev/null 2>&1; then
   echo "== installing problemtools from PyPI"
   python3 -m pip install -q problemtools
 fi
+# The 2025-09 packages' invalid inputs are checked by BAPCtools' `bt`.
+if ! command -v bt >/dev/null 2>&1; then
+  echo "== installing BAPCtools from PyPI"
+  python3 -m pip install -q bapctools
+fi
 if [[ $(id -u) != 0 ]]; then
   echo "warning: not root: the sandbox and disk-full tests will fail, saying why" >&2
 fi
@@ -64,6 +70,7 @@ python3 --version
 chromium --version 2>/dev/null
 chromedriver --version
 verifyproblem --version
+bt --version | sed -n 1p
 
 # The throwaway PostgreSQL cluster, removed however the tests end.
 pg_dir=$(mktemp -d -t nimjudge-postgres-XXXXXX)

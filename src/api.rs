@@ -19,9 +19,9 @@ use utoipa::{
 
 use crate::contest::{Clarification, ContestView};
 use crate::domain::{
-    ContestId, Event, Judgement, LanguageId, Payload, Problem, ProblemId, ReferenceStatus, Role,
-    Submission, SubmissionId, SubmissionState, Testcase, TestcaseName, TestcaseResult, Timestamp,
-    TokenId, TokenRecord, Verdict,
+    ContestId, Event, Judgement, LanguageId, PackageFormat, Payload, Problem, ProblemId,
+    ReferenceStatus, Role, Submission, SubmissionId, SubmissionState, Testcase, TestcaseName,
+    TestcaseResult, Timestamp, TokenId, TokenRecord, Verdict,
 };
 
 /// Every error: a status code and this body.
@@ -508,6 +508,18 @@ pub struct ClarificationAnswer {
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct ClarificationList {
     pub clarifications: Vec<Clarification>,
+}
+
+/// `GET /api/problems/{id}/kattis`: which version of the Kattis package
+/// format to export in.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct KattisQuery {
+    /// `legacy` (the default: Kattis, problemtools) or `2025-09`
+    /// (BAPCtools; with the invalid inputs in `data/invalid_input`).
+    #[param(value_type = Option<String>)]
+    pub format: Option<PackageFormat>,
 }
 
 /// `GET /api/contests/{id}/scoreboard`: which rows, by rank order (all by

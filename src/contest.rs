@@ -499,16 +499,21 @@ pub fn scoreboard(
 /// are listed by name. A problem's first solve is the earliest among the
 /// rows.
 ///
-/// Drawing every row of 10,000 participants and 12 problems took about
-/// 30 ms, at every request after any verdict; [`RankedBoard::update`]
-/// draws the changed participants' rows only, and its passes over every
-/// row (first solves, a sort of rows nearly in order, ranks) are what a
-/// verdict costs (BENCHMARKS.md, "Contest scoreboards").
+/// Drawing and sorting every row of 10,000 participants and 12 problems
+/// took about 30 to 55 ms, at every request after any verdict;
+/// [`RankedBoard::update`] draws the changed participants' rows only and
+/// moves each to its place by a binary search, and its passes over every
+/// row are the ranks and, where a first solve moved, that problem's marks
+/// (BENCHMARKS.md, "Contest scoreboards").
 #[derive(Debug, Clone)]
 pub struct RankedBoard {
     frozen: bool,
-    /// In rank order: (key, name).
+    /// In rank order: by (key, name).
     entries: Vec<Entry>,
+    /// Each problem's first solve among the rows, in label order.
+    first: Vec<Option<i64>>,
+    /// Each participant's key, to find their row by a binary search.
+    keys: HashMap<String, (i64, i64, i64)>,
 }
 
 /// One participant's row and what ranks it.
@@ -521,6 +526,12 @@ struct Entry {
     /// what first solves are found from.
     solved_ms: Vec<Option<i64>>,
     row: Row,
+}
+
+impl Entry {
+    fn order(&self) -> ((i64, i64, i64), &str) {
+        (self.key, self.row.user.as_str())
+    }
 }
 
 impl RankedBoard {
@@ -541,16 +552,27 @@ impl RankedBoard {
         let mut board = RankedBoard {
             frozen,
             entries: Vec::with_capacity(participants.len()),
+            first: vec![None; contest.settings.problems.len()],
+            keys: HashMap::with_capacity(participants.len()),
         };
         for user in participants {
+            if board.keys.contains_key(user) {
+                continue;
+            }
             let own = by_user.get(user.as_str()).map_or(&[][..], Vec::as_slice);
-            board.entries.push(board.entry(contest, user, |problem| {
+            let entry = board.entry(contest, user, |problem| {
                 own.iter()
                     .find(|(p, _)| *p == problem)
                     .map(|(_, cell)| *cell)
-            }));
+            });
+            board.keys.insert(user.clone(), entry.key);
+            board.entries.push(entry);
         }
-        board.reorder();
+        board.entries.sort_by(|a, b| a.order().cmp(&b.order()));
+        for problem in 0..board.first.len() {
+            board.mark_first_solves(problem);
+        }
+        board.number();
         board
     }
 
@@ -562,27 +584,80 @@ impl RankedBoard {
         users: impl IntoIterator<Item = &'a str>,
         cells: &BTreeMap<(String, ProblemId), StoredCell>,
     ) {
-        let mut changed: HashMap<&str, Option<Entry>> = HashMap::new();
-        for user in users {
-            let key = |problem: &ProblemId| (user.to_string(), problem.clone());
-            let entry = self.entry(contest, user, |problem| cells.get(&key(problem)));
-            changed.insert(user, Some(entry));
-        }
-        if changed.is_empty() {
+        let users: std::collections::BTreeSet<&str> = users.into_iter().collect();
+        if users.is_empty() {
             return;
         }
-        for entry in &mut self.entries {
-            if let Some(new) = changed.get_mut(entry.row.user.as_str()) {
-                if let Some(new) = new.take() {
-                    *entry = new;
+        // Problems whose first solve may have moved: their marks are
+        // made again over every row.
+        let mut moved = vec![false; self.first.len()];
+        let mut drawn = Vec::with_capacity(users.len());
+        for user in users {
+            if let Some(key) = self.keys.get(user) {
+                let at = self
+                    .entries
+                    .binary_search_by(|e| e.order().cmp(&(*key, user)))
+                    .expect("a kept row is where its key says");
+                let old = self.entries.remove(at);
+                for (problem, solved) in old.solved_ms.iter().enumerate() {
+                    moved[problem] |= solved.is_some() && *solved == self.first[problem];
                 }
             }
+            let key = |problem: &ProblemId| (user.to_string(), problem.clone());
+            let entry = self.entry(contest, user, |problem| cells.get(&key(problem)));
+            for (problem, solved) in entry.solved_ms.iter().enumerate() {
+                if let Some(ms) = *solved
+                    && self.first[problem].is_none_or(|first| ms < first)
+                {
+                    moved[problem] = true;
+                }
+            }
+            self.keys.insert(user.to_string(), entry.key);
+            drawn.push(entry);
         }
-        // Those not met above joined.
-        let mut joined: Vec<Entry> = changed.into_values().flatten().collect();
-        joined.sort_by(|a, b| a.row.user.cmp(&b.row.user));
-        self.entries.extend(joined);
-        self.reorder();
+        for mut entry in drawn {
+            for (problem, cell) in entry.row.cells.iter_mut().enumerate() {
+                cell.first_to_solve = entry.solved_ms[problem].is_some()
+                    && entry.solved_ms[problem] == self.first[problem];
+            }
+            let at = self
+                .entries
+                .binary_search_by(|e| e.order().cmp(&entry.order()))
+                .unwrap_or_else(|free| free);
+            self.entries.insert(at, entry);
+        }
+        for (problem, moved) in moved.into_iter().enumerate() {
+            if moved {
+                self.mark_first_solves(problem);
+            }
+        }
+        self.number();
+    }
+
+    /// Finds `problem`'s first solve among the rows and marks it in each.
+    fn mark_first_solves(&mut self, problem: usize) {
+        let first = self
+            .entries
+            .iter()
+            .filter_map(|entry| entry.solved_ms[problem])
+            .min();
+        self.first[problem] = first;
+        for entry in &mut self.entries {
+            entry.row.cells[problem].first_to_solve =
+                first.is_some() && entry.solved_ms[problem] == first;
+        }
+    }
+
+    /// Numbers the rows in order, ties sharing a rank.
+    fn number(&mut self) {
+        for index in 0..self.entries.len() {
+            self.entries[index].row.rank =
+                if index > 0 && self.entries[index].key == self.entries[index - 1].key {
+                    self.entries[index - 1].row.rank
+                } else {
+                    index as u64 + 1
+                };
+        }
     }
 
     /// Rows on the board.
@@ -703,37 +778,6 @@ impl RankedBoard {
                 scored_minute: last_scored.filter(|_| score > 0).map(|ms| ms / 60_000),
                 cells,
             },
-        }
-    }
-
-    /// Marks first solves, sorts and ranks: passes over every row, the
-    /// sort quick on rows already nearly in order.
-    fn reorder(&mut self) {
-        let problems = self.entries.first().map_or(0, |e| e.solved_ms.len());
-        let mut first: Vec<Option<i64>> = vec![None; problems];
-        for entry in &self.entries {
-            for (earliest, solved) in first.iter_mut().zip(&entry.solved_ms) {
-                if let Some(ms) = *solved {
-                    *earliest = Some(earliest.map_or(ms, |t| t.min(ms)));
-                }
-            }
-        }
-        for entry in &mut self.entries {
-            for ((cell, solved), earliest) in
-                entry.row.cells.iter_mut().zip(&entry.solved_ms).zip(&first)
-            {
-                cell.first_to_solve = solved.is_some() && solved == earliest;
-            }
-        }
-        self.entries
-            .sort_by(|a, b| a.key.cmp(&b.key).then_with(|| a.row.user.cmp(&b.row.user)));
-        for index in 0..self.entries.len() {
-            self.entries[index].row.rank =
-                if index > 0 && self.entries[index].key == self.entries[index - 1].key {
-                    self.entries[index - 1].row.rank
-                } else {
-                    index as u64 + 1
-                };
         }
     }
 }
@@ -975,7 +1019,7 @@ mod tests {
             .iter()
             .map(|id| id.parse().expect("an id"))
             .collect();
-        for seed in 0..60 {
+        for seed in 0..300 {
             let mut rng = SeededRng::new(seed);
             let mut contest = contest();
             contest.settings.problems = problems

@@ -253,6 +253,18 @@ macro_rules! text_enum {
 }
 
 text_enum!(
+    /// The version of the Kattis problem package format a problem is
+    /// exported in.
+    PackageFormat, "package format" {
+        /// The legacy format: what Kattis installs and problemtools'
+        /// `verifyproblem` checks.
+        Legacy => "legacy",
+        /// The 2025-09 format, which BAPCtools reads.
+        V2025_09 => "2025-09",
+    }
+);
+
+text_enum!(
     /// What a token may do.
     Role, "role" {
         /// Submits and sees only their own submissions and public testcases.

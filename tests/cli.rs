@@ -1260,3 +1260,68 @@ fn exported_kattis_packages_pass_problemtools_verifyproblem() {
     }
     assert!(verified.status.success(), "{report}");
 }
+
+/// `nimjudge export --format 2025-09` writes every batch problem in the
+/// format's 2025-09 version, with the problem's invalid inputs in
+/// `data/invalid_input`, and BAPCtools' own checks (from PyPI) find every
+/// one of those refused by the package's input validator and every testcase
+/// accepted. BAPCtools exits 1 on any warning; the one allowed is that the
+/// packages have no answer validators (their answers are the solver core's).
+#[test]
+#[ignore = "needs BAPCtools; scripts/test.sh installs it and runs it"]
+fn bapctools_finds_every_exported_invalid_input_refused_and_every_testcase_valid() {
+    let work = tempfile::tempdir().expect("a temporary folder");
+    let out = Command::new(BIN)
+        .args(["export", "--format", "2025-09", "--out"])
+        .arg(work.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let mut packages: Vec<_> = std::fs::read_dir(work.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    packages.sort();
+    assert_eq!(packages.len(), 12, "{stdout}");
+    let allowed = "WARNING: No dedicated answer validators found.";
+    for package in &packages {
+        let invalid = std::fs::read_dir(package.join("data/invalid_input"))
+            .map(|entries| entries.count())
+            .unwrap_or(0);
+        assert!(invalid > 0, "{}: no invalid inputs", package.display());
+        for check in ["--invalid", "--input"] {
+            let run = Command::new("bt")
+                .args(["validate", check, "--no-bar", "--verbose", "--jobs", "2"])
+                .current_dir(package)
+                .output()
+                .expect("bt runs (BAPCtools, from PyPI)");
+            let report = format!("{}{}", text(&run.stdout), text(&run.stderr));
+            let complaints: Vec<&str> = report
+                .lines()
+                .filter(|line| {
+                    line.contains("ERROR")
+                        || line.contains("WARNING")
+                        || line.contains("not properly rejected")
+                })
+                .filter(|line| line.trim() != allowed)
+                .collect();
+            assert!(complaints.is_empty(), "{check}, {complaints:?}:\n{report}");
+            assert!(
+                run.status.success() || report.contains(allowed),
+                "{check}: {report}"
+            );
+            if check == "--invalid" {
+                assert_eq!(
+                    report.matches(": rejected").count(),
+                    invalid,
+                    "{}: every invalid input refused:\n{report}",
+                    package.display()
+                );
+            } else {
+                assert!(report.contains("Input validation: Done"), "{report}");
+            }
+        }
+    }
+}

@@ -9,7 +9,9 @@ use std::collections::{BTreeMap, HashSet};
 use super::{App, AppError, Caller};
 use crate::{
     api::{NewTestcase, TestcaseCreated},
-    domain::{Problem, ProblemId, ReferenceStatus, Testcase, TestcaseName, TestcaseOrigin},
+    domain::{
+        PackageFormat, Problem, ProblemId, ReferenceStatus, Testcase, TestcaseName, TestcaseOrigin,
+    },
     kattis::{self, KattisError},
     solver,
     store::{Standing, TestcaseChange, now_ms},
@@ -180,11 +182,12 @@ impl App {
     /// its short name (see [`crate::kattis`]): staff only, as it holds every
     /// hidden input and its answer. Made from the problem's folder in the
     /// catalog, with the testcases setters added through the API under
-    /// `data/secret`. The zip's file name and its bytes.
+    /// `data/secret`, in `format`. The zip's file name and its bytes.
     pub async fn kattis_package(
         &self,
         caller: &Caller,
         id: &ProblemId,
+        format: PackageFormat,
     ) -> Result<(String, Vec<u8>), AppError> {
         caller.require_staff()?;
         self.stored_problem(id).await?;
@@ -201,7 +204,7 @@ impl App {
         let (package_id, prefix) = (id.clone(), short_name.clone());
         let zipped = tokio::task::spawn_blocking(move || {
             let refusal = |e| kattis_refusal(&package_id, e);
-            let mut files = kattis::package(&folder).map_err(refusal)?;
+            let mut files = kattis::package(&folder, format).map_err(refusal)?;
             files.extend(kattis::secret_testcases(&package_id, &added).map_err(refusal)?);
             let mut zip = StoredZip::with_limit(MAX_KATTIS_PACKAGE_BYTES);
             for file in &files {

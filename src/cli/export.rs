@@ -1,5 +1,6 @@
 //! `nimjudge export`: hosted problems written out as Kattis problem
-//! packages (see [`crate::kattis`]), one folder per problem.
+//! packages (see [`crate::kattis`]), one folder per problem, in the legacy
+//! format or the 2025-09 one.
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -9,7 +10,7 @@ use clap::Args;
 use super::verify::catalog_ids;
 use crate::{
     config::Config,
-    domain::ProblemId,
+    domain::{PackageFormat, ProblemId},
     kattis::{self, KattisError},
 };
 
@@ -22,6 +23,10 @@ pub struct ExportArgs {
     /// id without its hyphens (Kattis allows only letters and digits).
     #[arg(long)]
     pub out: PathBuf,
+    /// The package format: `legacy` (Kattis, problemtools) or `2025-09`
+    /// (BAPCtools; with the invalid inputs in `data/invalid_input`).
+    #[arg(long, default_value = "legacy")]
+    pub format: PackageFormat,
     /// Settings file (default: config.toml in the working directory, if present).
     #[arg(long)]
     pub config: Option<PathBuf>,
@@ -37,7 +42,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         args.problems
     };
     for id in &ids {
-        let files = match kattis::package(&problems_dir.join(id.as_str())) {
+        let files = match kattis::package(&problems_dir.join(id.as_str()), args.format) {
             Ok(files) => files,
             Err(error @ (KattisError::Interactive(_) | KattisError::Groups(_))) if every => {
                 println!("{id}: not exported: {error}");

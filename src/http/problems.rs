@@ -8,13 +8,13 @@ use axum::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, ApiJson, ApiPath, AppState, auth::Caller};
+use super::{ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller};
 use crate::{
     api::{
-        ErrorBody, NewTestcase, ProblemDocument, ProblemList, RejudgeCount, TestcaseCreated,
-        TestcaseList, TestcaseVisibility,
+        ErrorBody, KattisQuery, NewTestcase, ProblemDocument, ProblemList, RejudgeCount,
+        TestcaseCreated, TestcaseList, TestcaseVisibility,
     },
-    domain::{ProblemId, TestcaseName},
+    domain::{PackageFormat, ProblemId, TestcaseName},
 };
 
 /// This module's routes, each with its OpenAPI operation.
@@ -120,17 +120,18 @@ pub async fn input(
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], input))
 }
 
-/// The problem as a Kattis problem package (legacy format), zipped
-/// (setters and admins): every testcase with its answer by the solver core,
-/// the statement in LaTeX, the input validator and the setter solutions.
+/// The problem as a Kattis problem package, zipped (setters and admins):
+/// every testcase with its answer by the solver core, the statement in
+/// LaTeX, the input validator and the setter solutions.
 #[utoipa::path(
     get,
     path = "/api/problems/{id}/kattis",
     operation_id = "export_kattis_package",
     tag = "problems",
-    params(("id" = ProblemId, Path, description = "Problem id")),
+    params(("id" = ProblemId, Path, description = "Problem id"), KattisQuery),
     responses(
         (status = OK, description = "The package, one folder named by the problem's short name.", body = Vec<u8>, content_type = "application/zip"),
+        (status = BAD_REQUEST, description = "An unknown format.", body = ErrorBody),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
         (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
         (status = NOT_FOUND, description = "No such problem.", body = ErrorBody),
@@ -142,8 +143,10 @@ pub async fn kattis_package(
     State(state): State<AppState>,
     caller: Caller,
     ApiPath(id): ApiPath<ProblemId>,
+    ApiQuery(query): ApiQuery<KattisQuery>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (name, zip) = state.app.kattis_package(&caller, &id).await?;
+    let format = query.format.unwrap_or(PackageFormat::Legacy);
+    let (name, zip) = state.app.kattis_package(&caller, &id, format).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/zip".to_owned()),

@@ -1,18 +1,25 @@
 //! Kattis problem packages: a hosted problem's folder written out in the
 //! legacy Kattis problem package format, the one Kattis installs and
-//! problemtools' `verifyproblem` checks.
+//! problemtools' `verifyproblem` checks, or in the format's 2025-09 version,
+//! the one BAPCtools reads.
 //!
 //! A package holds:
 //! - `problem.yaml`: a UUID made from the problem's id, the source, the
-//!   memory limit, `validator_flags:
-//!   case_sensitive` (nimjudge compares tokens exactly, whitespace aside,
-//!   which is the default output validator with that flag) and the licence,
-//!   `unknown` (the bundled problems do not state one);
-//! - `problem_statement/problem.en.tex`: the statement in LaTeX
-//!   ([`latex::statement`]);
+//!   limits and the licence, `unknown` (the bundled problems do not state
+//!   one); in 2025-09 also the format's version and the name;
+//! - the statement in LaTeX ([`latex::statement`]):
+//!   `problem_statement/problem.en.tex` (legacy) or
+//!   `statement/problem.en.tex` (2025-09);
 //! - `data/sample` (the official samples) and `data/secret` (every other
 //!   testcase), each input with its answer (`.ans`) computed by the solver
 //!   core;
+//! - how answers are compared: the default output validator with
+//!   `case_sensitive` (nimjudge compares tokens exactly, whitespace aside),
+//!   as `validator_flags` in `problem.yaml` (legacy) or
+//!   `output_validator_args` in `data/test_group.yaml` (2025-09);
+//! - in 2025-09, `data/invalid_input`: the problem's `invalid/*.in`, inputs
+//!   the input validator must refuse (the legacy format has no place for
+//!   them: `verifyproblem` would read the folder as a test group);
 //! - `input_validators/validate/`: the problem's `input_validator.py` (as
 //!   `main.py`) and the token reader it imports, `nimjudge_input.py`: a
 //!   Python program that accepts exactly the inputs nimjudge's parser does
@@ -22,7 +29,8 @@
 //!
 //! The legacy format has no fixed time limit: Kattis and problemtools set
 //! it from the slowest accepted submission (times `time_multiplier`, 5 by
-//! default), so `problem.yaml` records nimjudge's limit in a comment only.
+//! default), so `problem.yaml` records nimjudge's limit in a comment only;
+//! 2025-09 states it (`limits.time_limit`).
 //! Interactive problems, and problems with testcase groups (IOI scoring),
 //! are refused for now.
 
@@ -32,7 +40,7 @@ use std::path::{Path, PathBuf};
 
 use crate::{
     catalog::{self, CatalogError, LoadedProblem},
-    domain::{ProblemId, TestcaseName, TestcaseOrigin, Verdict},
+    domain::{PackageFormat, ProblemId, TestcaseName, TestcaseOrigin, Verdict},
     solver::{self, InputError, Solver},
 };
 
@@ -100,8 +108,9 @@ pub fn short_name(id: &ProblemId) -> String {
         .collect()
 }
 
-/// The package of the problem defined in `folder`, file by file.
-pub fn package(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
+/// The package of the problem defined in `folder` in `format`, file by
+/// file.
+pub fn package(folder: &Path, format: PackageFormat) -> Result<Vec<PackageFile>, KattisError> {
     let problem = catalog::load_problem(folder)?;
     let id = problem.id.to_string();
     let solver = solver::find(&id).ok_or_else(|| KattisError::NoSolver(id.clone()))?;
@@ -111,13 +120,21 @@ pub fn package(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
     if !problem.groups.is_empty() {
         return Err(KattisError::Groups(id));
     }
-    let mut files = vec![
-        PackageFile::new("problem.yaml", problem_yaml(&problem)),
-        PackageFile::new(
-            "problem_statement/problem.en.tex",
-            latex::statement(&problem.statement, &problem.title),
-        ),
-    ];
+    let statement = latex::statement(&problem.statement, &problem.title);
+    let mut files = match format {
+        PackageFormat::Legacy => vec![
+            PackageFile::new("problem.yaml", legacy_problem_yaml(&problem)),
+            PackageFile::new("problem_statement/problem.en.tex", statement),
+        ],
+        PackageFormat::V2025_09 => vec![
+            PackageFile::new("problem.yaml", problem_yaml(&problem)),
+            PackageFile::new("statement/problem.en.tex", statement),
+            PackageFile::new(
+                "data/test_group.yaml",
+                "output_validator_args: [case_sensitive]\n",
+            ),
+        ],
+    };
     for testcase in &problem.testcases {
         let group = match testcase.origin {
             TestcaseOrigin::Sample => "sample",
@@ -145,8 +162,43 @@ pub fn package(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
         "input_validators/validate/nimjudge_input.py",
         INPUT_READER,
     ));
+    if format == PackageFormat::V2025_09 {
+        files.extend(invalid_inputs(folder)?);
+    }
     files.extend(submissions(folder)?);
     Ok(files)
+}
+
+/// The problem's invalid inputs (`invalid/*.in`, beside the `.err` line
+/// nimjudge's parser gives each), under `data/invalid_input`.
+fn invalid_inputs(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
+    let invalid = folder.join("invalid");
+    if !invalid.is_dir() {
+        return Ok(Vec::new());
+    }
+    let entries = std::fs::read_dir(&invalid).map_err(|source| KattisError::Read {
+        path: invalid.clone(),
+        source,
+    })?;
+    let mut inputs = Vec::new();
+    for entry in entries {
+        let path = entry
+            .map_err(|source| KattisError::Read {
+                path: invalid.clone(),
+                source,
+            })?
+            .path();
+        if path.extension().is_some_and(|e| e == "in")
+            && let Some(name) = path.file_name()
+        {
+            inputs.push(PackageFile::new(
+                Path::new("data/invalid_input").join(name),
+                read(&path)?,
+            ));
+        }
+    }
+    inputs.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(inputs)
 }
 
 /// The files of testcases added to the problem `id` after its folder (a
@@ -199,9 +251,12 @@ pub fn write(files: &[PackageFile], into: &Path) -> Result<(), KattisError> {
     Ok(())
 }
 
-fn problem_yaml(problem: &LoadedProblem) -> String {
-    // A JSON string is a YAML double-quoted scalar.
-    let quoted = |text: &str| serde_json::Value::String(text.to_owned()).to_string();
+/// A JSON string is a YAML double-quoted scalar.
+fn quoted(text: &str) -> String {
+    serde_json::Value::String(text.to_owned()).to_string()
+}
+
+fn legacy_problem_yaml(problem: &LoadedProblem) -> String {
     let mut yaml = format!(
         "# The hosted problem `{id}` of nimjudge, exported as a Kattis problem package.\n\
          # nimjudge's time limit is {ms} ms; the legacy format sets it from the\n\
@@ -222,6 +277,36 @@ fn problem_yaml(problem: &LoadedProblem) -> String {
          limits:\n  memory: {}\n",
         problem.memory_limit_mib
     ));
+    yaml
+}
+
+/// `problem.yaml` of the 2025-09 format: the time limit as nimjudge sets
+/// it, in seconds (to the millisecond where it is not whole seconds, the
+/// format's default resolution).
+fn problem_yaml(problem: &LoadedProblem) -> String {
+    let mut yaml = format!(
+        "# The hosted problem `{id}` of nimjudge, exported as a Kattis problem package.\n\
+         problem_format_version: 2025-09\n\
+         name: {name}\n\
+         uuid: {uuid}\n\
+         source:\n  name: {source}\n",
+        id = problem.id,
+        name = quoted(&problem.title),
+        uuid = package_uuid(problem),
+        source = quoted(&problem.source),
+    );
+    if let Some(url) = &problem.source_url {
+        yaml.push_str(&format!("  url: {}\n", quoted(url)));
+    }
+    let seconds = problem.time_limit_ms as f64 / 1000.0;
+    yaml.push_str(&format!(
+        "license: unknown\n\
+         limits:\n  time_limit: {seconds:?}\n",
+    ));
+    if problem.time_limit_ms % 1000 != 0 {
+        yaml.push_str("  time_resolution: 0.001\n");
+    }
+    yaml.push_str(&format!("  memory: {}\n", problem.memory_limit_mib));
     yaml
 }
 
@@ -286,7 +371,8 @@ mod tests {
 
     #[test]
     fn a_package_holds_every_testcase_with_the_solver_cores_answer() {
-        let files = package(&problem_folder("constrained-nim")).expect("exported");
+        let files =
+            package(&problem_folder("constrained-nim"), PackageFormat::Legacy).expect("exported");
         let problem = catalog::load_problem(&problem_folder("constrained-nim")).unwrap();
         let solver = solver::find("constrained-nim").unwrap();
         for testcase in &problem.testcases {
@@ -324,9 +410,51 @@ mod tests {
     }
 
     #[test]
+    fn a_2025_09_package_states_its_version_name_and_limit_and_holds_the_invalid_inputs() {
+        let folder = problem_folder("constrained-nim");
+        let files = package(&folder, PackageFormat::V2025_09).expect("exported");
+        let yaml = file(&files, "problem.yaml");
+        for line in [
+            "problem_format_version: 2025-09\n",
+            "name: \"Constrained Nim\"\n",
+            "  url: \"https://atcoder.jp/contests/abc255/tasks/abc255_g\"\n",
+            "license: unknown\n",
+            "  time_limit: 2.0\n",
+            "  memory: 1024\n",
+        ] {
+            assert!(yaml.contains(line), "{line:?} in {yaml}");
+        }
+        assert!(!yaml.contains("validator_flags"), "{yaml}");
+        assert_eq!(
+            file(&files, "data/test_group.yaml"),
+            "output_validator_args: [case_sensitive]\n"
+        );
+        assert!(file(&files, "statement/problem.en.tex").starts_with("\\problemname{"));
+        let mut invalid: Vec<String> = std::fs::read_dir(folder.join("invalid"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|name| name.ends_with(".in"))
+            .collect();
+        invalid.sort();
+        let exported: Vec<String> = files
+            .iter()
+            .filter_map(|f| f.path.strip_prefix("data/invalid_input").ok())
+            .map(|p| p.display().to_string())
+            .collect();
+        assert!(!invalid.is_empty());
+        assert_eq!(exported, invalid);
+        for name in &invalid {
+            assert_eq!(
+                file(&files, &format!("data/invalid_input/{name}")).as_bytes(),
+                std::fs::read(folder.join("invalid").join(name)).unwrap()
+            );
+        }
+    }
+
+    #[test]
     fn the_uuid_is_the_same_at_every_export_and_differs_between_problems() {
         let uuid = |id: &str| {
-            let files = package(&problem_folder(id)).unwrap();
+            let files = package(&problem_folder(id), PackageFormat::Legacy).unwrap();
             let yaml = file(&files, "problem.yaml").to_owned();
             yaml.lines()
                 .find_map(|line| line.strip_prefix("uuid: "))
@@ -345,7 +473,7 @@ mod tests {
 
     #[test]
     fn interactive_problems_are_refused_by_name() {
-        let error = package(&problem_folder("nim-play")).unwrap_err();
+        let error = package(&problem_folder("nim-play"), PackageFormat::V2025_09).unwrap_err();
         assert!(matches!(error, KattisError::Interactive(ref id) if id == "nim-play"));
     }
 }

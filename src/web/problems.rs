@@ -21,9 +21,9 @@ use serde::Deserialize;
 
 use super::{PageError, PagePath, page, statement, visitor::Visitor};
 use crate::{
-    api::SubmitRequest,
+    api::{KattisQuery, SubmitRequest},
     app::submissions::Submitted,
-    domain::{ContestId, LanguageId, ProblemId, TestcaseName, TestcaseOrigin},
+    domain::{ContestId, LanguageId, PackageFormat, ProblemId, TestcaseName, TestcaseOrigin},
     http::{ApiError, AppState, idempotency},
     scoring::GroupRule,
     solver::grundy_plot,
@@ -141,7 +141,7 @@ pub async fn show(
         @if visitor.caller.role().is_staff() {
             p #testcases-link { a href={ "/problems/" (id) "/testcases" } { "Manage testcases" } " (setters and admins): add, delete, rejudge." }
             @if !problem.interactive && problem.groups.is_empty() {
-                p #kattis-link { a href={ "/problems/" (id) "/kattis.zip" } download { "Kattis package" } " (setters and admins): every testcase with its answer, the statement in LaTeX, the input validator and the setter solutions." }
+                p #kattis-link { a href={ "/problems/" (id) "/kattis.zip" } download { "Kattis package" } " (setters and admins): every testcase with its answer, the statement in LaTeX, the input validator and the setter solutions; or in the " a #kattis-2025-link href={ "/problems/" (id) "/kattis.zip?format=2025-09" } download { "2025-09 format" } " (BAPCtools), with the invalid inputs." }
             }
         }
         @if grundy_plot::find(id.as_str()).is_some() {
@@ -323,14 +323,21 @@ pub async fn inputs_zip(
         .into_response())
 }
 
-/// `GET /problems/{id}/kattis.zip`: the problem as a Kattis problem
-/// package, for setters and admins (see [`crate::kattis`]).
+/// `GET /problems/{id}/kattis.zip[?format=2025-09]`: the problem as a
+/// Kattis problem package, for setters and admins (see [`crate::kattis`]).
 pub async fn kattis_zip(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(id): PagePath<ProblemId>,
+    query: Result<Query<KattisQuery>, QueryRejection>,
 ) -> Result<Response, PageError> {
-    let (name, zip) = state.app.kattis_package(&visitor.caller, &id).await?;
+    let Query(query) =
+        query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
+    let format = query.format.unwrap_or(PackageFormat::Legacy);
+    let (name, zip) = state
+        .app
+        .kattis_package(&visitor.caller, &id, format)
+        .await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/zip".to_string()),

@@ -314,6 +314,62 @@ async fn a_setter_downloads_a_kattis_package_with_the_testcases_added_since() {
         coin_game.solve(&max).unwrap()
     );
 
+    // In the 2025-09 format: its version, the statement's new folder, the
+    // answers' comparison per test group, the invalid inputs, and the
+    // setter's testcase too.
+    let response = raw_get(
+        &app,
+        "/api/problems/coin-game/kattis?format=2025-09".into(),
+        &app.setter,
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.bytes().await.expect("a body");
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).expect("a zip");
+    let mut read = |name: &str| {
+        let mut text = String::new();
+        let mut file = archive
+            .by_name(name)
+            .unwrap_or_else(|e| panic!("no {name} in the package: {e}"));
+        std::io::Read::read_to_string(&mut file, &mut text).expect("UTF-8");
+        text
+    };
+    let yaml = read("coingame/problem.yaml");
+    assert!(yaml.contains("problem_format_version: 2025-09\n"), "{yaml}");
+    assert!(yaml.contains("name: \"Coin Game\"\n"), "{yaml}");
+    assert!(read("coingame/statement/problem.en.tex").starts_with("\\problemname{Coin Game}"));
+    assert_eq!(
+        read("coingame/data/test_group.yaml"),
+        "output_validator_args: [case_sensitive]\n"
+    );
+    let folder =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/coin-game/invalid");
+    for entry in std::fs::read_dir(&folder).expect("coin-game's invalid inputs") {
+        let name = entry
+            .expect("an entry")
+            .file_name()
+            .into_string()
+            .expect("a name");
+        if name.ends_with(".in") {
+            assert_eq!(
+                read(&format!("coingame/data/invalid_input/{name}")),
+                std::fs::read_to_string(folder.join(&name)).expect("an invalid input")
+            );
+        }
+    }
+    assert_eq!(read("coingame/data/secret/setter-1.in"), "7\n");
+    let (status, body) = app
+        .get("/api/problems/coin-game/kattis?format=2023-07", &app.setter)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("2023-07"),
+        "the error names the format: {body}"
+    );
+
     let (status, _) = app
         .get("/api/problems/coin-game/kattis", &app.contestant)
         .await;

@@ -199,6 +199,21 @@ async fn a_setter_downloads_the_kattis_package_from_the_problem_page_and_a_conte
             .any(|(name, _)| name == "coingame/data/secret/max-1.ans"),
         "every testcase with its answer"
     );
+    assert!(
+        page.contains(r#"href="/problems/coin-game/kattis.zip?format=2025-09""#),
+        "and in the 2025-09 format"
+    );
+    let response = setter
+        .get("/problems/coin-game/kattis.zip?format=2025-09")
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let files = unzip(&response.bytes().await.expect("the zip"));
+    assert!(
+        files
+            .iter()
+            .any(|(name, _)| name == "coingame/data/invalid_input/n-zero.in"),
+        "with the invalid inputs"
+    );
     let contestant = WebClient::sign_in(&app, &app.contestant).await;
     let page = contestant
         .get("/problems/coin-game")
