@@ -55,7 +55,8 @@ impl TestDir {
     }
 
     /// Copies the bundled problem `id` (manifest, statement, testcases, and
-    /// its Kattis input validator if it has one) into the catalog.
+    /// its Kattis input validator and invalid inputs if it has them) into
+    /// the catalog.
     pub fn add_bundled_problem(&self, id: &str) {
         let from = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("problems")
@@ -69,9 +70,15 @@ impl TestDir {
         if validator.is_file() {
             std::fs::copy(&validator, to.join(nimjudge::kattis::INPUT_VALIDATOR)).unwrap();
         }
-        for entry in std::fs::read_dir(from.join("testcases")).unwrap() {
-            let path = entry.unwrap().path();
-            std::fs::copy(&path, to.join("testcases").join(path.file_name().unwrap())).unwrap();
+        for folder in ["testcases", "invalid"] {
+            let Ok(entries) = std::fs::read_dir(from.join(folder)) else {
+                continue;
+            };
+            std::fs::create_dir_all(to.join(folder)).unwrap();
+            for entry in entries {
+                let path = entry.unwrap().path();
+                std::fs::copy(&path, to.join(folder).join(path.file_name().unwrap())).unwrap();
+            }
         }
     }
 
