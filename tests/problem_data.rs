@@ -192,6 +192,25 @@ fn every_invalid_input_is_refused_with_its_exact_message() {
     );
 }
 
+/// No two testcases of a problem are the same input: a copy judges nothing
+/// new and costs a run, and BAPCtools refuses an exported package with one.
+/// (An `edge` generator that makes one input whatever its seed gives one
+/// testcase, not three.)
+#[test]
+fn no_two_testcases_of_a_problem_are_the_same_input() {
+    for s in solver::solvers() {
+        let folder = Path::new(PROBLEMS).join(s.id());
+        let definition = catalog::load_problem(&folder)
+            .unwrap_or_else(|e| panic!("{}: cannot load: {e}", s.id()));
+        let mut seen: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
+        for case in &definition.testcases {
+            if let Some(first) = seen.insert(case.input.as_str(), case.name.as_str()) {
+                panic!("{}: {} is the same input as {first}", s.id(), case.name);
+            }
+        }
+    }
+}
+
 #[test]
 fn every_bundled_testcase_is_valid_and_regenerates_byte_for_byte() {
     for s in solver::solvers() {
