@@ -1218,18 +1218,13 @@ fn play_runs_a_game_against_the_judge_in_the_terminal() {
     assert!(stdout.ends_with("You won.\n"), "{stdout}");
 }
 
-/// `nimjudge export` writes every batch problem as a Kattis package that
-/// problemtools' own `verifyproblem` passes with no error: the statement
-/// compiles (LaTeX and HTML), every testcase passes the package's input
-/// validator, and every submission gets the verdict its folder names. The
-/// submissions are the project's own setter solutions, run by problemtools
-/// as Kattis would run them.
-#[test]
-#[ignore = "needs problemtools and LaTeX; scripts/test.sh installs them and runs it"]
-fn exported_kattis_packages_pass_problemtools_verifyproblem() {
+/// `nimjudge export --format <format>` of every bundled problem into a
+/// temporary folder: the folder, the twelve batch problems' packages in
+/// order, and what the command printed.
+fn exported_packages(format: &str) -> (tempfile::TempDir, Vec<std::path::PathBuf>, String) {
     let work = tempfile::tempdir().expect("a temporary folder");
     let out = Command::new(BIN)
-        .args(["export", "--out"])
+        .args(["export", "--format", format, "--out"])
         .arg(work.path())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -1242,6 +1237,19 @@ fn exported_kattis_packages_pass_problemtools_verifyproblem() {
         .collect();
     packages.sort();
     assert_eq!(packages.len(), 12, "{stdout}");
+    (work, packages, stdout)
+}
+
+/// `nimjudge export` writes every batch problem as a Kattis package that
+/// problemtools' own `verifyproblem` passes with no error: the statement
+/// compiles (LaTeX and HTML), every testcase passes the package's input
+/// validator, and every submission gets the verdict its folder names. The
+/// submissions are the project's own setter solutions, run by problemtools
+/// as Kattis would run them.
+#[test]
+#[ignore = "needs problemtools and LaTeX; scripts/test.sh installs them and runs it"]
+fn exported_kattis_packages_pass_problemtools_verifyproblem() {
+    let (_work, packages, stdout) = exported_packages("legacy");
     assert_eq!(stdout.matches(": not exported: ").count(), 12, "{stdout}");
     // Two threads: the time limit comes from accepted runs of well under
     // 0.1 s (1 s at the least), and the slow solutions never end.
@@ -1270,21 +1278,7 @@ fn exported_kattis_packages_pass_problemtools_verifyproblem() {
 #[test]
 #[ignore = "needs BAPCtools; scripts/test.sh installs it and runs it"]
 fn bapctools_finds_every_exported_invalid_input_refused_and_every_testcase_valid() {
-    let work = tempfile::tempdir().expect("a temporary folder");
-    let out = Command::new(BIN)
-        .args(["export", "--format", "2025-09", "--out"])
-        .arg(work.path())
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs");
-    let stdout = text(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
-    let mut packages: Vec<_> = std::fs::read_dir(work.path())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    packages.sort();
-    assert_eq!(packages.len(), 12, "{stdout}");
+    let (_work, packages, _) = exported_packages("2025-09");
     let allowed = "WARNING: No dedicated answer validators found.";
     for package in &packages {
         let invalid = std::fs::read_dir(package.join("data/invalid_input"))

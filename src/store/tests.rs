@@ -3138,37 +3138,47 @@ macro_rules! on_both_backends {
     };
 }
 
+/// A contest over nim alone, begun now, scored as `scoring`.
+fn nim_contest(
+    title: &str,
+    scoring: crate::domain::Scoring,
+    duration_seconds: i64,
+    freeze_seconds: Option<i64>,
+) -> crate::contest::ContestSettings {
+    crate::contest::ContestSettings {
+        title: title.into(),
+        starts_at: Timestamp::now(),
+        duration_seconds,
+        freeze_seconds,
+        scoring,
+        score_by: crate::domain::ScoreBy::Group,
+        count_compile_errors: false,
+        window_seconds: None,
+        registration: crate::domain::Registration::Open,
+        penalty_minutes: 20,
+        problems: vec![crate::contest::ContestProblem {
+            personal_input: None,
+            label: "A".into(),
+            problem: nim(),
+            colour: None,
+        }],
+    }
+}
+
 /// The scoreboard cells follow every write that changes them, with contest
 /// times chosen by the window each submission is admitted in: tries before
 /// the first AC count, CE and IE do not, unjudged and (for the public)
 /// frozen tries are pending, a rejudge makes a try pending again, a moved
 /// freeze applies at once, and practice (after the window) counts nowhere.
 async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(backend: TestBackend) {
-    use crate::contest::{ContestProblem, ContestSettings, StoredCell};
-    use crate::domain::{ContestId, Registration, Scoring};
+    use crate::contest::StoredCell;
+    use crate::domain::{ContestId, Scoring};
     use crate::store::ContestWindow;
 
     let (_dir, store) = fresh(backend).await;
     let id: ContestId = "spring".parse().expect("an id");
     let minute = 60_000;
-    let mut settings = ContestSettings {
-        title: "Spring".into(),
-        starts_at: Timestamp::now(),
-        duration_seconds: 300 * 60,
-        freeze_seconds: Some(60 * 60),
-        scoring: Scoring::Icpc,
-        score_by: crate::domain::ScoreBy::Group,
-        count_compile_errors: false,
-        window_seconds: None,
-        registration: Registration::Open,
-        penalty_minutes: 20,
-        problems: vec![ContestProblem {
-            personal_input: None,
-            label: "A".into(),
-            problem: nim(),
-            colour: None,
-        }],
-    };
+    let mut settings = nim_contest("Spring", Scoring::Icpc, 300 * 60, Some(60 * 60));
     assert!(store.put_contest(&id, &settings).await.expect("create"));
     let payload = Payload::Answers {
         personal: None,
@@ -3344,31 +3354,13 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
 /// a try that adds nothing moves no time, a rejudge and a change of
 /// `score_by` compute them again.
 async fn an_ioi_cell_keeps_the_time_its_score_was_reached(backend: TestBackend) {
-    use crate::contest::{ContestProblem, ContestSettings};
-    use crate::domain::{ContestId, Registration, ScoreBy, Scoring};
+    use crate::domain::{ContestId, ScoreBy, Scoring};
     use crate::store::ContestWindow;
 
     let (_dir, store) = fresh(backend).await;
     let id: ContestId = "olympiad".parse().expect("an id");
     let minute = 60_000;
-    let mut settings = ContestSettings {
-        title: "Olympiad".into(),
-        starts_at: Timestamp::now(),
-        duration_seconds: 300 * 60,
-        freeze_seconds: Some(60 * 60),
-        scoring: Scoring::Ioi,
-        score_by: ScoreBy::Group,
-        count_compile_errors: false,
-        window_seconds: None,
-        registration: Registration::Open,
-        penalty_minutes: 20,
-        problems: vec![ContestProblem {
-            personal_input: None,
-            label: "A".into(),
-            problem: nim(),
-            colour: None,
-        }],
-    };
+    let mut settings = nim_contest("Olympiad", Scoring::Ioi, 300 * 60, Some(60 * 60));
     assert!(store.put_contest(&id, &settings).await.expect("create"));
     let payload = Payload::Answers {
         personal: None,
@@ -3464,30 +3456,12 @@ async fn an_ioi_cell_keeps_the_time_its_score_was_reached(backend: TestBackend) 
 async fn a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows(
     backend: TestBackend,
 ) {
-    use crate::contest::{ContestProblem, ContestSettings};
-    use crate::domain::{ContestId, Registration, ScoreBy, Scoring};
+    use crate::domain::{ContestId, Scoring};
     use crate::store::ContestWindow;
 
     let (_dir, store) = fresh(backend).await;
     let id: ContestId = "spring".parse().expect("an id");
-    let settings = ContestSettings {
-        title: "Spring".into(),
-        starts_at: Timestamp::now(),
-        duration_seconds: 3600,
-        freeze_seconds: None,
-        scoring: Scoring::Icpc,
-        score_by: ScoreBy::Group,
-        count_compile_errors: false,
-        window_seconds: None,
-        registration: Registration::Open,
-        penalty_minutes: 20,
-        problems: vec![ContestProblem {
-            personal_input: None,
-            label: "A".into(),
-            problem: nim(),
-            colour: None,
-        }],
-    };
+    let settings = nim_contest("Spring", Scoring::Icpc, 3600, None);
     assert!(store.put_contest(&id, &settings).await.expect("create"));
     let payload = Payload::Answers {
         personal: None,

@@ -262,6 +262,19 @@ async fn a_setter_hides_and_shows_a_testcase_and_contestants_follow_it() {
     app.stop().await;
 }
 
+/// Every file of a zip, by name, as text.
+fn zip_texts(bytes: &[u8]) -> std::collections::BTreeMap<String, String> {
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("a zip");
+    (0..archive.len())
+        .map(|index| {
+            let mut file = archive.by_index(index).expect("an entry");
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut file, &mut text).expect("UTF-8");
+            (file.name().expect("a name").to_string(), text)
+        })
+        .collect()
+}
+
 /// A setter downloads a problem as a Kattis package holding the testcases
 /// added through the API too, each with the solver core's answer; a
 /// contestant may not (the package holds every hidden input), an
@@ -287,15 +300,12 @@ async fn a_setter_downloads_a_kattis_package_with_the_testcases_added_since() {
         response.headers()["content-disposition"],
         "attachment; filename=\"coingame.zip\""
     );
-    let bytes = response.bytes().await.expect("a body");
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).expect("a zip");
-    let mut read = |name: &str| {
-        let mut text = String::new();
-        let mut file = archive
-            .by_name(name)
-            .unwrap_or_else(|e| panic!("no {name} in the package: {e}"));
-        std::io::Read::read_to_string(&mut file, &mut text).expect("UTF-8");
-        text
+    let package = zip_texts(&response.bytes().await.expect("a body"));
+    let read = |name: &str| {
+        package
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {name} in the package"))
     };
     let coin_game = nimjudge::solver::find("coin-game").expect("a solver");
     assert_eq!(read("coingame/data/secret/setter-1.in"), "7\n");
@@ -324,15 +334,12 @@ async fn a_setter_downloads_a_kattis_package_with_the_testcases_added_since() {
     )
     .await;
     assert_eq!(response.status(), StatusCode::OK);
-    let bytes = response.bytes().await.expect("a body");
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).expect("a zip");
-    let mut read = |name: &str| {
-        let mut text = String::new();
-        let mut file = archive
-            .by_name(name)
-            .unwrap_or_else(|e| panic!("no {name} in the package: {e}"));
-        std::io::Read::read_to_string(&mut file, &mut text).expect("UTF-8");
-        text
+    let package = zip_texts(&response.bytes().await.expect("a body"));
+    let read = |name: &str| {
+        package
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {name} in the package"))
     };
     let yaml = read("coingame/problem.yaml");
     assert!(yaml.contains("problem_format_version: 2025-09\n"), "{yaml}");
