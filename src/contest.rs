@@ -1,7 +1,7 @@
 //! Contests, pure: what a contest is, the rules a contest's definition
-//! must keep, its phases in time, and its ICPC scoreboard drawn from the
-//! stored cells (one per participant and problem, kept by the store as
-//! submissions arrive and verdicts land).
+//! must keep, its phases in time, and its ICPC and IOI scoreboards ranked
+//! from the stored cells (one per participant and problem, kept by the
+//! store as submissions arrive and verdicts land).
 //!
 //! A contest is a window over some of the hosted problems, each under a
 //! label. Submissions inside the window carry their contest time; the last
@@ -476,20 +476,6 @@ pub struct Scoreboard {
     pub rows: Vec<Row>,
 }
 
-/// The scoreboard of `contest` from its participants' stored cells
-/// (participants without cells have empty rows), every row of it: a
-/// [`RankedBoard`] drawn once.
-pub fn scoreboard(
-    contest: &Contest,
-    participants: &[String],
-    cells: &BTreeMap<(String, ProblemId), StoredCell>,
-    phase: Phase,
-    frozen: bool,
-) -> Scoreboard {
-    let board = RankedBoard::rank(contest, participants, cells, frozen);
-    board.scoreboard(contest, phase, 0..board.len())
-}
-
 /// A contest's rows as one reader sees them (everything, or the public
 /// part of each cell with `frozen`), ranked, and kept so that a change of
 /// a few participants' cells ranks again without drawing every row anew.
@@ -788,9 +774,22 @@ mod tests {
 
     use super::{
         Contest, ContestProblem, ContestSettings, Phase, RankedBoard, Scoreboard, StoredCell,
-        scoreboard,
     };
     use crate::domain::{ProblemId, Registration, ScoreBy, Scoring, Timestamp};
+
+    /// The scoreboard of `contest` from its participants' stored cells
+    /// (participants without cells have empty rows), every row of it: a
+    /// [`RankedBoard`] drawn once.
+    fn scoreboard(
+        contest: &Contest,
+        participants: &[String],
+        cells: &BTreeMap<(String, ProblemId), StoredCell>,
+        phase: Phase,
+        frozen: bool,
+    ) -> Scoreboard {
+        let board = RankedBoard::rank(contest, participants, cells, frozen);
+        board.scoreboard(contest, phase, 0..board.len())
+    }
 
     fn settings() -> ContestSettings {
         ContestSettings {

@@ -159,39 +159,13 @@ pub fn group_scores<'a>(
         .collect()
 }
 
-/// The score a contestant holds on a problem from the group scores of
-/// their judged submissions, oldest first (each as [`group_scores`] gave
-/// it), taken as `by` says. Under `Group`, only submissions with as many
-/// groups as the newest are combined group by group (the problem's groups
-/// changed in between otherwise); the others count by their totals.
-pub fn best_score<'a>(by: ScoreBy, submissions: impl IntoIterator<Item = &'a [i64]>) -> i64 {
-    let submissions: Vec<&[i64]> = submissions.into_iter().collect();
-    let best_total = submissions
-        .iter()
-        .map(|scores| scores.iter().sum())
-        .max()
-        .unwrap_or(0);
-    let Some(newest) = submissions.last() else {
-        return 0;
-    };
-    match by {
-        ScoreBy::Submission => best_total,
-        ScoreBy::Group => {
-            let mut best_groups = vec![0; newest.len()];
-            for scores in submissions.iter().filter(|s| s.len() == newest.len()) {
-                for (best, &score) in best_groups.iter_mut().zip(scores.iter()) {
-                    *best = (*best).max(score);
-                }
-            }
-            best_total.max(best_groups.iter().sum())
-        }
-    }
-}
-
-/// The score held after each of a contestant's judged submissions to a
-/// problem, oldest first: [`best_score`] of each prefix, in one pass
-/// (each group count's best groups kept apart, as `best_score` combines
-/// only submissions with as many groups as the newest).
+/// The score a contestant holds on a problem after each of their judged
+/// submissions to it, oldest first (each as [`group_scores`] gave it),
+/// taken as `by` says: the best submission's total, or under `Group` each
+/// group's best summed over the submissions with as many groups as the one
+/// just judged (the problem's groups changed in between otherwise; the
+/// others count by their totals), whichever is more. One pass: each group
+/// count's best groups are kept apart.
 pub fn scores_held<'a>(by: ScoreBy, submissions: impl IntoIterator<Item = &'a [i64]>) -> Vec<i64> {
     let mut best_total = 0;
     let mut best_groups: HashMap<usize, Vec<i64>> = HashMap::new();
@@ -271,6 +245,36 @@ pub fn points_shown(points: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rule read directly, over all of a history at once (what
+    /// [`scores_held`] keeps after each submission): the score a contestant
+    /// holds from the group scores of their judged submissions, oldest
+    /// first. Under `Group`, only submissions with as many groups as the
+    /// newest are combined group by group (the problem's groups changed in
+    /// between otherwise); the others count by their totals.
+    fn best_score<'a>(by: ScoreBy, submissions: impl IntoIterator<Item = &'a [i64]>) -> i64 {
+        let submissions: Vec<&[i64]> = submissions.into_iter().collect();
+        let best_total = submissions
+            .iter()
+            .map(|scores| scores.iter().sum())
+            .max()
+            .unwrap_or(0);
+        let Some(newest) = submissions.last() else {
+            return 0;
+        };
+        match by {
+            ScoreBy::Submission => best_total,
+            ScoreBy::Group => {
+                let mut best_groups = vec![0; newest.len()];
+                for scores in submissions.iter().filter(|s| s.len() == newest.len()) {
+                    for (best, &score) in best_groups.iter_mut().zip(scores.iter()) {
+                        *best = (*best).max(score);
+                    }
+                }
+                best_total.max(best_groups.iter().sum())
+            }
+        }
+    }
 
     /// The score held after each submission is `best_score` of the
     /// submissions up to it, for random histories in which the problem's
@@ -395,6 +399,30 @@ mod tests {
 
     #[test]
     fn the_best_score_by_group_or_by_submission() {
+        // The score held after the last submission, as the product keeps it.
+        let held =
+            |by, history: &[&[i64]]| last_change(&scores_held(by, history.iter().copied())).0;
+        for (by, history, score) in [
+            (
+                ScoreBy::Group,
+                &[&[0, 4000, 0][..], &[0, 0, 3000]][..],
+                7000,
+            ),
+            (
+                ScoreBy::Submission,
+                &[&[0, 4000, 0][..], &[0, 0, 3000]][..],
+                4000,
+            ),
+            (ScoreBy::Group, &[][..], 0),
+            (ScoreBy::Group, &[&[9000][..], &[0, 0, 3000]][..], 9000),
+            (
+                ScoreBy::Group,
+                &[&[6500][..], &[0, 4000, 0], &[0, 0, 3000]][..],
+                7000,
+            ),
+        ] {
+            assert_eq!(held(by, history), score, "{by:?} {history:?}");
+        }
         let first: &[i64] = &[0, 4000, 0];
         let second: &[i64] = &[0, 0, 3000];
         assert_eq!(best_score(ScoreBy::Group, [first, second]), 7000);

@@ -2,13 +2,14 @@
 //! brought up to date from the changes since the version it holds.
 //!
 //! Reading a scoreboard from its cells costs the whole contest each time
-//! (320 ms at 10,000 participants and 12 problems: BENCHMARKS.md). Every
+//! (about 320 ms at 10,000 participants and 12 problems). Every
 //! change of a contest's cells or participants bumps the contest's
 //! `cells_version` in the changing transaction, so a request reads the
 //! version (one small read) and serves the ranked boards it holds when
 //! nothing changed; when something did, it reads only the cells and
 //! participants changed since ([`Store::scoreboard_changes`]), draws again
-//! only those participants' rows and ranks again ([`RankedBoard::update`]). A change of the contest's settings (problems, penalty, freeze)
+//! only those participants' rows and ranks again ([`RankedBoard::update`]).
+//! A change of the contest's settings (problems, penalty, freeze)
 //! starts over from every cell. The version is the database's, so changes
 //! made by another process (an API or judge host) show at the next request.
 
