@@ -1269,6 +1269,28 @@ fn exported_kattis_packages_pass_problemtools_verifyproblem() {
     assert!(verified.status.success(), "{report}");
 }
 
+/// `text` without the terminal's colour codes (`ESC [ ... letter`), which
+/// BAPCtools writes even to a pipe when `CI` is set in its environment (it
+/// then skips the colorama set-up that strips them), as on a CI runner.
+fn without_colours(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            if chars.next() == Some('[') {
+                for code in chars.by_ref() {
+                    if code.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+}
+
 /// `nimjudge export --format 2025-09` writes every batch problem in the
 /// format's 2025-09 version, with the problem's invalid inputs in
 /// `data/invalid_input`, and BAPCtools' own checks (from PyPI) find every
@@ -1291,7 +1313,7 @@ fn bapctools_finds_every_exported_invalid_input_refused_and_every_testcase_valid
                 .current_dir(package)
                 .output()
                 .expect("bt runs (BAPCtools, from PyPI)");
-            let report = format!("{}{}", text(&run.stdout), text(&run.stderr));
+            let report = without_colours(&format!("{}{}", text(&run.stdout), text(&run.stderr)));
             let complaints: Vec<&str> = report
                 .lines()
                 .filter(|line| {
