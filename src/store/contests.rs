@@ -124,46 +124,48 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
     };
     bump.execute(&mut *tx).await?;
     let statement = query(concat!(
-        "with k as (\
-           select s.contest_id, s.user_name, s.problem_id, c.cells_version as version, ",
+        "with t as (\
+           select s.contest_id, s.user_name, s.problem_id, s.state, s.verdict, \
+             s.contest_time_ms, c.cells_version as version, ",
         freeze_at!(),
         " as freeze_at, c.count_compile_errors as count_ce, \
              min(case when s.state = 'done' and s.verdict = 'AC' \
-               then s.contest_time_ms end) as solved_ms, \
+               then s.contest_time_ms end) over cell as solved_ms, \
              min(case when s.state = 'done' and s.verdict = 'AC' and s.contest_time_ms < ",
         freeze_at!(),
-        " then s.contest_time_ms end) as public_solved_ms \
+        " then s.contest_time_ms end) over cell as public_solved_ms \
            from submission s join contest c on c.id = s.contest_id \
            where s.contest_time_ms is not null and ",
     ));
+    // One pass over the cells' submissions: each try sees its cell's first
+    // AC through a window, not through a join of the submissions with
+    // their own groups, whose plan a stale row estimate could make a
+    // nested loop over every pair (minutes on PostgreSQL at 930,000).
     scope
         .of_submissions(statement)
         .push(
-            " group by s.contest_id, s.user_name, s.problem_id, c.cells_version, c.duration_ms, \
-           c.window_ms, c.freeze_ms, c.count_compile_errors) \
+            " window cell as (partition by s.contest_id, s.user_name, s.problem_id)) \
          insert into scoreboard_cell (contest_id, user_name, problem_id, version, solved_ms, \
            tries, pending, public_solved_ms, public_tries, public_pending, score, public_score) \
-         select k.contest_id, k.user_name, k.problem_id, k.version, k.solved_ms, \
-           sum(case when s.state = 'done' and s.verdict not in ('AC', 'IE') \
-             and (s.verdict != 'CE' or k.count_ce) \
-             and (k.solved_ms is null or s.contest_time_ms < k.solved_ms) then 1 else 0 end), \
-           sum(case when s.state != 'done' \
-             and (k.solved_ms is null or s.contest_time_ms < k.solved_ms) then 1 else 0 end), \
-           k.public_solved_ms, \
-           sum(case when s.state = 'done' and s.verdict not in ('AC', 'IE') \
-             and (s.verdict != 'CE' or k.count_ce) \
-             and s.contest_time_ms < k.freeze_at \
-             and (k.public_solved_ms is null or s.contest_time_ms < k.public_solved_ms) \
+         select t.contest_id, t.user_name, t.problem_id, t.version, t.solved_ms, \
+           sum(case when t.state = 'done' and t.verdict not in ('AC', 'IE') \
+             and (t.verdict != 'CE' or t.count_ce) \
+             and (t.solved_ms is null or t.contest_time_ms < t.solved_ms) then 1 else 0 end), \
+           sum(case when t.state != 'done' \
+             and (t.solved_ms is null or t.contest_time_ms < t.solved_ms) then 1 else 0 end), \
+           t.public_solved_ms, \
+           sum(case when t.state = 'done' and t.verdict not in ('AC', 'IE') \
+             and (t.verdict != 'CE' or t.count_ce) \
+             and t.contest_time_ms < t.freeze_at \
+             and (t.public_solved_ms is null or t.contest_time_ms < t.public_solved_ms) \
              then 1 else 0 end), \
-           sum(case when (s.state != 'done' or s.contest_time_ms >= k.freeze_at) \
-             and (k.public_solved_ms is null or s.contest_time_ms < k.public_solved_ms) \
+           sum(case when (t.state != 'done' or t.contest_time_ms >= t.freeze_at) \
+             and (t.public_solved_ms is null or t.contest_time_ms < t.public_solved_ms) \
              then 1 else 0 end), \
            0, 0 \
-         from k join submission s on s.contest_id = k.contest_id \
-           and s.user_name = k.user_name and s.problem_id = k.problem_id \
-         where s.contest_time_ms is not null \
-         group by k.contest_id, k.user_name, k.problem_id, k.version, k.solved_ms, \
-           k.public_solved_ms, k.freeze_at, k.count_ce \
+         from t where true \
+         group by t.contest_id, t.user_name, t.problem_id, t.version, t.solved_ms, \
+           t.public_solved_ms \
          on conflict (contest_id, user_name, problem_id) do update set \
            version = excluded.version, solved_ms = excluded.solved_ms, tries = excluded.tries, \
            pending = excluded.pending, public_solved_ms = excluded.public_solved_ms, \
