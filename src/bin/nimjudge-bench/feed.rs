@@ -23,7 +23,7 @@ use std::{
 use clap::Args;
 use nimjudge::{
     domain::Role,
-    store::{ContestWindow, NewSubmission},
+    store::{Claim, ContestWindow, JudgementWrite, NewSubmission, Store},
     testing::TestBackend,
 };
 
@@ -67,6 +67,29 @@ struct Lags {
     /// Judgements read before the benchmark stored their verdict's time.
     early: HashMap<String, Instant>,
     lags: Vec<Duration>,
+}
+
+/// Stores a claimed try's verdict as a worker does and notes when.
+async fn judge(
+    store: &Store,
+    claim: &Claim,
+    judgement: &JudgementWrite,
+    lags: &std::sync::Mutex<Lags>,
+) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        store.finish(claim, judgement).await?,
+        "the verdict was fenced out"
+    );
+    let stored = Instant::now();
+    let id = claim.id.to_string();
+    let mut lags = lags.lock().unwrap_or_else(|e| e.into_inner());
+    match lags.early.remove(&id) {
+        Some(seen) => lags.lags.push(seen.saturating_duration_since(stored)),
+        None => {
+            lags.stored.insert(id, stored);
+        }
+    }
+    Ok(())
 }
 
 pub async fn run(args: BenchFeedArgs) -> anyhow::Result<ExitCode> {
@@ -198,22 +221,11 @@ pub async fn run(args: BenchFeedArgs) -> anyhow::Result<ExitCode> {
                         contest: Some(window),
                     })
                     .await?;
-                let claim = store
-                    .claim("bench", Duration::from_secs(60))
-                    .await?
-                    .ok_or_else(|| anyhow::anyhow!("nothing to claim"))?;
-                anyhow::ensure!(
-                    store.finish(&claim, &judgement).await?,
-                    "the verdict was fenced out"
-                );
-                let stored = Instant::now();
-                let id = claim.id.to_string();
-                let mut lags = lags.lock().unwrap_or_else(|e| e.into_inner());
-                match lags.early.remove(&id) {
-                    Some(seen) => lags.lags.push(seen.saturating_duration_since(stored)),
-                    None => {
-                        lags.stored.insert(id, stored);
-                    }
+                // Another writer's claim may have taken this submission
+                // (PostgreSQL claims side by side): then this one judges
+                // nothing now, and the drain below judges what is left.
+                if let Some(claim) = store.claim("bench", Duration::from_secs(60)).await? {
+                    judge(&store, &claim, &judgement, &lags).await?;
                 }
             }
             anyhow::Ok(())
@@ -221,6 +233,9 @@ pub async fn run(args: BenchFeedArgs) -> anyhow::Result<ExitCode> {
     }
     while let Some(written) = writers.join_next().await {
         written??;
+    }
+    while let Some(claim) = store.claim("bench", Duration::from_secs(60)).await? {
+        judge(store, &claim, &judgement, &lags).await?;
     }
     let writing = began.elapsed();
     let finished = tokio::time::timeout(Duration::from_secs(120), reader).await;
