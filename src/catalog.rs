@@ -4,9 +4,11 @@
 //! A definition folder holds `problem.toml`, `statement.md` and
 //! `testcases/<name>.in` for every testcase the manifest lists (a generated
 //! testcase whose file is missing is regenerated from its kind and seed;
-//! official
-//! sample outputs `testcases/<name>.out` are not loaded: the solver core
-//! computes every reference). The sync is idempotent: the folder's sha256
+//! official sample outputs `testcases/<name>.out` are not loaded: the solver
+//! core computes every reference). A problem with `references = "files"`
+//! (one imported from a Kattis package, see [`crate::kattis::import`]) needs
+//! no solver: each testcase's reference is `testcases/<name>.ans`, stored
+//! with the testcase at the sync. The sync is idempotent: the folder's sha256
 //! decides whether the stored problem changes, and a change makes a new
 //! version. This module reads files and calls the store; it does not judge.
 
@@ -63,6 +65,14 @@ struct Manifest {
     /// on when absent.
     #[serde(default = "on")]
     practice_hints: bool,
+    /// Where the testcases' reference outputs come from; the solver core
+    /// when absent.
+    #[serde(default)]
+    references: References,
+    /// Whether answers must match the references' letters in case; on when
+    /// absent.
+    #[serde(default = "on")]
+    case_sensitive: bool,
     #[serde(default, rename = "testcase")]
     testcases: Vec<ManifestTestcase>,
     /// The testcase groups and their points (see [`crate::scoring`]); none:
@@ -71,11 +81,26 @@ struct Manifest {
     groups: Vec<TestcaseGroup>,
 }
 
+/// Where a problem's reference outputs come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum References {
+    /// The solver core registered for the problem's id computes each.
+    #[default]
+    Solver,
+    /// `testcases/<name>.ans` beside each input; no solver is needed.
+    Files,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ManifestTestcase {
     name: String,
     origin: String,
+    /// Whether contestants never see its input (an imported package's
+    /// secret testcase); off when absent, refused on a sample.
+    #[serde(default)]
+    hidden: bool,
     /// For generated testcases: `nimjudge generate <id> --kind K --seed S`.
     kind: Option<String>,
     seed: Option<u64>,
@@ -97,6 +122,8 @@ pub struct LoadedProblem {
     pub judge_all: bool,
     pub practice_hints: bool,
     pub groups: Vec<TestcaseGroup>,
+    pub references: References,
+    pub case_sensitive: bool,
     /// sha256 of the manifest, statement and testcases.
     pub hash: String,
     pub testcases: Vec<LoadedTestcase>,
@@ -111,6 +138,11 @@ pub struct LoadedTestcase {
     /// The kind and seed `nimjudge generate` makes the input from, when the
     /// manifest records them. Not stored: the input itself is.
     pub generator: Option<(TestKind, u64)>,
+    /// Its reference output from `<name>.ans`, when the problem's
+    /// references are files.
+    pub answer: Option<String>,
+    /// Whether contestants never see its input.
+    pub hidden: bool,
 }
 
 impl LoadedProblem {
@@ -129,6 +161,7 @@ impl LoadedProblem {
             judge_all: self.judge_all,
             practice_hints: self.practice_hints,
             groups: self.groups,
+            case_sensitive: self.case_sensitive,
             hash: self.hash,
             testcases: self
                 .testcases
@@ -137,6 +170,8 @@ impl LoadedProblem {
                     name: t.name,
                     input: t.input,
                     origin: t.origin,
+                    answer: t.answer,
+                    hidden: t.hidden,
                 })
                 .collect(),
         }
@@ -193,12 +228,13 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
             manifest.id
         )));
     }
-    let Some(solver) = solver::find(&manifest.id) else {
+    let solver = solver::find(&manifest.id);
+    if solver.is_none() && manifest.references == References::Solver {
         return Err(bad(format!(
-            "no solver is registered for `{}`",
+            "no solver is registered for `{}` (a problem without one needs references = \"files\")",
             manifest.id
         )));
-    };
+    }
     let statement_path = folder.join("statement.md");
     let statement = if statement_path.is_file() {
         read(&statement_path)?
@@ -221,6 +257,11 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
                 )));
             }
         };
+        if testcase.hidden && origin == TestcaseOrigin::Sample {
+            return Err(bad(format!(
+                "testcase `{name}`: a sample is shown with the statement, it cannot be hidden"
+            )));
+        }
         if testcases.iter().any(|t: &LoadedTestcase| t.name == name) {
             return Err(bad(format!("testcase `{}` is listed twice", testcase.name)));
         }
@@ -242,17 +283,32 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
                 )));
             }
         };
-        let input = match generator {
+        if generator.is_some() && solver.is_none() {
+            return Err(bad(format!(
+                "testcase `{}`: kind and seed need a solver's generator, and `{}` has none",
+                testcase.name, manifest.id
+            )));
+        }
+        let input = match (generator, solver) {
             // A generated testcase whose file is missing is regenerated from
             // its kind and seed: the generators are deterministic.
-            Some((kind, seed)) if !input_path.exists() => solver.generate(kind, seed),
+            (Some((kind, seed)), Some(solver)) if !input_path.exists() => {
+                solver.generate(kind, seed)
+            }
             _ => read(&input_path)?,
+        };
+        let answer = match manifest.references {
+            References::Solver => None,
+            References::Files => Some(read(&input_path.with_extension("ans"))?),
         };
         for part in [
             testcase.name.as_str(),
             testcase.origin.as_str(),
             input.as_str(),
-        ] {
+        ]
+        .into_iter()
+        .chain(answer.as_deref())
+        {
             hasher.update((part.len() as u64).to_le_bytes());
             hasher.update(part.as_bytes());
         }
@@ -261,6 +317,8 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
             input,
             origin,
             generator,
+            answer,
+            hidden: testcase.hidden,
         });
     }
     crate::scoring::validate_groups(&manifest.groups, testcases.iter().map(|t| t.name.as_str()))
@@ -278,6 +336,8 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
         judge_all: manifest.judge_all,
         practice_hints: manifest.practice_hints,
         groups: manifest.groups,
+        references: manifest.references,
+        case_sensitive: manifest.case_sensitive,
         hash: hex(&hasher.finalize()),
         testcases,
     })

@@ -4,7 +4,10 @@
 //! special judge. nimjudge compares whitespace-separated tokens exactly
 //! (case-sensitive), so trailing spaces, a missing final newline or CRLF line
 //! ends never change a verdict, and a wrong answer is reported with the first
-//! token that differs. It opens no file or socket.
+//! token that differs. A problem imported from a Kattis package without
+//! `case_sensitive` compares as Kattis' default output validator does, its
+//! tokens' ASCII letters in either case ([`Case::Insensitive`]). It opens no
+//! file or socket.
 //!
 //! A [`Difference`] has two wordings: [`Difference::contestant_message`]
 //! never names a reference token, so it may be shown to anyone who sees the
@@ -18,6 +21,28 @@
 //! [`compare_reader`] reads from whatever reader it is handed.
 
 use std::fmt;
+
+/// Whether letters must match in case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Case {
+    /// `First` is not `first`: every hosted problem.
+    #[default]
+    Sensitive,
+    /// ASCII letters match in either case, as Kattis' default output
+    /// validator compares unless a package asks for `case_sensitive`.
+    Insensitive,
+}
+
+impl Case {
+    /// The rule a problem's `case_sensitive` setting names.
+    pub fn new(case_sensitive: bool) -> Case {
+        if case_sensitive {
+            Case::Sensitive
+        } else {
+            Case::Insensitive
+        }
+    }
+}
 
 /// The outcome of comparing one output.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,18 +129,29 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
 /// bytes: an output that is not UTF-8 is a wrong answer like any other,
 /// with its token shown with the invalid bytes replaced.
 pub fn compare(expected: &str, candidate: impl AsRef<[u8]>) -> Comparison {
-    let mut comparer = Comparer::new(expected);
+    compare_in(Case::Sensitive, expected, candidate)
+}
+
+/// [`compare`] with the letters' case as `case` says.
+pub fn compare_in(case: Case, expected: &str, candidate: impl AsRef<[u8]>) -> Comparison {
+    let mut comparer = Comparer::new(expected).with_case(case);
     comparer.feed(candidate.as_ref());
     comparer.finish()
 }
 
 /// Compares the candidate read from `reader`, a buffer at a time, stopping
 /// at the first difference: an output of any size costs a fixed buffer.
-pub fn compare_reader(
+pub fn compare_reader(expected: &str, reader: impl std::io::Read) -> std::io::Result<Comparison> {
+    compare_reader_in(Case::Sensitive, expected, reader)
+}
+
+/// [`compare_reader`] with the letters' case as `case` says.
+pub fn compare_reader_in(
+    case: Case,
     expected: &str,
     mut reader: impl std::io::Read,
 ) -> std::io::Result<Comparison> {
-    let mut comparer = Comparer::new(expected);
+    let mut comparer = Comparer::new(expected).with_case(case);
     let mut buffer = vec![0u8; 64 * 1024];
     while !comparer.is_decided() {
         match reader.read(&mut buffer) {
@@ -150,6 +186,7 @@ pub struct Comparer<'a> {
     compared: usize,
     last_line: usize,
     difference: Option<Difference>,
+    case: Case,
 }
 
 /// Bytes of a candidate token kept for showing it, beyond those needed to
@@ -171,7 +208,14 @@ impl<'a> Comparer<'a> {
             compared: 0,
             last_line: 1,
             difference: None,
+            case: Case::Sensitive,
         }
+    }
+
+    /// The same comparison with the letters' case as `case` says.
+    pub fn with_case(mut self, case: Case) -> Comparer<'a> {
+        self.case = case;
+        self
     }
 
     /// Takes the next piece of the candidate output.
@@ -246,7 +290,11 @@ impl<'a> Comparer<'a> {
         self.compared += 1;
         let want = self.next_expected();
         let whole = self.token_len == self.token.len();
-        if want.is_some_and(|w| whole && w.as_bytes() == self.token.as_slice()) {
+        let same = |w: &str| match self.case {
+            Case::Sensitive => w.as_bytes() == self.token.as_slice(),
+            Case::Insensitive => w.as_bytes().eq_ignore_ascii_case(&self.token),
+        };
+        if want.is_some_and(|w| whole && same(w)) {
             self.last_line = self.token_line;
             return;
         }
@@ -303,6 +351,7 @@ mod tests {
         proptest::collection::vec(
             prop_oneof![
                 Just("Alice"),
+                Just("aLICE"),
                 Just("Bob"),
                 Just("1"),
                 Just("12"),
@@ -332,6 +381,35 @@ mod tests {
             }
             prop_assert_eq!(comparer.finish(), split_compare(&expected, &candidate));
         }
+
+        #[test]
+        fn without_case_it_accepts_what_agrees_once_ascii_letters_are_lowered(
+            expected in text(),
+            candidate in text(),
+        ) {
+            let lowered = split_compare(&expected.to_ascii_lowercase(), &candidate.to_ascii_lowercase());
+            let got = compare_in(Case::Insensitive, &expected, &candidate);
+            prop_assert_eq!(got == Comparison::Accepted, lowered == Comparison::Accepted);
+            if let (Comparison::WrongAnswer(got), Comparison::WrongAnswer(lowered)) = (got, lowered) {
+                prop_assert_eq!((got.token, got.line), (lowered.token, lowered.line));
+            }
+        }
+    }
+
+    #[test]
+    fn without_case_only_ascii_letters_match_in_either_case() {
+        assert_eq!(
+            compare_in(Case::Insensitive, "First 12\n", "fIRST 12"),
+            Comparison::Accepted
+        );
+        assert_ne!(compare("First\n", "first"), Comparison::Accepted);
+        assert_ne!(
+            compare_in(Case::Insensitive, "É", "é"),
+            Comparison::Accepted
+        );
+        let mut file: &[u8] = b"SECOND\n";
+        let read = compare_reader_in(Case::Insensitive, "second", &mut file).expect("read");
+        assert_eq!(read, Comparison::Accepted);
     }
 
     #[test]

@@ -356,7 +356,8 @@ text_enum!(
     TestcaseOrigin, "testcase origin" {
         /// An official sample, from the problem folder.
         Sample => "sample",
-        /// Made by a generator from its kind and seed, in the problem folder.
+        /// From the problem folder, not a sample: made by a generator from
+        /// its kind and seed, or an imported package's secret testcase.
         Generated => "generated",
         /// Added by a setter through the API; the catalog sync leaves it alone.
         Setter => "setter",
@@ -503,6 +504,12 @@ pub struct Problem {
     /// not of the stored definition: the application sets it.
     #[serde(default)]
     pub interactive: bool,
+    /// Whether contestants may submit answers (outputs for its public
+    /// testcases): not for an interactive problem, nor for one imported
+    /// with its package's answer files, which has no solver. Set by the
+    /// application, as `interactive` is.
+    #[serde(default)]
+    pub takes_answers: bool,
     /// Whether the practice page of an interactive problem explains
     /// positions (each component's value, the winning moves).
     pub practice_hints: bool,

@@ -152,6 +152,53 @@ pub fn read_answers(
     Ok(answers)
 }
 
+/// Reads every file of a zip, by its path inside it (`/`-separated):
+/// folders and what archivers add (`__MACOSX/`, `.DS_Store`) are skipped.
+/// Refused with a message naming the entry: a path that leaves the
+/// archive, a symbolic link, and more than `limit` unpacked bytes in all.
+pub fn read_files(archive: &[u8], limit: usize) -> Result<BTreeMap<String, Vec<u8>>, String> {
+    let unreadable = |e: zip::result::ZipError| format!("the zip could not be read: {e}");
+    let mut zip = ZipArchive::new(Cursor::new(archive)).map_err(unreadable)?;
+    let mut files = BTreeMap::new();
+    let mut unpacked = 0usize;
+    for index in 0..zip.len() {
+        let file = zip.by_index(index).map_err(unreadable)?;
+        let entry = String::from_utf8_lossy(file.name_raw()).into_owned();
+        let Some(path) = file.enclosed_name() else {
+            return Err(format!(
+                "the zip's entry `{entry}` is not a plain relative path"
+            ));
+        };
+        if file.is_symlink() {
+            return Err(format!("the zip's entry `{entry}` is a symbolic link"));
+        }
+        let skipped = file.is_dir()
+            || path.components().any(|part| {
+                let part = part.as_os_str().to_string_lossy();
+                part == "__MACOSX" || part == ".DS_Store"
+            });
+        if skipped {
+            continue;
+        }
+        let left = limit - unpacked;
+        let mut bytes = Vec::new();
+        file.take(left as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("the zip's file `{entry}` could not be read: {e}"))?;
+        if bytes.len() > left {
+            return Err(format!("the zip unpacks to more than {limit} bytes"));
+        }
+        unpacked += bytes.len();
+        let path = path
+            .components()
+            .map(|part| part.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/");
+        files.insert(path, bytes);
+    }
+    Ok(files)
+}
+
 #[cfg(test)]
 mod tests {
     use std::io::{Cursor, Read, Write};

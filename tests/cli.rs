@@ -496,6 +496,127 @@ fn verify_gives_every_bundled_solution_its_expected_verdict() {
     assert!(stdout.contains("WA       ┆ WA"), "{stdout}");
 }
 
+/// The (solution, verdict) rows of `nimjudge verify`'s table for `problem`.
+fn verdicts_of(stdout: &str, problem: &str) -> Vec<(String, String)> {
+    stdout
+        .lines()
+        .filter(|line| line.starts_with('│'))
+        .map(|line| line.split(['│', '┆']).map(str::trim).collect::<Vec<_>>())
+        .filter(|cells| cells.get(1) == Some(&problem))
+        .map(|cells| (cells[2].to_owned(), cells[4].to_owned()))
+        .collect()
+}
+
+/// Kattis packages in: nim exported (2025-09) and imported back judges
+/// every setter solution to the same verdict as the bundled nim, and the
+/// hand-written package of a game nimjudge hosts no solver for (the
+/// subtraction game {1, 3, 4}) imports and judges its submissions to the
+/// verdicts their folders name, by its answer files alone.
+#[test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+fn imported_kattis_packages_judge_their_solutions_to_the_expected_verdicts() {
+    let work = tempfile::tempdir().expect("a temporary folder");
+    let problems = work.path().join("problems");
+    std::fs::create_dir_all(&problems).unwrap();
+    let nimjudge = |args: &[&std::ffi::OsStr]| {
+        let out = Command::new(BIN)
+            .args(args)
+            .envs(sandbox_env(work.path().join("sandbox")))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("the binary runs");
+        (out.status.code(), text(&out.stdout), text(&out.stderr))
+    };
+    let os = |s: &str| std::ffi::OsString::from(s);
+    let exported = work.path().join("exported");
+    let (status, stdout, stderr) = nimjudge(&[
+        &os("export"),
+        &os("nim"),
+        &os("--format"),
+        &os("2025-09"),
+        &os("--out"),
+        exported.as_os_str(),
+    ]);
+    assert_eq!(status, Some(0), "{stdout}\n{stderr}");
+    let (status, stdout, stderr) = nimjudge(&[
+        &os("import"),
+        exported.join("nim").as_os_str(),
+        &os("--into"),
+        problems.as_os_str(),
+    ]);
+    assert_eq!(status, Some(0), "{stdout}\n{stderr}");
+    let package =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kattis/subtractiongame");
+    let import_subtraction = || {
+        nimjudge(&[
+            &os("import"),
+            package.as_os_str(),
+            &os("--into"),
+            problems.as_os_str(),
+            &os("--time-limit-ms"),
+            &os("1000"),
+        ])
+    };
+    let (status, stdout, stderr) = import_subtraction();
+    assert_eq!(status, Some(0), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("note: input validators: not imported"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("subtractiongame: imported into ")
+            && stdout.contains(": 4 testcases (1 samples, 3 hidden)"),
+        "{stdout}"
+    );
+    // A second import would overwrite the problem: refused, nothing lost.
+    let (status, _, stderr) = import_subtraction();
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("exists: the catalog has a problem `subtractiongame`"),
+        "{stderr}"
+    );
+    let names: Vec<_> = std::fs::read_dir(&problems)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+
+    let (status, imported, stderr) = Command::new(BIN)
+        .arg("verify")
+        .envs(sandbox_env(work.path().join("sandbox")))
+        .env("NIMJUDGE_CATALOG__PROBLEMS_DIR", &problems)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .map(|out| (out.status.code(), text(&out.stdout), text(&out.stderr)))
+        .expect("the binary runs");
+    assert_eq!(status, Some(0), "{imported}\n{stderr}");
+    assert!(
+        imported.contains("9 of 9 solutions got their expected verdict"),
+        "{imported}"
+    );
+    let mut subtraction = verdicts_of(&imported, "subtractiongame");
+    subtraction.sort();
+    assert_eq!(
+        subtraction,
+        [
+            ("accepted/lowercase.py", "AC"),
+            ("accepted/periodic.cpp", "AC"),
+            ("accepted/periodic.py", "AC"),
+            ("time_limit_exceeded/table.py", "TLE"),
+            ("wrong_answer/multiples.py", "WA"),
+        ]
+        .map(|(s, v)| (s.to_owned(), v.to_owned()))
+    );
+    let (status, bundled, stderr) = nimjudge(&[&os("verify"), &os("nim")]);
+    assert_eq!(status, Some(0), "{bundled}\n{stderr}");
+    let mut original = verdicts_of(&bundled, "nim");
+    original.sort();
+    let mut back = verdicts_of(&imported, "nim");
+    back.sort();
+    assert!(!original.is_empty(), "{bundled}");
+    assert_eq!(back, original);
+}
+
 /// `verify --matrix` runs every solution on every testcase and reviews the
 /// time limit by problemtools' rule: nim's copy with a limit of 400 ms and
 /// a planted "slow" solution that needs 450 ms of CPU time, TLE at the
@@ -1245,12 +1366,16 @@ fn exported_packages(format: &str) -> (tempfile::TempDir, Vec<std::path::PathBuf
 /// compiles (LaTeX and HTML), every testcase passes the package's input
 /// validator, and every submission gets the verdict its folder names. The
 /// submissions are the project's own setter solutions, run by problemtools
-/// as Kattis would run them.
+/// as Kattis would run them. The hand-written package the import tests
+/// bring in (`tests/data/kattis/subtractiongame`) passes it too.
 #[test]
 #[ignore = "needs problemtools and LaTeX; scripts/test.sh installs them and runs it"]
 fn exported_kattis_packages_pass_problemtools_verifyproblem() {
-    let (_work, packages, stdout) = exported_packages("legacy");
+    let (_work, mut packages, stdout) = exported_packages("legacy");
     assert_eq!(stdout.matches(": not exported: ").count(), 12, "{stdout}");
+    packages.push(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kattis/subtractiongame"),
+    );
     // Two threads: the time limit comes from accepted runs of well under
     // 0.1 s (1 s at the least), and the slow solutions never end.
     let verified = Command::new("verifyproblem")

@@ -169,6 +169,7 @@ mod tests {
             version: 1,
             testcases,
             groups: Vec::new(),
+            case: crate::checker::Case::Sensitive,
         })
     }
 

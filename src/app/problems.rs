@@ -279,7 +279,8 @@ impl App {
 pub(super) async fn validate_input(problem: &ProblemId, input: String) -> Result<(), AppError> {
     let Some(solver) = solver::find(problem.as_str()) else {
         return Err(AppError::Invalid(format!(
-            "problem `{problem}` has no validator"
+            "problem `{problem}` has no validator and no solver here (it was imported with its \
+             answer files): add testcases to its package and import it again"
         )));
     };
     tokio::task::spawn_blocking(move || solver.validate(&input))
@@ -309,9 +310,16 @@ fn setter_change(
 }
 
 /// Sets what the solver core says of a stored problem: whether programs
-/// play its game against the judge.
+/// play its game against the judge, and whether it takes answers.
 fn mark_interactive(problem: &mut Problem) {
     problem.interactive = is_interactive(&problem.id);
+    problem.takes_answers = has_solver(&problem.id) && !problem.interactive;
+}
+
+/// Whether the solver core knows `problem` (an imported one has answer
+/// files instead).
+pub(super) fn has_solver(problem: &ProblemId) -> bool {
+    solver::find(problem.as_str()).is_some()
 }
 
 /// Whether programs play `problem`'s game against the judge.

@@ -97,6 +97,7 @@ impl App {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         };
         let interactive = super::problems::is_interactive(&problem);
+        let solved = super::problems::has_solver(&problem);
         let payload = match (
             body.answers,
             body.input,
@@ -110,6 +111,15 @@ impl App {
                 return Err(AppError::Invalid(format!(
                     "problem `{problem}` is interactive: a program plays its games against the \
                      judge, so submit `language` and `source`"
+                )));
+            }
+            // Its hidden testcases have answer files and no solver: answers
+            // for its samples alone, or for an input of one's own, judge
+            // nothing of it.
+            (Some(_), None, None, None, None) | (None, Some(_), Some(_), None, None) if !solved => {
+                return Err(AppError::Invalid(format!(
+                    "problem `{problem}` is judged on its package's testcases only: submit a \
+                     program (`language` and `source`)"
                 )));
             }
             (Some(answers), None, None, None, None) if personal.is_some() => {

@@ -90,6 +90,7 @@ pub fn run(args: InteractArgs) -> anyhow::Result<ExitCode> {
         limits: judge.limits,
         testcases: &testcases,
         judge_all: false,
+        case: crate::checker::Case::Sensitive,
         interactive: Some(game),
         label: &format!("interact-{}", std::process::id()),
         progress: None,

@@ -17,6 +17,7 @@
 //! - [`contest`]: `contest put`, `list`, `scoreboard`, `register`, `thaw`.
 //! - [`sandbox`]: `sandbox check`.
 //! - [`verify`]: `verify`, the setter solutions through the sandbox.
+//! - [`export`] and [`import`]: Kattis problem packages out and in.
 //! - [`interact`]: `interact`, one program against an interactive judge.
 //! - [`play`]: `play`, a person against the judge in a terminal.
 //! - [`client`]: the typed HTTP client (the benchmarks' clients use it too).
@@ -25,6 +26,7 @@
 pub mod client;
 pub mod contest;
 pub mod export;
+pub mod import;
 pub mod interact;
 mod local;
 pub mod log;
@@ -99,6 +101,9 @@ pub enum Command {
     /// Write problems out as Kattis problem packages (legacy format), answers
     /// from the solver core.
     Export(export::ExportArgs),
+    /// Bring a Kattis problem package (a folder) into the catalog folder as a
+    /// problem judged by the package's answer files.
+    Import(import::ImportArgs),
     /// Run one program against an interactive problem's judge on one input,
     /// in the sandbox, and print the transcript and the verdict.
     Interact(interact::InteractArgs),
@@ -140,6 +145,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Stress(args) => stress::run(args),
         Command::Export(args) => export::run(args),
+        Command::Import(args) => import::run(args),
         Command::Interact(args) => interact::run(args),
         Command::Play(args) => play::run(args),
     };

@@ -76,6 +76,7 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
         limits: local.judge.limits,
         testcases: &[],
         judge_all: false,
+        case: crate::checker::Case::Sensitive,
         interactive: Some(solver).filter(|s| s.interactive()),
         label: &format!("stress-{}", std::process::id()),
         progress: None,

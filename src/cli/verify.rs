@@ -33,6 +33,7 @@ use crate::{
         ProblemLimits, ProgramJob, ProgramSource, ProgramTestcase, judge_program,
     },
     catalog::{self, LoadedProblem},
+    checker::Case,
     config::Config,
     domain::{ProblemId, TestcaseOrigin, Verdict},
     matrix::{self, Cell, Finding, Multipliers, Row},
@@ -293,6 +294,7 @@ fn judge(
                 },
                 testcases: job.testcases,
                 judge_all: job.problem.judge_all || matrix.is_some(),
+                case: Case::new(job.problem.case_sensitive),
                 interactive: solver::find(job.problem.id.as_str()).filter(|s| s.interactive()),
                 label: &format!("verify-{}-{index}", std::process::id()),
                 progress: None,
@@ -478,21 +480,32 @@ fn describe(finding: &Finding, limit_ms: i64, raised_ms: i64) -> String {
     }
 }
 
-/// The problem's testcases in judging order with their reference outputs.
+/// The problem's testcases in judging order with their reference outputs:
+/// the folder's answer files, or the solver core's.
 fn reference_testcases(problem: &LoadedProblem) -> anyhow::Result<Vec<ProgramTestcase>> {
-    let solver = solver::find(problem.id.as_str())
-        .with_context(|| format!("no solver is registered for `{}`", problem.id))?;
+    let solver = solver::find(problem.id.as_str());
     let mut testcases: Vec<_> = problem.testcases.iter().collect();
     testcases.sort_by_key(|t| (t.origin != TestcaseOrigin::Sample, t.name.clone()));
-    Ok(testcases
+    testcases
         .into_iter()
-        .map(|t| ProgramTestcase {
-            name: t.name.clone(),
-            hidden: false,
-            input: t.input.clone(),
-            expected: solver.solve(&t.input).map_err(|e| e.to_string()),
+        .map(|t| {
+            let expected = match (&t.answer, solver) {
+                (Some(answer), _) => Ok(answer.clone()),
+                (None, Some(solver)) => solver.solve(&t.input).map_err(|e| e.to_string()),
+                (None, None) => anyhow::bail!(
+                    "testcase `{}`: no answer file and no solver registered for `{}`",
+                    t.name,
+                    problem.id
+                ),
+            };
+            Ok(ProgramTestcase {
+                name: t.name.clone(),
+                hidden: false,
+                input: t.input.clone(),
+                expected,
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// Every problem folder's id, in name order.

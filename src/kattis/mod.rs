@@ -33,7 +33,10 @@
 //! 2025-09 states it (`limits.time_limit`).
 //! Interactive problems, and problems with testcase groups (IOI scoring),
 //! are refused for now.
+//!
+//! Packages come in through [`import`].
 
+pub mod import;
 pub mod latex;
 
 use std::path::{Path, PathBuf};

@@ -8,6 +8,7 @@ use super::{
     now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::{
+    checker::Case,
     domain::{Feedback, Problem, ProblemId, Testcase, TestcaseName, TestcaseOrigin},
     scoring::TestcaseGroup,
 };
@@ -29,6 +30,8 @@ pub struct ProblemDefinition {
     pub practice_hints: bool,
     /// Its testcase groups (none: one group of every testcase).
     pub groups: Vec<TestcaseGroup>,
+    /// Whether answers must match the reference's letters in case.
+    pub case_sensitive: bool,
     /// sha256 of everything below; decides whether a sync makes a new version.
     pub hash: String,
     pub testcases: Vec<DefinedTestcase>,
@@ -41,6 +44,12 @@ pub struct DefinedTestcase {
     pub input: String,
     /// `Sample` or `Generated`: the sync never writes setter testcases.
     pub origin: TestcaseOrigin,
+    /// Whether contestants never see its input (an imported package's
+    /// secret testcase); a sample never is.
+    pub hidden: bool,
+    /// Its reference output from the folder (`<name>.ans`), for a problem
+    /// whose references are files; `None`: the solver core computes it.
+    pub answer: Option<String>,
 }
 
 /// What became of a setter's request to delete a testcase or change whether
@@ -60,6 +69,17 @@ pub enum SyncOutcome {
     Created { version: i64 },
     Updated { version: i64 },
     Unchanged { version: i64 },
+}
+
+impl SyncOutcome {
+    /// The problem's version after the sync.
+    pub fn version(self) -> i64 {
+        match self {
+            SyncOutcome::Created { version }
+            | SyncOutcome::Updated { version }
+            | SyncOutcome::Unchanged { version } => version,
+        }
+    }
 }
 
 /// A testcase as a worker needs it for judging.
@@ -87,6 +107,8 @@ pub struct JudgeSet {
     pub testcases: Vec<JudgeTestcase>,
     /// The problem's testcase groups, which its judgements are scored by.
     pub groups: Vec<TestcaseGroup>,
+    /// How outputs are compared with the references.
+    pub case: Case,
 }
 
 /// What taking in a submission and showing it to a contestant need of its
@@ -170,6 +192,7 @@ fn problem(row: &DbRow, with_statement: bool) -> Result<Problem, StoreError> {
         practice_hints: row.try_get("practice_hints")?,
         groups: groups(row)?,
         interactive: false,
+        takes_answers: false,
         statement: if with_statement {
             Some(row.try_get("statement")?)
         } else {
@@ -204,7 +227,8 @@ impl Store {
                     query(
                         "update problem set title = $1, source = $2, source_url = $3, statement = $4, time_limit_ms = $5, \
                          memory_limit_mib = $6, feedback = $7, custom_checks = $8, judge_all = $9, definition_hash = $10, \
-                         version = version + 1, updated_at = $11, practice_hints = $13, groups = $14 where id = $12",
+                         version = version + 1, updated_at = $11, practice_hints = $13, groups = $14, \
+                         case_sensitive = $15 where id = $12",
                     )
                     .bind(&def.title)
                     .bind(&def.source)
@@ -220,6 +244,7 @@ impl Store {
                     .bind(def.id.as_str())
                     .bind(def.practice_hints)
                     .bind(&groups)
+                    .bind(def.case_sensitive)
                     .execute(&mut tx)
                     .await?;
                     SyncOutcome::Updated {
@@ -230,8 +255,8 @@ impl Store {
                     query(
                         "insert into problem (id, title, source, source_url, statement, version, \
                          definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
-                         judge_all, created_at, updated_at, practice_hints, groups) \
-                         values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+                         judge_all, created_at, updated_at, practice_hints, groups, case_sensitive) \
+                         values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
                     )
                     .bind(def.id.as_str())
                     .bind(&def.title)
@@ -248,6 +273,7 @@ impl Store {
                     .bind(now)
                     .bind(def.practice_hints)
                     .bind(&groups)
+                    .bind(def.case_sensitive)
                     .execute(&mut tx)
                     .await?;
                     SyncOutcome::Created { version: 1 }
@@ -270,19 +296,35 @@ impl Store {
             for testcase in &def.testcases {
                 let id: i64 = query(
                     "insert into testcase (problem_id, name, hidden, origin, created_at) \
-                     values ($1, $2, false, $3, $4) \
+                     values ($1, $2, $5, $3, $4) \
                      on conflict (problem_id, name) do update set \
-                     hidden = false, origin = excluded.origin, created_by = null \
+                     hidden = excluded.hidden, origin = excluded.origin, created_by = null \
                      returning id",
                 )
                 .bind(def.id.as_str())
                 .bind(testcase.name.as_str())
                 .bind(testcase.origin.as_str())
                 .bind(now)
+                .bind(testcase.hidden)
                 .fetch_one(&mut tx)
                 .await?
                 .try_get("id")?;
                 save_input(&mut tx, id, &testcase.input, now).await?;
+                if let Some(answer) = &testcase.answer {
+                    // The folder's answer is this version's reference: no
+                    // solver computes it.
+                    query(
+                        "insert into reference (testcase_id, problem_version, output, error, compute_us, created_at) \
+                         values ($1, $2, $3, null, 0, $4) \
+                         on conflict (testcase_id, problem_version) do update set output = excluded.output, error = null",
+                    )
+                    .bind(id)
+                    .bind(outcome.version())
+                    .bind(answer)
+                    .bind(now)
+                    .execute(&mut tx)
+                    .await?;
+                }
             }
             revised(&mut tx, &def.id).await?;
             tx.commit().await?;
@@ -456,7 +498,7 @@ impl Store {
         for_program: bool,
     ) -> Result<Option<JudgeSet>, StoreError> {
         let rows = query(
-            "select p.version, p.revision, p.groups, t.id, t.name, t.hidden, \
+            "select p.version, p.revision, p.groups, p.case_sensitive, t.id, t.name, t.hidden, \
              r.testcase_id is not null as cached, r.output, r.error, \
              case when t.id is not null and ($1 or r.testcase_id is null) then \
                  (select i.input from testcase_input i where i.testcase_id = t.id) end as input \
@@ -500,6 +542,7 @@ impl Store {
             version: first.try_get("version")?,
             testcases,
             groups: groups(first)?,
+            case: Case::new(first.try_get("case_sensitive")?),
         }))
     }
 

@@ -38,11 +38,14 @@ fn definition(hash: &str, testcase: &str) -> ProblemDefinition {
         judge_all: false,
         practice_hints: true,
         groups: Vec::new(),
+        case_sensitive: true,
         hash: hash.into(),
         testcases: vec![DefinedTestcase {
             name: name(testcase),
             input: "1\n1\n".into(),
             origin: TestcaseOrigin::Sample,
+            answer: None,
+            hidden: false,
         }],
     }
 }

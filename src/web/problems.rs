@@ -140,7 +140,7 @@ pub async fn show(
         }
         @if visitor.caller.role().is_staff() {
             p #testcases-link { a href={ "/problems/" (id) "/testcases" } { "Manage testcases" } " (setters and admins): add, delete, rejudge." }
-            @if !problem.interactive && problem.groups.is_empty() {
+            @if problem.takes_answers && problem.groups.is_empty() {
                 p #kattis-link { a href={ "/problems/" (id) "/kattis.zip" } download { "Kattis package" } " (setters and admins): every testcase with its answer, the statement in LaTeX, the input validator and the setter solutions; or in the " a #kattis-2025-link href={ "/problems/" (id) "/kattis.zip?format=2025-09" } download { "2025-09 format" } " (BAPCtools), with the invalid inputs." }
             }
         }
@@ -192,7 +192,7 @@ pub async fn show(
             }
         }
         section.forms {
-            @if !problem.interactive {
+            @if problem.takes_answers {
             form.card #submit-answers method="post" action=(action) enctype="multipart/form-data" {
                 h2 { "Submit answers" }
                 p.muted { "One output file per testcase, named after it (" code { "sample-1.out" } "), or one zip of them; testcases left without a file count as WA." }

@@ -11,6 +11,7 @@ mod feedback;
 mod health;
 mod helpers;
 mod idempotency;
+mod imported;
 mod interactive;
 mod limits;
 mod programs;

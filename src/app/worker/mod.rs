@@ -37,7 +37,7 @@ use tracing::{Instrument, error, info, info_span, warn};
 
 use crate::{
     app::CatalogCache,
-    checker::{self, Comparison},
+    checker::{self, Case, Comparison},
     config::WorkerConfig,
     contest::PERSONAL,
     domain::{
@@ -374,7 +374,7 @@ impl Judge {
                     ),
                 ),
                 (Some(_), None) => Checked::failed(Verdict::WA, "no answer was submitted".into()),
-                (Some(expected), Some(answer)) => check(expected, answer).await?,
+                (Some(expected), Some(answer)) => check(set.case, expected, answer).await?,
             };
             results.push(TestcaseResult {
                 testcase: testcase.name.clone().into(),
@@ -439,7 +439,8 @@ impl Judge {
         let started = Instant::now();
         let checked = match solve(problem, input).await? {
             Err(e) => Checked::failed(Verdict::IE, format!("the reference solver failed: {e}")),
-            Ok(expected) => check(&expected, output).await?,
+            // Only problems with a solver take answers: theirs compare in case.
+            Ok(expected) => check(Case::Sensitive, &expected, output).await?,
         };
         Ok(summarise(
             version,
@@ -480,6 +481,7 @@ impl Judge {
             version,
             testcases: rows,
             groups,
+            case,
             ..
         }) = self.store.judge_testcases(problem_id, true).await?
         else {
@@ -538,6 +540,7 @@ impl Judge {
                     limits,
                     testcases: &testcases,
                     judge_all,
+                    case,
                     interactive,
                     label: &label,
                     progress: Some(&report),
@@ -734,22 +737,23 @@ const COMPARED_INLINE_BYTES: usize = 64 * 1024;
 /// The verdict for one output against its reference output, on the
 /// blocking pool when they are large (the answer is copied there; a copy
 /// costs a fraction of a comparison).
-async fn check(expected: &str, answer: &str) -> Result<Checked, WorkerError> {
+async fn check(case: Case, expected: &str, answer: &str) -> Result<Checked, WorkerError> {
     if expected.len() + answer.len() <= COMPARED_INLINE_BYTES {
-        return Ok(compare_answer(expected, answer));
+        return Ok(compare_answer(case, expected, answer));
     }
     let (expected, answer) = (expected.to_owned(), answer.to_owned());
     let span = tracing::Span::current();
-    let checked =
-        tokio::task::spawn_blocking(move || span.in_scope(|| compare_answer(&expected, &answer)))
-            .await?;
+    let checked = tokio::task::spawn_blocking(move || {
+        span.in_scope(|| compare_answer(case, &expected, &answer))
+    })
+    .await?;
     Ok(checked)
 }
 
 /// The verdict for one output against its reference output: the message
 /// says where the output went wrong, the detail also what was expected.
-fn compare_answer(expected: &str, answer: &str) -> Checked {
-    checked(checker::compare(expected, answer))
+fn compare_answer(case: Case, expected: &str, answer: &str) -> Checked {
+    checked(checker::compare_in(case, expected, answer))
 }
 
 /// A comparison's verdict, message and detail.
@@ -872,12 +876,14 @@ mod tests {
             assert_eq!(expected.len() * 2 > COMPARED_INLINE_BYTES, n == 100_000);
             for answer in [lines(n, None), lines(n, Some(n - 1)), lines(n - 1, None)] {
                 assert_eq!(
-                    check(&expected, &answer).await.expect("checked"),
-                    compare_answer(&expected, &answer),
+                    check(Case::Sensitive, &expected, &answer)
+                        .await
+                        .expect("checked"),
+                    compare_answer(Case::Sensitive, &expected, &answer),
                     "{n} lines"
                 );
             }
-            let wrong = check(&expected, &lines(n, Some(n / 2)))
+            let wrong = check(Case::Sensitive, &expected, &lines(n, Some(n / 2)))
                 .await
                 .expect("checked");
             assert_eq!(wrong.verdict, Verdict::WA);

@@ -20,7 +20,7 @@ use super::{
     interactive::{self, MatchEnd},
 };
 use crate::{
-    checker,
+    checker::{self, Case},
     config::SandboxConfig,
     domain::{RunUsage, TestcaseName, TestcaseResult, Verdict},
     programs::Language,
@@ -91,6 +91,8 @@ pub struct ProgramJob<'a> {
     pub testcases: &'a [ProgramTestcase],
     /// Run every testcase even after one fails.
     pub judge_all: bool,
+    /// How outputs are compared with the references.
+    pub case: Case,
     /// The problem's solver when programs play its game against the judge
     /// (an interactive problem); `None` to compare outputs.
     pub interactive: Option<&'static dyn Solver>,
@@ -283,7 +285,14 @@ impl Compiled<'_> {
             None => {
                 fs::write(&input, &testcase.input).map_err(io_error("writing the input"))?;
                 let report = job.sandbox.run(&run)?;
-                let checked = verdict_of(&report, &limits, &testcase.expected, &stdout, &stderr);
+                let checked = verdict_of(
+                    &report,
+                    &limits,
+                    job.case,
+                    &testcase.expected,
+                    &stdout,
+                    &stderr,
+                );
                 (Some(report), checked)
             }
             Some(game) => match game.referee(&testcase.input) {
@@ -322,6 +331,7 @@ impl Compiled<'_> {
 fn verdict_of(
     report: &RunReport,
     limits: &Limits,
+    case: Case,
     expected: &Result<String, String>,
     stdout: &Path,
     stderr: &Path,
@@ -346,7 +356,8 @@ fn verdict_of(
     };
     // Streamed: an output up to the output limit never sits in memory
     // whole, and reading stops at the first wrong token.
-    let compared = fs::File::open(stdout).and_then(|file| checker::compare_reader(expected, file));
+    let compared =
+        fs::File::open(stdout).and_then(|file| checker::compare_reader_in(case, expected, file));
     match compared {
         Ok(comparison) => checked(comparison),
         Err(e) => Checked::failed(Verdict::IE, format!("reading the output: {e}")),

@@ -310,6 +310,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<ExitCode> {
             },
             testcases: &testcases,
             judge_all: true,
+            case: nimjudge::checker::Case::Sensitive,
             interactive: Some(game),
             label: &format!("bench-interactive-{}", std::process::id()),
             progress: None,
