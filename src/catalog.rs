@@ -8,7 +8,9 @@
 //! core computes every reference). A problem with `references = "files"`
 //! (one imported from a Kattis package, see [`crate::kattis::import`]) needs
 //! no solver: each testcase's reference is `testcases/<name>.ans`, stored
-//! with the testcase at the sync. The sync is idempotent: the folder's sha256
+//! with the testcase at the sync, and its `reference_solution`, an accepted
+//! setter solution stored with the problem, computes the references of
+//! testcases setters add later (run in the sandbox by a worker). The sync is idempotent: the folder's sha256
 //! decides whether the stored problem changes, and a change makes a new
 //! version. This module reads files and calls the store; it does not judge.
 
@@ -21,7 +23,9 @@ use crate::{
     domain::{Feedback, ProblemId, TestcaseName, TestcaseOrigin, Verdict},
     scoring::TestcaseGroup,
     solver::{self, TestKind},
-    store::{DefinedTestcase, ProblemDefinition, Store, StoreError, SyncOutcome, hex},
+    store::{
+        DefinedTestcase, ProblemDefinition, ReferenceSolution, Store, StoreError, SyncOutcome, hex,
+    },
 };
 
 /// Why a definition folder could not be loaded.
@@ -73,6 +77,11 @@ struct Manifest {
     /// absent.
     #[serde(default = "on")]
     case_sensitive: bool,
+    /// For references = "files": the accepted setter solution, as a path
+    /// under `solutions/` (`accepted/<file>`), that computes the reference
+    /// of each testcase a setter adds later; without it setters cannot add
+    /// testcases to the problem.
+    reference_solution: Option<String>,
     #[serde(default, rename = "testcase")]
     testcases: Vec<ManifestTestcase>,
     /// The testcase groups and their points (see [`crate::scoring`]); none:
@@ -124,7 +133,10 @@ pub struct LoadedProblem {
     pub groups: Vec<TestcaseGroup>,
     pub references: References,
     pub case_sensitive: bool,
-    /// sha256 of the manifest, statement and testcases.
+    /// The setter solution that computes the references of testcases
+    /// setters add (see `reference_solution` in the manifest).
+    pub reference_solution: Option<ReferenceSolution>,
+    /// sha256 of the manifest, statement, reference solution and testcases.
     pub hash: String,
     pub testcases: Vec<LoadedTestcase>,
 }
@@ -162,6 +174,7 @@ impl LoadedProblem {
             practice_hints: self.practice_hints,
             groups: self.groups,
             case_sensitive: self.case_sensitive,
+            reference_solution: self.reference_solution,
             hash: self.hash,
             testcases: self
                 .testcases
@@ -241,8 +254,22 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
     } else {
         String::new()
     };
+    let reference_solution = match (&manifest.reference_solution, manifest.references) {
+        (None, _) => None,
+        (Some(_), References::Solver) => {
+            return Err(bad(
+                "reference_solution is for references = \"files\": the solver core computes \
+                 this problem's references"
+                    .into(),
+            ));
+        }
+        (Some(name), References::Files) => Some(reference_solution(folder, name).map_err(bad)?),
+    };
     let mut hasher = Sha256::new();
-    for part in [manifest_text.as_str(), statement.as_str()] {
+    for part in [manifest_text.as_str(), statement.as_str()]
+        .into_iter()
+        .chain(reference_solution.as_ref().map(|r| r.source.as_str()))
+    {
         hasher.update((part.len() as u64).to_le_bytes());
         hasher.update(part.as_bytes());
     }
@@ -338,8 +365,28 @@ pub fn load_problem(folder: &Path) -> Result<LoadedProblem, CatalogError> {
         groups: manifest.groups,
         references: manifest.references,
         case_sensitive: manifest.case_sensitive,
+        reference_solution,
         hash: hex(&hasher.finalize()),
         testcases,
+    })
+}
+
+/// The manifest's `reference_solution`: `accepted/<file>` under the folder's
+/// `solutions/`, read; or why not.
+fn reference_solution(folder: &Path, name: &str) -> Result<ReferenceSolution, String> {
+    let refused = |why: &str| format!("reference_solution `{name}`: {why}");
+    let file = match name.split('/').collect::<Vec<_>>().as_slice() {
+        ["accepted", file] if !file.is_empty() && *file != "." && *file != ".." => *file,
+        _ => return Err(refused("must be `accepted/<file>`, a solution under solutions/accepted")),
+    };
+    let path = folder.join("solutions").join("accepted").join(file);
+    if !path.is_file() {
+        return Err(refused("no such file under solutions/accepted"));
+    }
+    let source = std::fs::read_to_string(&path).map_err(|e| refused(&e.to_string()))?;
+    Ok(ReferenceSolution {
+        name: name.to_owned(),
+        source,
     })
 }
 
@@ -562,6 +609,40 @@ mod tests {
         .expect("write");
         let err = load_error(&folder);
         assert!(err.contains("testcase name `Bad_Name` must match"), "{err}");
+    }
+
+    #[test]
+    fn a_reference_solution_is_an_accepted_file_of_a_problem_whose_references_are_files() {
+        let named = |path: &str| format!("{HEAD}reference_solution = \"{path}\"\n");
+        let (_root, folder) = scratch_folder(&named("accepted/a.py"));
+        let err = load_error(&folder);
+        assert!(err.contains("is for references = \"files\""), "{err}");
+        let files = |path: &str| format!("{}references = \"files\"\n", named(path));
+        for (path, why) in [
+            ("accepted/a.py", "no such file under solutions/accepted"),
+            ("wrong_answer/a.py", "must be `accepted/<file>`"),
+            ("accepted/../../problem.toml", "must be `accepted/<file>`"),
+            ("accepted/..", "must be `accepted/<file>`"),
+            ("a.py", "must be `accepted/<file>`"),
+        ] {
+            std::fs::write(folder.join("problem.toml"), files(path)).expect("write");
+            let err = load_error(&folder);
+            assert!(err.contains(why), "{path}: {err}");
+        }
+        std::fs::write(folder.join("problem.toml"), files("accepted/a.py")).expect("write");
+        std::fs::create_dir_all(folder.join("solutions/accepted")).expect("create");
+        std::fs::write(folder.join("solutions/accepted/a.py"), "print(1)\n").expect("write");
+        let loaded = load_problem(&folder).expect("loads");
+        assert_eq!(
+            loaded.reference_solution,
+            Some(ReferenceSolution {
+                name: "accepted/a.py".into(),
+                source: "print(1)\n".into()
+            })
+        );
+        // A changed solution is a new version: its references are computed again.
+        std::fs::write(folder.join("solutions/accepted/a.py"), "print(2)\n").expect("write");
+        assert_ne!(load_problem(&folder).expect("loads").hash, loaded.hash);
     }
 
     #[test]

@@ -146,7 +146,8 @@ impl App {
 
     /// Adds a setter's testcase: staff only, an existing problem, an input
     /// the validator accepts (refused quoting it), a free name (conflict).
-    /// A worker then computes the reference output.
+    /// A worker then computes the reference output: the solver core, or for
+    /// a problem without one its reference solution in the sandbox.
     pub async fn add_testcase(
         &self,
         caller: &Caller,
@@ -155,7 +156,20 @@ impl App {
     ) -> Result<TestcaseCreated, AppError> {
         caller.require_staff()?;
         self.stored_problem(id).await?;
-        validate_input(id, body.input.clone()).await?;
+        if has_solver(id) {
+            validate_input(id, body.input.clone()).await?;
+        } else if self.store.reference_solution(id).await?.is_none() {
+            return Err(AppError::Invalid(format!(
+                "problem `{id}` has no solver and its problem.toml names no reference_solution \
+                 (an accepted solution under solutions/) to compute the references of added \
+                 testcases: name one, or add testcases to its package and import it again"
+            )));
+        } else if body.input.trim().is_empty() {
+            // Without a validator only an empty input is refused here; the
+            // reference solution's failure on any other shows as the
+            // testcase's failed reference.
+            return Err(AppError::Invalid("invalid input: it is empty".into()));
+        }
         let added = self
             .store
             .add_testcase(id, &body.name, &body.input, body.hidden, caller.name())
@@ -279,8 +293,7 @@ impl App {
 pub(super) async fn validate_input(problem: &ProblemId, input: String) -> Result<(), AppError> {
     let Some(solver) = solver::find(problem.as_str()) else {
         return Err(AppError::Invalid(format!(
-            "problem `{problem}` has no validator and no solver here (it was imported with its \
-             answer files): add testcases to its package and import it again"
+            "problem `{problem}` has no validator here (it was imported with its answer files)"
         )));
     };
     tokio::task::spawn_blocking(move || solver.validate(&input))

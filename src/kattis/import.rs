@@ -326,6 +326,8 @@ struct Manifest<'a> {
     memory_limit_mib: i64,
     references: &'a str,
     case_sensitive: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference_solution: Option<String>,
     testcase: Vec<ManifestTestcase<'a>>,
 }
 
@@ -545,6 +547,9 @@ pub fn import(package: &Package, options: &ImportOptions) -> Result<Imported, Im
     let statement =
         statement_markdown(&title, &source, time_limit_ms, memory_limit_mib, &statement);
 
+    let mut notes = Vec::new();
+    let solutions = solutions(package, &mut notes);
+    let reference_solution = reference_solution(&solutions);
     let mut files = Vec::new();
     let manifest = Manifest {
         id: id.as_str(),
@@ -555,6 +560,7 @@ pub fn import(package: &Package, options: &ImportOptions) -> Result<Imported, Im
         memory_limit_mib,
         references: "files",
         case_sensitive,
+        reference_solution,
         testcase: testcases
             .iter()
             .map(|t| ManifestTestcase {
@@ -586,14 +592,13 @@ pub fn import(package: &Package, options: &ImportOptions) -> Result<Imported, Im
             testcase.answer.clone(),
         ));
     }
-    let mut notes = Vec::new();
-    files.extend(solutions(package, &mut notes));
+    files.extend(solutions);
     if package.under("input_validators").next().is_some()
         || package.under("input_validator").next().is_some()
     {
         notes.push(
-            "input validators: not imported (nimjudge does not run them; add testcases \
-             to the package and import it again)"
+            "input validators: not imported (nimjudge does not run them: a testcase a setter \
+             adds is not validated, and its reference is the reference solution's output)"
                 .to_owned(),
         );
     }
@@ -869,6 +874,25 @@ fn statement_markdown(
         statement.push('\n');
     }
     statement
+}
+
+/// The accepted solution that computes the references of testcases a
+/// setter adds later, as `accepted/<file>`: the first C++ one in path
+/// order (the fastest to run, usually), else the first.
+fn reference_solution(solutions: &[PackageFile]) -> Option<String> {
+    let accepted: Vec<&str> = solutions
+        .iter()
+        .filter_map(|file| file.path.strip_prefix("solutions").ok()?.to_str())
+        .filter(|path| path.starts_with("accepted/"))
+        .collect();
+    let cpp = |path: &&str| [".cpp", ".cc", ".cxx"].iter().any(|e| path.ends_with(e));
+    accepted
+        .iter()
+        .copied()
+        .filter(cpp)
+        .min()
+        .or_else(|| accepted.iter().copied().min())
+        .map(str::to_owned)
 }
 
 /// The package's submissions under nimjudge's verdict folders; a folder

@@ -32,9 +32,21 @@ pub struct ProblemDefinition {
     pub groups: Vec<TestcaseGroup>,
     /// Whether answers must match the reference's letters in case.
     pub case_sensitive: bool,
+    /// For a problem without a solver: the setter solution that computes
+    /// the references of testcases setters add.
+    pub reference_solution: Option<ReferenceSolution>,
     /// sha256 of everything below; decides whether a sync makes a new version.
     pub hash: String,
     pub testcases: Vec<DefinedTestcase>,
+}
+
+/// An accepted setter solution that computes references where no solver
+/// does: its path under the folder's `solutions/` (whose extension names
+/// its language) and its source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReferenceSolution {
+    pub name: String,
+    pub source: String,
 }
 
 /// A testcase of a definition folder.
@@ -212,6 +224,8 @@ impl Store {
             let now = now_ms();
             let groups = serde_json::to_string(&def.groups)
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            let reference_name = def.reference_solution.as_ref().map(|r| r.name.as_str());
+            let reference_source = def.reference_solution.as_ref().map(|r| r.source.as_str());
             let mut tx = self.write.begin().await?;
             let existing = query("select version, definition_hash from problem where id = $1")
                 .bind(def.id.as_str())
@@ -228,7 +242,8 @@ impl Store {
                         "update problem set title = $1, source = $2, source_url = $3, statement = $4, time_limit_ms = $5, \
                          memory_limit_mib = $6, feedback = $7, custom_checks = $8, judge_all = $9, definition_hash = $10, \
                          version = version + 1, updated_at = $11, practice_hints = $13, groups = $14, \
-                         case_sensitive = $15 where id = $12",
+                         case_sensitive = $15, reference_solution_name = $16, reference_solution = $17 \
+                         where id = $12",
                     )
                     .bind(&def.title)
                     .bind(&def.source)
@@ -245,6 +260,8 @@ impl Store {
                     .bind(def.practice_hints)
                     .bind(&groups)
                     .bind(def.case_sensitive)
+                    .bind(reference_name)
+                    .bind(reference_source)
                     .execute(&mut tx)
                     .await?;
                     SyncOutcome::Updated {
@@ -255,8 +272,10 @@ impl Store {
                     query(
                         "insert into problem (id, title, source, source_url, statement, version, \
                          definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
-                         judge_all, created_at, updated_at, practice_hints, groups, case_sensitive) \
-                         values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+                         judge_all, created_at, updated_at, practice_hints, groups, case_sensitive, \
+                         reference_solution_name, reference_solution) \
+                         values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+                         $17, $18)",
                     )
                     .bind(def.id.as_str())
                     .bind(&def.title)
@@ -274,6 +293,8 @@ impl Store {
                     .bind(def.practice_hints)
                     .bind(&groups)
                     .bind(def.case_sensitive)
+                    .bind(reference_name)
+                    .bind(reference_source)
                     .execute(&mut tx)
                     .await?;
                     SyncOutcome::Created { version: 1 }
@@ -628,15 +649,44 @@ impl Store {
         .transpose()
     }
 
-    /// A testcase whose reference is missing for its problem's current version.
-    pub async fn pending_reference(&self) -> Result<Option<PendingReference>, StoreError> {
+    /// The setter solution that computes a problem's references where no
+    /// solver does, if its definition names one.
+    pub async fn reference_solution(
+        &self,
+        problem_id: &ProblemId,
+    ) -> Result<Option<ReferenceSolution>, StoreError> {
+        let row = query(
+            "select reference_solution_name, reference_solution from problem \
+             where id = $1 and reference_solution_name is not null",
+        )
+        .bind(problem_id.as_str())
+        .fetch_optional(&self.read)
+        .await?;
+        row.map(|row| {
+            Ok(ReferenceSolution {
+                name: row.try_get("reference_solution_name")?,
+                source: row.try_get("reference_solution")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// A testcase whose reference is missing for its problem's current
+    /// version; with `sandboxed` off, only one that no reference solution
+    /// computes (a host without the sandbox cannot run one).
+    pub async fn pending_reference(
+        &self,
+        sandboxed: bool,
+    ) -> Result<Option<PendingReference>, StoreError> {
         let row = query(
             "select t.id, t.problem_id, p.version, i.input from testcase t \
              join problem p on p.id = t.problem_id \
              join testcase_input i on i.testcase_id = t.id \
              left join reference r on r.testcase_id = t.id and r.problem_version = p.version \
-             where r.testcase_id is null order by t.id limit 1",
+             where r.testcase_id is null and ($1 or p.reference_solution_name is null) \
+             order by t.id limit 1",
         )
+        .bind(sandboxed)
         .fetch_optional(&self.read)
         .await?;
         row.map(|row| {

@@ -58,7 +58,7 @@ pub use admission::{Admission, AdmissionOutcome, IdempotencyKey, LimitExceeded, 
 use backend::{DbRow, Pool};
 pub use catalog::{
     DefinedTestcase, JudgeSet, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow,
-    SubmissionRules, SyncOutcome, TestcaseChange,
+    ReferenceSolution, SubmissionRules, SyncOutcome, TestcaseChange,
 };
 pub use contests::ScoreboardChanges;
 pub use notices::{Notice, Notices};

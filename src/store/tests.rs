@@ -39,6 +39,7 @@ fn definition(hash: &str, testcase: &str) -> ProblemDefinition {
         practice_hints: true,
         groups: Vec::new(),
         case_sensitive: true,
+        reference_solution: None,
         hash: hash.into(),
         testcases: vec![DefinedTestcase {
             name: name(testcase),
@@ -1232,7 +1233,7 @@ async fn submission_rules_follow_every_catalog_change_at_once(backend: TestBacke
 /// missing (the test knows there is one); returns that testcase.
 async fn save_pending_reference(store: &Store, output: &str) -> PendingReference {
     let pending = store
-        .pending_reference()
+        .pending_reference(true)
         .await
         .expect("pending")
         .expect("one is missing");
@@ -1258,7 +1259,7 @@ async fn the_first_reference_for_a_version_wins(backend: TestBackend) {
         .save_reference(pending.testcase_id, pending.problem_version, &second, 1)
         .await
         .expect("save");
-    assert!(store.pending_reference().await.expect("pending").is_none());
+    assert!(store.pending_reference(true).await.expect("pending").is_none());
     let testcases = store
         .judge_testcases(&nim(), false)
         .await
@@ -2606,7 +2607,7 @@ async fn migration_10_moves_every_testcase_input_into_its_own_table() {
     assert!(testcase.hidden);
     assert_eq!(
         store
-            .pending_reference()
+            .pending_reference(true)
             .await
             .expect("pending")
             .map(|p| p.input),
@@ -3526,7 +3527,54 @@ async fn a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows(
     assert_eq!(listed, [d, c, a], "judged, queued again, new; not bob's");
 }
 
+/// A problem's reference solution is kept with it and leaves with its
+/// definition; a host without the sandbox is offered only the missing
+/// references the solver core computes.
+async fn a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox(
+    backend: TestBackend,
+) {
+    let (_dir, store) = fresh(backend).await;
+    save_pending_reference(&store, "Alice\n").await;
+    let id: ProblemId = "subtractiongame".parse().expect("id");
+    let solution = ReferenceSolution {
+        name: "accepted/periodic.py".into(),
+        source: "print('Alice')\n".into(),
+    };
+    let mut imported = definition("h1", "added-1");
+    imported.id = id.clone();
+    imported.reference_solution = Some(solution.clone());
+    store.sync_problem(&imported).await.expect("sync");
+    assert_eq!(
+        store.reference_solution(&id).await.expect("read"),
+        Some(solution)
+    );
+    assert_eq!(store.reference_solution(&nim()).await.expect("read"), None);
+    assert!(
+        store.pending_reference(false).await.expect("pending").is_none(),
+        "only the reference solution computes it"
+    );
+    let pending = store
+        .pending_reference(true)
+        .await
+        .expect("pending")
+        .expect("a sandbox runs it");
+    assert_eq!(pending.problem_id, id);
+    imported.hash = "h2".into();
+    imported.reference_solution = None;
+    store.sync_problem(&imported).await.expect("sync");
+    assert_eq!(store.reference_solution(&id).await.expect("read"), None);
+    assert_eq!(
+        store
+            .pending_reference(false)
+            .await
+            .expect("pending")
+            .map(|p| p.problem_id),
+        Some(id)
+    );
+}
+
 on_both_backends!(
+    a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox,
     a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows,
     an_ioi_cell_keeps_the_time_its_score_was_reached,
     scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze,

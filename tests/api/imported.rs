@@ -9,7 +9,7 @@ use nimjudge::kattis::{
     self,
     import::{ImportOptions, Package},
 };
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestDir, submission_id};
@@ -98,17 +98,91 @@ async fn an_imported_problem_shows_its_sample_only_and_takes_programs_only() {
             "{reply}"
         );
     }
-    // A setter's testcase would have no reference: no solver computes one.
-    let (status, reply) = app
-        .post(
+    // A setter's testcase waits for a worker to run the reference solution;
+    // an empty one is refused, having no validator to say more.
+    let (status, reply) = add_testcase(&app, "extra-1", "1\n8\n").await;
+    assert_eq!(status, StatusCode::CREATED, "{reply}");
+    assert_eq!(reply["status"], "pending", "{reply}");
+    let (status, reply) = add_testcase(&app, "extra-2", " \n").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert!(error(&reply).contains("it is empty"), "{reply}");
+    let (_, body) = app
+        .get(
             &format!("/api/problems/{PROBLEM}/testcases"),
-            &app.setter,
-            json!({ "name": "extra-1", "input": "1\n8\n", "hidden": true }),
+            &app.contestant,
         )
         .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
-    assert!(error(&reply).contains("import it again"), "{reply}");
+    assert_eq!(body["testcases"].as_array().map(Vec::len), Some(1), "{body}");
     app.stop().await;
+}
+
+#[tokio::test]
+async fn without_a_reference_solution_setters_cannot_add_testcases() {
+    let dir = TestDir::new();
+    with_imported_package(&dir);
+    let manifest = dir.path().join("problems").join(PROBLEM).join("problem.toml");
+    let text = std::fs::read_to_string(&manifest).expect("the manifest reads");
+    let without: String = text
+        .lines()
+        .filter(|line| !line.starts_with("reference_solution"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert_ne!(without, text, "the import named a reference solution");
+    std::fs::write(&manifest, without).expect("the manifest is written");
+    let app = TestApp::spawn(&dir, 0).await;
+    let (status, reply) = add_testcase(&app, "extra-1", "1\n8\n").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert!(
+        error(&reply).contains("names no reference_solution"),
+        "{reply}"
+    );
+    app.stop().await;
+}
+
+/// A setter adds a hidden testcase `name` holding `input`.
+async fn add_testcase(app: &TestApp, name: &str, input: &str) -> (StatusCode, Value) {
+    app.post(
+        &format!("/api/problems/{PROBLEM}/testcases"),
+        &app.setter,
+        json!({ "name": name, "input": input, "hidden": true }),
+    )
+    .await
+}
+
+/// The reference status of testcase `name` once a worker has computed it
+/// (or the last one seen after two minutes).
+async fn reference_status(app: &TestApp, name: &str) -> String {
+    let mut status = String::new();
+    for _ in 0..1200 {
+        let (_, body) = app
+            .get(&format!("/api/problems/{PROBLEM}/testcases"), &app.setter)
+            .await;
+        status = body["testcases"]
+            .as_array()
+            .and_then(|all| all.iter().find(|t| t["name"] == name))
+            .and_then(|t| t["status"].as_str())
+            .unwrap_or("")
+            .to_owned();
+        if status != "pending" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    status
+}
+
+/// Submits `source` as a contestant and waits for its verdict.
+async fn judged(app: &TestApp, language: &str, source: &str) -> Value {
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &app.contestant,
+            json!({ "problem": PROBLEM, "language": language, "source": source }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let id = submission_id(&body["id"]);
+    app.verdict_within(&id, &app.contestant, 180).await
 }
 
 #[tokio::test]
@@ -123,18 +197,70 @@ async fn programs_on_an_imported_problem_are_judged_by_its_answer_files() {
         ("accepted/lowercase.py", "python", "AC"),
         ("wrong_answer/multiples.py", "python", "WA"),
     ] {
-        let source = solution(path);
-        let (status, body) = app
-            .post(
-                "/api/submissions",
-                &app.contestant,
-                json!({ "problem": PROBLEM, "language": language, "source": source }),
-            )
-            .await;
-        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
-        let id = submission_id(&body["id"]);
-        let body = app.verdict_within(&id, &app.contestant, 180).await;
+        let body = judged(&app, language, &solution(path)).await;
         assert_eq!(body["submission"]["verdict"], expected, "{path}: {body:#}");
     }
+    app.stop().await;
+}
+
+/// Wrong only on a pile of 123,456,789,012 stones (4 mod 7: Alice wins),
+/// which none of the package's testcases holds.
+const PLANTED: &str = r#"import sys
+
+data = sys.stdin.buffer.read().split()
+for n in data[1 : 1 + int(data[0])]:
+    n = int(n)
+    print("Bob" if n % 7 in (0, 2) or n == 123456789012 else "Alice")
+"#;
+
+#[tokio::test]
+#[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
+async fn a_setters_testcase_gets_its_reference_from_the_reference_solution_in_the_sandbox() {
+    let dir = TestDir::new();
+    with_imported_package(&dir);
+    let app = TestApp::spawn(&dir, 1).await;
+    let body = judged(&app, "python", PLANTED).await;
+    assert_eq!(body["submission"]["verdict"], "AC", "{body:#}");
+    let (status, reply) = add_testcase(&app, "extra-1", "2\n123456789012\n8\n").await;
+    assert_eq!(status, StatusCode::CREATED, "{reply}");
+    assert_eq!(reference_status(&app, "extra-1").await, "ready");
+    let body = judged(&app, "python", PLANTED).await;
+    assert_eq!(body["submission"]["verdict"], "WA", "{body:#}");
+    assert_eq!(
+        body["submission"]["message"], "a hidden testcase: wrong answer",
+        "{body:#}"
+    );
+    // The reference is right: the package's own solutions still pass.
+    for (path, language) in [
+        ("accepted/lowercase.py", "python"),
+        ("accepted/periodic.cpp", "cpp"),
+    ] {
+        let body = judged(&app, language, &solution(path)).await;
+        assert_eq!(body["submission"]["verdict"], "AC", "{path}: {body:#}");
+    }
+    // The reference solution fails on an input that promises two piles and
+    // holds one (it exits with status 1): the reference fails, and a program
+    // that reads it well gets IE until the setter deletes the testcase.
+    let (status, reply) = add_testcase(&app, "bad-1", "2\n5\n").await;
+    assert_eq!(status, StatusCode::CREATED, "{reply}");
+    assert_eq!(reference_status(&app, "bad-1").await, "failed");
+    let source = solution("accepted/lowercase.py");
+    let body = judged(&app, "python", &source).await;
+    assert_eq!(body["submission"]["verdict"], "IE", "{body:#}");
+    assert_eq!(
+        body["submission"]["message"], "a hidden testcase: internal error",
+        "{body:#}"
+    );
+    let (status, _) = app
+        .request(
+            Method::DELETE,
+            &format!("/api/problems/{PROBLEM}/testcases/bad-1"),
+            Some(&app.setter),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let body = judged(&app, "python", &source).await;
+    assert_eq!(body["submission"]["verdict"], "AC", "{body:#}");
     app.stop().await;
 }

@@ -26,7 +26,9 @@ use std::{
     time::{Duration, Instant},
 };
 
-use program::{ProblemLimits, ProgramJob, ProgramSource, ProgramTestcase, judge_program};
+use program::{
+    Compilation, ProblemLimits, ProgramJob, ProgramSource, ProgramTestcase, compile, judge_program,
+};
 
 use tokio::{
     sync::{OnceCell, watch},
@@ -46,6 +48,7 @@ use crate::{
     },
     job_signals::JobSignals,
     programs::Programs,
+    sandbox::SandboxError,
     scoring::{self, TestcaseGroup},
     solver::{self, InputError},
     store::{Claim, JudgeSet, JudgementWrite, ReferenceRow, Store, StoreError},
@@ -91,6 +94,11 @@ pub enum WorkerError {
     Store(#[from] StoreError),
     #[error("the solver task failed: {0}")]
     Join(#[from] tokio::task::JoinError),
+    /// A problem's reference solution cannot run on this host now (no
+    /// sandbox, its language unavailable, the sandbox failed): nothing is
+    /// cached, so a host that can run it computes the reference later.
+    #[error("the reference solution cannot run here: {0}")]
+    ReferenceUnrunnable(String),
 }
 
 /// What became of one claimed job.
@@ -501,10 +509,16 @@ impl Judge {
             let input = row.input.unwrap_or_default();
             let reference = match row.reference {
                 Some(reference) => reference,
-                None => {
-                    self.compute_reference(problem_id, row.id, version, input.clone())
-                        .await?
-                }
+                None => match self
+                    .compute_reference(problem_id, row.id, version, input.clone())
+                    .await
+                {
+                    Ok(reference) => reference,
+                    Err(e @ WorkerError::ReferenceUnrunnable(_)) => {
+                        return Ok(internal_error(version, e.to_string()));
+                    }
+                    Err(e) => return Err(e),
+                },
             };
             testcases.push(ProgramTestcase {
                 name: row.name,
@@ -664,7 +678,13 @@ impl Judge {
             return Ok(cached);
         }
         let started = Instant::now();
-        let reference = match solve(problem_id, input).await? {
+        let output = if solver::find(problem_id.as_str()).is_some() {
+            solve(problem_id, input).await?
+        } else {
+            self.run_reference_solution(problem_id, testcase_id, version, input)
+                .await?
+        };
+        let reference = match output {
             Ok(output) => ReferenceRow {
                 output: Some(output),
                 error: None,
@@ -681,10 +701,77 @@ impl Judge {
         Ok(reference)
     }
 
+    /// The output of a problem's reference solution (see
+    /// `reference_solution` in `problem.toml`) on `input`, run in the
+    /// sandbox with the problem's limits as a submission would be; its own
+    /// failure (it does not compile, a limit, a crash) is the reference's
+    /// error, kept like a solver's.
+    async fn run_reference_solution(
+        &self,
+        problem_id: &ProblemId,
+        testcase_id: i64,
+        version: i64,
+        input: String,
+    ) -> Result<Result<String, String>, WorkerError> {
+        let Some(solution) = self.store.reference_solution(problem_id).await? else {
+            return Ok(Err(format!(
+                "no solver is registered for `{problem_id}` and its problem.toml names no reference_solution"
+            )));
+        };
+        let Some(problem) = self.store.problem(problem_id).await? else {
+            return Ok(Err(format!("problem `{problem_id}` no longer exists")));
+        };
+        let unrunnable = WorkerError::ReferenceUnrunnable;
+        let sandbox = self
+            .programs
+            .sandbox()
+            .map_err(|off| unrunnable(off.reason))?;
+        let language = self
+            .programs
+            .language_of_file(std::path::Path::new(&solution.name))
+            .map_err(unrunnable)?
+            .clone();
+        let settings = self.programs.settings.clone();
+        let limits = ProblemLimits {
+            time: Duration::from_millis(u64::try_from(problem.time_limit_ms).unwrap_or(0)),
+            memory_bytes: u64::try_from(problem.memory_limit_mib).unwrap_or(0) << 20,
+        };
+        let label = format!("reference-{testcase_id}-{version}");
+        let span = tracing::Span::current();
+        let output = tokio::task::spawn_blocking(move || {
+            span.in_scope(|| {
+                let job = ProgramJob {
+                    sandbox: &sandbox,
+                    settings: &settings,
+                    language: &language,
+                    source: ProgramSource::Text(&solution.source),
+                    limits,
+                    testcases: &[],
+                    judge_all: false,
+                    case: Case::Sensitive,
+                    interactive: None,
+                    label: &label,
+                    progress: None,
+                };
+                Ok::<_, SandboxError>(match compile(&job)? {
+                    Compilation::Failed(failed) => Err(failed
+                        .message
+                        .unwrap_or_else(|| "it did not compile".to_owned())),
+                    Compilation::Ready(compiled) => compiled.output(&input)?,
+                })
+            })
+        })
+        .await?
+        .map_err(|e| unrunnable(format!("the sandbox failed: {e}")))?;
+        Ok(output.map_err(|why| format!("the reference solution {}: {why}", solution.name)))
+    }
+
     /// Computes one missing reference (a setter's new testcase, or a new
-    /// problem version). `Ok(false)` if none is missing.
+    /// problem version); only those the solver core computes on a host
+    /// without the sandbox. `Ok(false)` if none is missing.
     pub async fn compute_pending_reference(&self) -> Result<bool, WorkerError> {
-        let Some(pending) = self.store.pending_reference().await? else {
+        let sandboxed = self.programs.sandbox().is_ok();
+        let Some(pending) = self.store.pending_reference(sandboxed).await? else {
             return Ok(false);
         };
         self.compute_reference(

@@ -261,30 +261,12 @@ impl Compiled<'_> {
     /// the problem's game against it). An `Err` is the sandbox's failure.
     pub fn run(&self, testcase: &ProgramTestcase) -> Result<TestcaseResult, SandboxError> {
         let job = self.job;
-        let language = &job.language.config;
         let limits = self.limits;
-        let (input, stdout, stderr) = (
-            self.scratch.io_dir.join("input"),
-            self.scratch.io_dir.join("stdout"),
-            self.scratch.io_dir.join("stderr"),
-        );
-        let run = Run {
-            argv: &language.run,
-            path: &self.path,
-            toolchains: &self.toolchains,
-            box_dir: &self.scratch.box_dir,
-            box_writable: false,
-            stdio: Stdio::Files {
-                stdin: &input,
-                stdout: &stdout,
-            },
-            stderr: &stderr,
-            limits,
-        };
+        let (input, stdout, stderr) = self.stdio();
+        let run = self.plain_run(&input, &stdout, &stderr);
         let (report, checked) = match job.interactive {
             None => {
-                fs::write(&input, &testcase.input).map_err(io_error("writing the input"))?;
-                let report = job.sandbox.run(&run)?;
+                let report = self.run_on(&run, &input, &testcase.input)?;
                 let checked = verdict_of(
                     &report,
                     &limits,
@@ -325,6 +307,53 @@ impl Compiled<'_> {
             run: report.as_ref().map(usage),
         })
     }
+
+    /// Runs the program on `input` and returns what it wrote, or why it
+    /// failed (a limit, a crash, an output that is not UTF-8): how a
+    /// reference solution computes a reference. An `Err` is
+    /// the sandbox's failure.
+    pub fn output(&self, input: &str) -> Result<Result<String, String>, SandboxError> {
+        let (input_path, stdout, stderr) = self.stdio();
+        let run = self.plain_run(&input_path, &stdout, &stderr);
+        let report = self.run_on(&run, &input_path, input)?;
+        if let Some(failed) = failure_of(&report, &self.limits, &stderr) {
+            // Without its stderr: the message reaches contestants judged on
+            // the testcase, and a reference solution's stderr may hold its
+            // answer.
+            return Ok(Err(match failed.verdict {
+                Verdict::RE => format!("the program {}", ending(&report)),
+                verdict => describe(verdict).to_owned(),
+            }));
+        }
+        let bytes = fs::read(&stdout).map_err(io_error("reading the output"))?;
+        Ok(String::from_utf8(bytes).map_err(|_| "its output is not UTF-8".to_owned()))
+    }
+
+    /// The run's stdio files: input, stdout, stderr.
+    fn stdio(&self) -> (PathBuf, PathBuf, PathBuf) {
+        let io = &self.scratch.io_dir;
+        (io.join("input"), io.join("stdout"), io.join("stderr"))
+    }
+
+    /// The program's run with its stdio in files.
+    fn plain_run<'r>(&'r self, input: &'r Path, stdout: &'r Path, stderr: &'r Path) -> Run<'r> {
+        Run {
+            argv: &self.job.language.config.run,
+            path: &self.path,
+            toolchains: &self.toolchains,
+            box_dir: &self.scratch.box_dir,
+            box_writable: false,
+            stdio: Stdio::Files { stdin: input, stdout },
+            stderr,
+            limits: self.limits,
+        }
+    }
+
+    /// Writes `text` to the run's input file and runs it.
+    fn run_on(&self, run: &Run<'_>, input: &Path, text: &str) -> Result<RunReport, SandboxError> {
+        fs::write(input, text).map_err(io_error("writing the input"))?;
+        self.job.sandbox.run(run)
+    }
 }
 
 /// The verdict of one run against its reference.
@@ -336,17 +365,8 @@ fn verdict_of(
     stdout: &Path,
     stderr: &Path,
 ) -> Checked {
-    match report.limit {
-        Some(LimitHit::Memory) => return Checked::bare(Verdict::MLE),
-        Some(LimitHit::Output) => return Checked::bare(Verdict::OLE),
-        Some(LimitHit::Cpu | LimitHit::Wall) => return Checked::bare(Verdict::TLE),
-        None => {}
-    }
-    if report.peak_memory_bytes > limits.memory_bytes {
-        return Checked::bare(Verdict::MLE);
-    }
-    if report.termination != Termination::Exited(0) {
-        return crashed(report, stderr);
+    if let Some(failed) = failure_of(report, limits, stderr) {
+        return failed;
     }
     let expected = match expected {
         Ok(expected) => expected,
@@ -362,6 +382,18 @@ fn verdict_of(
         Ok(comparison) => checked(comparison),
         Err(e) => Checked::failed(Verdict::IE, format!("reading the output: {e}")),
     }
+}
+
+/// How a run failed before its output counts: a limit or a crash.
+fn failure_of(report: &RunReport, limits: &Limits, stderr: &Path) -> Option<Checked> {
+    Some(match report.limit {
+        Some(LimitHit::Memory) => Checked::bare(Verdict::MLE),
+        Some(LimitHit::Output) => Checked::bare(Verdict::OLE),
+        Some(LimitHit::Cpu | LimitHit::Wall) => Checked::bare(Verdict::TLE),
+        None if report.peak_memory_bytes > limits.memory_bytes => Checked::bare(Verdict::MLE),
+        None if report.termination != Termination::Exited(0) => crashed(report, stderr),
+        None => return None,
+    })
 }
 
 /// The verdict of one match against an interactive problem's judge. A

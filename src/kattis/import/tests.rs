@@ -131,6 +131,17 @@ fn the_subtraction_game_imports_with_its_answers_hidden_secrets_and_solutions() 
             "solutions/wrong_answer/multiples.py",
         ]
     );
+    // The C++ accepted solution computes references for added testcases.
+    let reference = problem.reference_solution.expect("a reference solution");
+    assert_eq!(reference.name, "accepted/periodic.cpp");
+    assert_eq!(
+        reference.source.as_bytes(),
+        package
+            .files
+            .get("submissions/accepted/periodic.cpp")
+            .expect("in the package")
+            .as_slice()
+    );
     assert_eq!(imported.notes.len(), 1, "{:?}", imported.notes);
     assert!(imported.notes[0].starts_with("input validators: not imported"));
 }
