@@ -377,7 +377,11 @@ fn reference_solution(folder: &Path, name: &str) -> Result<ReferenceSolution, St
     let refused = |why: &str| format!("reference_solution `{name}`: {why}");
     let file = match name.split('/').collect::<Vec<_>>().as_slice() {
         ["accepted", file] if !file.is_empty() && *file != "." && *file != ".." => *file,
-        _ => return Err(refused("must be `accepted/<file>`, a solution under solutions/accepted")),
+        _ => {
+            return Err(refused(
+                "must be `accepted/<file>`, a solution under solutions/accepted",
+            ));
+        }
     };
     let path = folder.join("solutions").join("accepted").join(file);
     if !path.is_file() {

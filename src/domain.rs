@@ -536,6 +536,10 @@ pub struct Testcase {
     /// The setter who added it; none for testcases from the problem folder.
     pub created_by: Option<String>,
     pub status: ReferenceStatus,
+    /// Why its reference could not be computed (status `failed`); shown
+    /// to setters and admins only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_error: Option<String>,
     /// The input's size in bytes.
     pub input_bytes: i64,
     #[schema(value_type = String, format = DateTime)]

@@ -97,7 +97,12 @@ impl App {
         id: &ProblemId,
     ) -> Result<Vec<Testcase>, AppError> {
         self.problem(caller, id).await?;
-        Ok(self.store.testcases(id, caller.role().is_staff()).await?)
+        let staff = caller.role().is_staff();
+        let mut testcases = self.store.testcases(id, staff).await?;
+        if !staff {
+            testcases.iter_mut().for_each(|t| t.reference_error = None);
+        }
+        Ok(testcases)
     }
 
     /// The public testcases of a problem, for every role: the ones answers
@@ -108,7 +113,9 @@ impl App {
         id: &ProblemId,
     ) -> Result<Vec<Testcase>, AppError> {
         self.problem(caller, id).await?;
-        Ok(self.store.testcases(id, false).await?)
+        let mut testcases = self.store.testcases(id, false).await?;
+        testcases.iter_mut().for_each(|t| t.reference_error = None);
+        Ok(testcases)
     }
 
     /// A public testcase's input, for anyone; `None` for a testcase that

@@ -159,7 +159,7 @@ macro_rules! testcase_columns {
              as bigint) \
          as input_bytes, \
          case when r.testcase_id is null then 'pending' when r.output is null then 'failed' \
-         else 'ready' end as status"
+         else 'ready' end as status, r.error as reference_error"
     };
 }
 
@@ -170,6 +170,7 @@ fn testcase(row: &DbRow) -> Result<Testcase, StoreError> {
         origin: parse_column(row, "origin")?,
         created_by: row.try_get("created_by")?,
         status: parse_column(row, "status")?,
+        reference_error: row.try_get("reference_error")?,
         input_bytes: row.try_get("input_bytes")?,
         created_at: time_column(row, "created_at")?,
     })

@@ -1259,7 +1259,13 @@ async fn the_first_reference_for_a_version_wins(backend: TestBackend) {
         .save_reference(pending.testcase_id, pending.problem_version, &second, 1)
         .await
         .expect("save");
-    assert!(store.pending_reference(true).await.expect("pending").is_none());
+    assert!(
+        store
+            .pending_reference(true)
+            .await
+            .expect("pending")
+            .is_none()
+    );
     let testcases = store
         .judge_testcases(&nim(), false)
         .await
@@ -3530,9 +3536,7 @@ async fn a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows(
 /// A problem's reference solution is kept with it and leaves with its
 /// definition; a host without the sandbox is offered only the missing
 /// references the solver core computes.
-async fn a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox(
-    backend: TestBackend,
-) {
+async fn a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     save_pending_reference(&store, "Alice\n").await;
     let id: ProblemId = "subtractiongame".parse().expect("id");
@@ -3550,7 +3554,11 @@ async fn a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox(
     );
     assert_eq!(store.reference_solution(&nim()).await.expect("read"), None);
     assert!(
-        store.pending_reference(false).await.expect("pending").is_none(),
+        store
+            .pending_reference(false)
+            .await
+            .expect("pending")
+            .is_none(),
         "only the reference solution computes it"
     );
     let pending = store

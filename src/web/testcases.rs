@@ -193,7 +193,10 @@ async fn render(
                         td { (testcase.origin) @if let Some(by) = &testcase.created_by { " by " (by) } }
                         td { @if testcase.hidden { span.status.tried { "hidden" } } @else { "public" } }
                         td.num { (byte_size(usize::try_from(testcase.input_bytes).unwrap_or(0))) }
-                        td { (testcase.status) }
+                        td {
+                            (testcase.status)
+                            @if let Some(why) = &testcase.reference_error { ": " (why) }
+                        }
                         td {
                             @if testcase.origin == TestcaseOrigin::Setter {
                                 @let (action, label) = if testcase.hidden { ("show", "Show") } else { ("hide", "Hide") };

@@ -112,7 +112,11 @@ async fn an_imported_problem_shows_its_sample_only_and_takes_programs_only() {
             &app.contestant,
         )
         .await;
-    assert_eq!(body["testcases"].as_array().map(Vec::len), Some(1), "{body}");
+    assert_eq!(
+        body["testcases"].as_array().map(Vec::len),
+        Some(1),
+        "{body}"
+    );
     app.stop().await;
 }
 
@@ -120,7 +124,11 @@ async fn an_imported_problem_shows_its_sample_only_and_takes_programs_only() {
 async fn without_a_reference_solution_setters_cannot_add_testcases() {
     let dir = TestDir::new();
     with_imported_package(&dir);
-    let manifest = dir.path().join("problems").join(PROBLEM).join("problem.toml");
+    let manifest = dir
+        .path()
+        .join("problems")
+        .join(PROBLEM)
+        .join("problem.toml");
     let text = std::fs::read_to_string(&manifest).expect("the manifest reads");
     let without: String = text
         .lines()
@@ -244,6 +252,18 @@ async fn a_setters_testcase_gets_its_reference_from_the_reference_solution_in_th
     let (status, reply) = add_testcase(&app, "bad-1", "2\n5\n").await;
     assert_eq!(status, StatusCode::CREATED, "{reply}");
     assert_eq!(reference_status(&app, "bad-1").await, "failed");
+    let (_, body) = app
+        .get(&format!("/api/problems/{PROBLEM}/testcases"), &app.setter)
+        .await;
+    let bad = body["testcases"]
+        .as_array()
+        .and_then(|all| all.iter().find(|t| t["name"] == "bad-1"))
+        .expect("listed");
+    assert_eq!(
+        bad["reference_error"],
+        "the reference solution accepted/periodic.cpp: the program exited with status 1",
+        "{body}"
+    );
     let source = solution("accepted/lowercase.py");
     let body = judged(&app, "python", &source).await;
     assert_eq!(body["submission"]["verdict"], "IE", "{body:#}");

@@ -343,7 +343,10 @@ impl Compiled<'_> {
             toolchains: &self.toolchains,
             box_dir: &self.scratch.box_dir,
             box_writable: false,
-            stdio: Stdio::Files { stdin: input, stdout },
+            stdio: Stdio::Files {
+                stdin: input,
+                stdout,
+            },
             stderr,
             limits: self.limits,
         }
