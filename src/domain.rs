@@ -726,6 +726,82 @@ pub struct Judgement {
     pub results: Vec<TestcaseResult>,
 }
 
+text_enum!(
+    /// Where a rejudge preview is in its life.
+    RejudgingState, "rejudging state" {
+        /// Its submissions are being (or have been) judged again on the
+        /// side; their verdicts are untouched.
+        Preview => "preview",
+        /// Its changed verdicts became the submissions' latest.
+        Applied => "applied",
+        /// Dropped; the submissions kept their verdicts.
+        Discarded => "discarded",
+    }
+);
+
+/// A rejudge preview of a problem: its judged submissions judged again on
+/// the side, to be applied (the changed verdicts become the submissions')
+/// or discarded.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Rejudging {
+    pub id: i64,
+    pub problem: ProblemId,
+    pub state: RejudgingState,
+    pub created_by: String,
+    #[schema(value_type = String, format = DateTime)]
+    pub created_at: Timestamp,
+    /// Who applied or discarded it.
+    pub decided_by: Option<String>,
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub decided_at: Option<Timestamp>,
+    /// Submissions in it: the problem's judged ones when it began.
+    pub submissions: i64,
+    /// Of those, judged again so far.
+    pub judged: i64,
+    /// Of those, judged to another verdict than they had.
+    pub changed: i64,
+}
+
+/// A rejudge preview with each submission's verdict before and after.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct RejudgingReport {
+    pub rejudging: Rejudging,
+    /// In submission order.
+    pub items: Vec<RejudgingItem>,
+}
+
+/// One submission of a rejudge preview.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct RejudgingItem {
+    pub submission: SubmissionId,
+    pub user: String,
+    pub kind: SubmissionKind,
+    /// Its verdict when the preview began.
+    pub before: Option<Verdict>,
+    /// Its verdict in the preview; none while it is being judged.
+    pub after: Option<Verdict>,
+    /// The preview judgement's message.
+    pub message: Option<String>,
+}
+
+impl RejudgingItem {
+    /// Judged again, to another verdict.
+    pub fn changed(&self) -> bool {
+        self.after.is_some() && self.after != self.before
+    }
+}
+
+/// What applying a rejudge preview did.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+pub struct AppliedRejudging {
+    /// Submissions whose verdict changed: the preview's judgement is now
+    /// their latest.
+    pub applied: i64,
+    /// Changed ones left as they are because they were judged again (or
+    /// are being judged) since the preview began.
+    pub stale: i64,
+}
+
 /// One line of a submission's event log.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Event {

@@ -18,6 +18,8 @@
 //!   see it, and where a contest submission goes.
 //! - [`problems`]: problems and testcases; setters add, hide and delete
 //!   testcases and rejudge a problem.
+//! - [`rejudgings`]: rejudge previews: judged on the side, then applied or
+//!   discarded.
 //! - [`practice`]: a person plays an interactive problem's game against
 //!   the solver core, move by move; nothing stored.
 //! - [`tokens`]: issuing, listing and revoking tokens; signing in.
@@ -37,6 +39,7 @@ pub mod operator;
 pub mod ops;
 pub mod practice;
 pub mod problems;
+pub mod rejudgings;
 pub mod scoreboard_cache;
 pub mod stress;
 pub mod submissions;

@@ -13,6 +13,7 @@
 //! - [`auth`]: bearer tokens and roles.
 //! - [`auth_throttle`]: failed authentications counted per client address.
 //! - [`problems`]: problems and testcases (setters manage, everyone reads).
+//! - [`rejudgings`]: rejudge previews: started, read, applied, discarded.
 //! - [`submissions`]: submitting, reading, listing and rejudging.
 //! - [`idempotency`]: the `Idempotency-Key` header of a submission.
 //! - [`tokens`]: creating, listing and revoking tokens (admins).
@@ -36,6 +37,7 @@ pub mod idempotency;
 pub mod languages;
 pub mod ops;
 pub mod problems;
+pub mod rejudgings;
 pub mod request_body;
 pub mod request_log;
 pub mod server;
@@ -127,6 +129,7 @@ fn documented_routes() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(tokens::routes())
         .merge(contests::routes())
         .merge(problems::routes())
+        .merge(rejudgings::routes())
         .merge(submissions::routes())
         .merge(languages::routes())
         .split_for_parts();

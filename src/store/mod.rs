@@ -19,6 +19,8 @@
 //! - [`contests`]: contests, participants and the scoreboard's cells.
 //! - [`notices`]: news between processes on one PostgreSQL database.
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
+//! - [`rejudgings`]: rejudge previews, judged on the side, applied or
+//!   discarded.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
 //!   limits, checked in the transaction that inserts it.
 //! - [`sessions`]: the web UI's browser sessions, each opened with a token.
@@ -33,6 +35,7 @@ pub mod catalog;
 pub mod contests;
 pub mod notices;
 pub mod queue;
+pub mod rejudgings;
 pub mod sessions;
 mod sqlite_connections;
 pub mod standing;
@@ -66,6 +69,7 @@ pub use queue::{
     Claim, ContestWindow, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome,
     SubmissionPage, SubmissionRecord,
 };
+pub use rejudgings::{RejudgingClaim, RejudgingRefusal};
 pub use sessions::{OpenedSession, SessionHolder};
 use sqlite_connections::SqliteConnections;
 pub use standing::Standing;

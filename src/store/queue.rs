@@ -313,7 +313,11 @@ impl Store {
                 .iter()
                 .copied()
                 .partition(|(claim, _)| ended.contains(&claim.id));
-            insert_judgements(&mut tx, &judged, now).await?;
+            let written: Vec<(JudgedBy<'_>, &JudgementWrite)> = judged
+                .iter()
+                .map(|(claim, judgement)| (JudgedBy::claim(claim), *judgement))
+                .collect();
+            insert_judgements(&mut tx, &written, now).await?;
             let events: Vec<NewEvent<'_>> = dropped
                 .iter()
                 .map(|(claim, _)| NewEvent {
@@ -861,7 +865,7 @@ struct NewEvent<'a> {
     detail: Option<String>,
 }
 
-async fn insert_event(
+pub(super) async fn insert_event(
     tx: &mut Tx,
     submission: &SubmissionId,
     kind: EventKind,
@@ -950,7 +954,7 @@ fn fenced_update<'a>(verdicts: &[(&'a Claim, &'a JudgementWrite)], now: i64) -> 
 }
 
 /// The most of `measure` over a judgement's runs; none without runs.
-fn most(judgement: &JudgementWrite, measure: impl Fn(&RunUsage) -> i64) -> Option<i64> {
+pub(super) fn most(judgement: &JudgementWrite, measure: impl Fn(&RunUsage) -> i64) -> Option<i64> {
     judgement
         .results
         .iter()
@@ -959,13 +963,33 @@ fn most(judgement: &JudgementWrite, measure: impl Fn(&RunUsage) -> i64) -> Optio
         .max()
 }
 
+/// Who wrote a judgement: the submission, the attempt it is recorded under
+/// and the worker's claim of it.
+pub(super) struct JudgedBy<'a> {
+    pub submission: &'a SubmissionId,
+    pub attempt: i64,
+    pub worker: &'a str,
+    pub claimed_at: i64,
+}
+
+impl<'a> JudgedBy<'a> {
+    fn claim(claim: &'a Claim) -> JudgedBy<'a> {
+        JudgedBy {
+            submission: &claim.id,
+            attempt: claim.attempt,
+            worker: &claim.worker,
+            claimed_at: claim.claimed_at,
+        }
+    }
+}
+
 /// Inserts the judgements of `judged` (their claims' attempts) and their
 /// testcases' results, at `now`: one statement for the judgements (per
 /// [`VERDICTS_PER_STATEMENT`]), one for the results (per
 /// [`RESULT_ROWS_PER_INSERT`]).
-async fn insert_judgements(
+pub(super) async fn insert_judgements(
     tx: &mut Tx,
-    judged: &[(&Claim, &JudgementWrite)],
+    judged: &[(JudgedBy<'_>, &JudgementWrite)],
     now: i64,
 ) -> Result<(), StoreError> {
     let mut ids: HashMap<SubmissionId, i64> = HashMap::with_capacity(judged.len());
@@ -976,13 +1000,13 @@ async fn insert_judgements(
         )
         .push_rows(chunk.iter().map(|(claim, judgement)| -> [Arg<'_>; 9] {
             [
-                claim.id.to_string().into(),
+                claim.submission.to_string().into(),
                 claim.attempt.into(),
                 judgement.problem_version.into(),
                 judgement.verdict.as_str().into(),
                 (&judgement.message).into(),
                 (&judgement.compile_output).into(),
-                (&claim.worker).into(),
+                claim.worker.into(),
                 (now - claim.claimed_at).into(),
                 now.into(),
             ]
@@ -996,8 +1020,8 @@ async fn insert_judgements(
     }
     let mut results: Vec<(i64, usize, &TestcaseResult)> = Vec::new();
     for (claim, judgement) in judged {
-        let id = *ids.get(&claim.id).ok_or_else(|| {
-            StoreError::Corrupt(format!("no judgement of {} came back", claim.id))
+        let id = *ids.get(claim.submission).ok_or_else(|| {
+            StoreError::Corrupt(format!("no judgement of {} came back", claim.submission))
         })?;
         results.extend(
             judgement

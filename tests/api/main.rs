@@ -16,6 +16,7 @@ mod interactive;
 mod limits;
 mod programs;
 mod queue;
+mod rejudgings;
 mod roles;
 mod setters;
 mod submissions;

@@ -181,6 +181,11 @@ impl Judge {
                     Ok(false) => {}
                     Err(e) => error!(worker = %name, error = %e, "computing a reference failed"),
                 }
+                match self.judge_pending_rejudging(&name).await {
+                    Ok(true) => continue,
+                    Ok(false) => {}
+                    Err(e) => error!(worker = %name, error = %e, "a rejudge preview's job failed"),
+                }
             }
             tokio::select! {
                 () = cancel.cancelled() => {}
@@ -288,6 +293,13 @@ impl Judge {
 
     /// The judgement of one claimed job (not yet written).
     async fn judge_claim(&self, claim: &Claim) -> Result<JudgementWrite, WorkerError> {
+        self.judgement(claim, true).await
+    }
+
+    /// The judgement of `claim`; `supervised`, with its progress recorded
+    /// and its lease extended on the submission (a rejudge preview's item
+    /// is judged without: the submission is not running).
+    async fn judgement(&self, claim: &Claim, supervised: bool) -> Result<JudgementWrite, WorkerError> {
         let max_attempts = i64::from(self.max_attempts);
         Ok(if claim.tries > max_attempts {
             JudgementWrite {
@@ -317,14 +329,22 @@ impl Judge {
                     personal: None,
                 }) => {
                     let judging = self.judge_answers(claim, answers, &report);
-                    self.supervise(claim, false, reported, judging).await?
+                    if supervised {
+                        self.supervise(claim, false, reported, judging).await?
+                    } else {
+                        judging.await?
+                    }
                 }
                 Ok(Payload::Custom { input, output }) => {
                     self.judge_custom(&claim.problem, input, output).await?
                 }
                 Ok(Payload::Program { language, source }) => {
                     let judging = self.judge_program(claim, language, source, report);
-                    self.supervise(claim, true, reported, judging).await?
+                    if supervised {
+                        self.supervise(claim, true, reported, judging).await?
+                    } else {
+                        judging.await?
+                    }
                 }
                 Err(unreadable) => internal_error(0, unreadable.clone()),
             }
@@ -784,6 +804,45 @@ impl Judge {
         Ok(true)
     }
 }
+
+impl Judge {
+    /// Judges one submission of a rejudge preview again and stores the
+    /// judgement with the preview, not the submission. `Ok(false)` if no
+    /// preview waits for a worker.
+    ///
+    /// Its item's lease is [`PREVIEW_LEASES`] of the worker's, with no
+    /// heartbeat: a preview is not urgent, and a judging that outlives the
+    /// lease only makes another worker judge it again (the first write wins).
+    pub async fn judge_pending_rejudging(&self, worker: &str) -> Result<bool, WorkerError> {
+        let Some(claimed) = self
+            .store
+            .claim_rejudging_item(worker, self.lease * PREVIEW_LEASES)
+            .await?
+        else {
+            return Ok(false);
+        };
+        let span = info_span!(
+            "rejudge_preview",
+            rejudging = claimed.rejudging,
+            submission = %claimed.claim.id,
+            worker
+        );
+        async {
+            let judgement = self.judgement(&claimed.claim, false).await?;
+            if self.store.record_rejudging_item(&claimed, &judgement).await? {
+                info!(verdict = %judgement.verdict, "judged for a rejudge preview");
+            } else {
+                warn!("a rejudge preview's item was lost before its judgement was written");
+            }
+            Ok(true)
+        }
+        .instrument(span)
+        .await
+    }
+}
+
+/// A rejudge preview item's lease, in worker leases.
+const PREVIEW_LEASES: u32 = 4;
 
 /// One testcase's verdict with its two wordings.
 #[derive(Debug, Clone, PartialEq, Eq)]
