@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// Every method and path the server answers, as the router registers them.
-const ROUTES: [(&str, &str); 31] = [
+const ROUTES: [(&str, &str); 36] = [
     ("get", "/api/health"),
     ("get", "/metrics"),
     ("get", "/api/tokens"),
@@ -39,6 +39,11 @@ const ROUTES: [(&str, &str); 31] = [
     ("get", "/api/contests/{id}/clarifications"),
     ("post", "/api/contests/{id}/clarifications"),
     ("post", "/api/contests/{id}/clarifications/{number}/answer"),
+    ("get", "/api/problems/{id}/rejudgings"),
+    ("post", "/api/problems/{id}/rejudgings"),
+    ("get", "/api/rejudgings/{id}"),
+    ("post", "/api/rejudgings/{id}/apply"),
+    ("post", "/api/rejudgings/{id}/discard"),
 ];
 
 #[tokio::test]

@@ -26,10 +26,18 @@ async fn judged_preview(app: &TestApp, id: i64) -> Value {
 async fn a_rejudge_preview_lists_the_changed_verdicts_and_applies_only_them() {
     let dir = TestDir::new();
     let app = TestApp::spawn(&dir, 1).await;
-    let right = app.submit_answers(&app.contestant, &correct_answers()).await;
+    let right = app
+        .submit_answers(&app.contestant, &correct_answers())
+        .await;
     let wrong = app.submit_answers(&app.other, &wrong_answers()).await;
-    assert_eq!(app.verdict(&right, &app.contestant).await["submission"]["verdict"], "AC");
-    assert_eq!(app.verdict(&wrong, &app.other).await["submission"]["verdict"], "WA");
+    assert_eq!(
+        app.verdict(&right, &app.contestant).await["submission"]["verdict"],
+        "AC"
+    );
+    assert_eq!(
+        app.verdict(&wrong, &app.other).await["submission"]["verdict"],
+        "WA"
+    );
     // A public testcase the accepted answers do not answer.
     let (status, body) = app
         .post(
@@ -66,16 +74,26 @@ async fn a_rejudge_preview_lists_the_changed_verdicts_and_applies_only_them() {
             .unwrap_or_else(|| panic!("{submission} in {report}"))
     };
     let changed = item(&right.to_string());
-    assert_eq!((&changed["before"], &changed["after"]), (&json!("AC"), &json!("WA")));
+    assert_eq!(
+        (&changed["before"], &changed["after"]),
+        (&json!("AC"), &json!("WA"))
+    );
     assert_eq!(changed["user"], "carol");
     let same = item(&wrong.to_string());
-    assert_eq!((&same["before"], &same["after"]), (&json!("WA"), &json!("WA")));
+    assert_eq!(
+        (&same["before"], &same["after"]),
+        (&json!("WA"), &json!("WA"))
+    );
     // Until it is applied, the contestant's verdict is the one they had.
     let body = app.verdict(&right, &app.contestant).await;
     assert_eq!(body["submission"]["verdict"], "AC");
 
     let (status, body) = app
-        .post(&format!("/api/rejudgings/{id}/apply"), &app.setter, json!({}))
+        .post(
+            &format!("/api/rejudgings/{id}/apply"),
+            &app.setter,
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body, json!({ "applied": 1, "stale": 0 }));
@@ -96,7 +114,11 @@ async fn a_rejudge_preview_lists_the_changed_verdicts_and_applies_only_them() {
     let body = app.verdict(&wrong, &app.admin).await;
     assert_eq!(body["judgements"].as_array().expect("judgements").len(), 1);
     let (status, body) = app
-        .post(&format!("/api/rejudgings/{id}/apply"), &app.setter, json!({}))
+        .post(
+            &format!("/api/rejudgings/{id}/apply"),
+            &app.setter,
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
@@ -118,7 +140,9 @@ async fn a_discarded_rejudge_preview_changes_no_verdict() {
         body["error"],
         "problem `nim` has no judged submissions to rejudge"
     );
-    let right = app.submit_answers(&app.contestant, &correct_answers()).await;
+    let right = app
+        .submit_answers(&app.contestant, &correct_answers())
+        .await;
     app.verdict(&right, &app.contestant).await;
     app.post(
         "/api/problems/nim/testcases",
@@ -133,11 +157,19 @@ async fn a_discarded_rejudge_preview_changes_no_verdict() {
     let report = judged_preview(&app, id).await;
     assert_eq!(report["rejudging"]["changed"], 1, "{report}");
     let (status, body) = app
-        .post(&format!("/api/rejudgings/{id}/discard"), &app.setter, json!({}))
+        .post(
+            &format!("/api/rejudgings/{id}/discard"),
+            &app.setter,
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
     let (status, _) = app
-        .post(&format!("/api/rejudgings/{id}/apply"), &app.setter, json!({}))
+        .post(
+            &format!("/api/rejudgings/{id}/apply"),
+            &app.setter,
+            json!({}),
+        )
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
     let body = app.verdict(&right, &app.admin).await;

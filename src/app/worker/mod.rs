@@ -299,7 +299,11 @@ impl Judge {
     /// The judgement of `claim`; `supervised`, with its progress recorded
     /// and its lease extended on the submission (a rejudge preview's item
     /// is judged without: the submission is not running).
-    async fn judgement(&self, claim: &Claim, supervised: bool) -> Result<JudgementWrite, WorkerError> {
+    async fn judgement(
+        &self,
+        claim: &Claim,
+        supervised: bool,
+    ) -> Result<JudgementWrite, WorkerError> {
         let max_attempts = i64::from(self.max_attempts);
         Ok(if claim.tries > max_attempts {
             JudgementWrite {
@@ -829,7 +833,11 @@ impl Judge {
         );
         async {
             let judgement = self.judgement(&claimed.claim, false).await?;
-            if self.store.record_rejudging_item(&claimed, &judgement).await? {
+            if self
+                .store
+                .record_rejudging_item(&claimed, &judgement)
+                .await?
+            {
                 info!(verdict = %judgement.verdict, "judged for a rejudge preview");
             } else {
                 warn!("a rejudge preview's item was lost before its judgement was written");
