@@ -312,7 +312,9 @@ impl Store {
                 }
                 let submission: SubmissionId = parse_column(row, "submission_id")?;
                 let judgement = stored_judgement(row, after)?;
-                let attempt: i64 = query(
+                // (On PostgreSQL a rejudge may have queued it since the read
+                // above: then it is stale too.)
+                let updated = query(
                     "update submission set attempt = attempt + 1, verdict = $1, message = $2, \
                      max_cpu_ms = $3, max_memory_kib = $4, score = $5, group_scores = $6, \
                      judged_at = $7 where id = $8 and state = 'done' returning attempt",
@@ -330,9 +332,13 @@ impl Store {
                 .bind(judgement.group_scores.as_deref().map(scoring::encode))
                 .bind(now)
                 .bind(submission.to_string())
-                .fetch_one(&mut tx)
-                .await?
-                .try_get("attempt")?;
+                .fetch_optional(&mut tx)
+                .await?;
+                let Some(updated) = updated else {
+                    stale += 1;
+                    continue;
+                };
+                let attempt: i64 = updated.try_get("attempt")?;
                 let worker: Option<String> = row.try_get("worker")?;
                 let claimed_at: Option<i64> = row.try_get("claimed_at")?;
                 let worker = worker.unwrap_or_default();
