@@ -23,6 +23,8 @@
 //! - [`submissions`]: the submission list and page, and the live status.
 //! - [`testcases`]: the setters' testcase page: add, hide/show, delete,
 //!   rejudge all with progress.
+//! - [`rejudgings`]: rejudge previews: start one, see which verdicts
+//!   would change, apply or discard.
 //! - [`tokens`]: the admins' token page: list, issue, revoke.
 //! - [`statement`]: markdown statements rendered without raw HTML.
 //! - [`contests`]: the contest list, a contest page with its live
@@ -43,6 +45,7 @@ pub mod log;
 pub mod page;
 pub mod practice;
 pub mod problems;
+pub mod rejudgings;
 pub mod session;
 pub mod statement;
 pub mod submissions;
@@ -90,6 +93,7 @@ fn router() -> Router<AppState> {
         .merge(practice::routes())
         .merge(grundy::routes())
         .merge(testcases::routes())
+        .merge(rejudgings::routes())
         .merge(submissions::routes())
         .merge(log::routes())
         .merge(tokens::routes())

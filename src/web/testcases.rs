@@ -2,7 +2,9 @@
 //! too) with its origin and size, a form to add one, hide/show and delete
 //! buttons for the ones setters added, and a button to rejudge the whole
 //! problem, after which the page follows the rejudge with a progress bar
-//! (`rejudge.js` polls [`rejudge_progress`]).
+//! (`rejudge.js` polls [`rejudge_progress`]); beside it the button that
+//! starts a rejudge preview and the problem's previews (see
+//! [`rejudgings`](super::rejudgings)).
 //!
 //! Every action goes through the application's use cases, as the API's
 //! do, so it is refused for the same reasons with the same words: staff
@@ -157,6 +159,7 @@ async fn render(
 ) -> Result<Response, PageError> {
     let id = &problem.id;
     let testcases = state.app.testcases(&visitor.caller, id).await?;
+    let previews = state.app.rejudgings(&visitor.caller, id).await?;
     let body = html! {
         p.crumbs {
             a href="/problems" { "Problems" } " › "
@@ -240,6 +243,7 @@ async fn render(
                 input type="hidden" name="csrf" value=(visitor.csrf);
                 button type="submit" id="rejudge-problem-button" { "Rejudge all submissions" }
             }
+            (super::rejudgings::section(visitor, id, &previews))
         }
     };
     let title = format!("Testcases · {}", problem.title);

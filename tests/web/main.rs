@@ -19,5 +19,6 @@ mod log;
 mod pages;
 mod plotted;
 mod practice;
+mod rejudgings;
 mod testcases;
 mod tokens;
