@@ -522,6 +522,33 @@ pub struct KattisQuery {
     pub format: Option<PackageFormat>,
 }
 
+/// `POST /api/problems/kattis`: what the package does not say.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct KattisImportQuery {
+    /// The hosted problem's id (default: the package's folder name).
+    #[param(value_type = Option<String>)]
+    pub id: Option<ProblemId>,
+    /// The time limit in milliseconds: a legacy package states none; it
+    /// overrides a 2025-09 package's.
+    pub time_limit_ms: Option<i64>,
+}
+
+/// `POST /api/problems/kattis`: the problem a package became.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct ImportedPackage {
+    pub problem: ProblemId,
+    pub title: String,
+    /// Its testcases: the package's samples and secret data.
+    pub testcases: usize,
+    /// Of those, samples (the rest are hidden).
+    pub samples: usize,
+    /// What was left out, one line each (submissions in a language or a
+    /// folder nimjudge does not take, input validators).
+    pub notes: Vec<String>,
+}
+
 /// `GET /api/contests/{id}/scoreboard`: which rows, by rank order (all by
 /// default).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, IntoParams)]

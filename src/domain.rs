@@ -792,7 +792,7 @@ impl RejudgingItem {
 }
 
 /// What applying a rejudge preview did.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct AppliedRejudging {
     /// Submissions whose verdict changed: the preview's judgement is now
     /// their latest.

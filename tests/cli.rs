@@ -572,7 +572,7 @@ fn imported_kattis_packages_judge_their_solutions_to_the_expected_verdicts() {
     let (status, _, stderr) = import_subtraction();
     assert_eq!(status, Some(2), "{stderr}");
     assert!(
-        stderr.contains("exists: the catalog has a problem `subtractiongame`"),
+        stderr.contains("the catalog has a problem `subtractiongame` already"),
         "{stderr}"
     );
     let names: Vec<_> = std::fs::read_dir(&problems)

@@ -8,11 +8,14 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::{App, AppError, Caller};
 use crate::{
-    api::{NewTestcase, TestcaseCreated},
+    api::{ImportedPackage, NewTestcase, TestcaseCreated},
     domain::{
         PackageFormat, Problem, ProblemId, ReferenceStatus, Testcase, TestcaseName, TestcaseOrigin,
     },
-    kattis::{self, KattisError},
+    kattis::{
+        self, KattisError,
+        import::{ImportOptions, InstallError, Package},
+    },
     solver,
     store::{Standing, TestcaseChange, now_ms},
     zip_archive::StoredZip,
@@ -238,6 +241,65 @@ impl App {
         .await
         .map_err(|e| AppError::Internal(format!("the package was not made: {e}")))??;
         Ok((format!("{short_name}.zip"), zipped))
+    }
+
+    /// Imports a zipped Kattis problem package as a hosted problem
+    /// (setters and admins): its folder is put into the catalog whole (see
+    /// [`kattis::import::install`]) and synced into the store, so every
+    /// host judges it at once and this one hosts it from its folder after a
+    /// restart. A package nimjudge cannot host is refused naming the file
+    /// and line; an id the store or the catalog holds already is a
+    /// conflict, and nothing is written.
+    pub async fn import_kattis_package(
+        &self,
+        caller: &Caller,
+        archive: Vec<u8>,
+        options: ImportOptions,
+    ) -> Result<ImportedPackage, AppError> {
+        caller.require_staff()?;
+        let imported = tokio::task::spawn_blocking(move || {
+            let package = Package::read_zip("package", &archive)?;
+            kattis::import::import(&package, &options)
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("the import did not finish: {e}")))?
+        .map_err(|e| AppError::Invalid(format!("the package cannot be imported: {e}")))?;
+        let id = imported.id.clone();
+        if self.store.problem(&id).await?.is_some() {
+            return Err(AppError::Conflict(format!(
+                "a problem `{id}` is hosted already (import it under another id)"
+            )));
+        }
+        let into = self.settings.problems_dir.to_path_buf();
+        let (problem, notes) = tokio::task::spawn_blocking(move || {
+            kattis::import::install(&imported, &into).map(|problem| (problem, imported.notes))
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("the import did not finish: {e}")))?
+        .map_err(|e| match e {
+            InstallError::Exists(_) => AppError::Conflict(e.to_string()),
+            InstallError::Load(_) => {
+                AppError::Invalid(format!("the package cannot be imported: {e}"))
+            }
+            InstallError::Write(_) => {
+                AppError::Unavailable(format!("this host cannot write the problem's folder: {e}"))
+            }
+        })?;
+        let samples = problem
+            .testcases
+            .iter()
+            .filter(|t| t.origin == TestcaseOrigin::Sample)
+            .count();
+        let summary = ImportedPackage {
+            problem: problem.id.clone(),
+            title: problem.title.clone(),
+            testcases: problem.testcases.len(),
+            samples,
+            notes,
+        };
+        self.store.sync_problem(&problem.into_definition()).await?;
+        self.catalog.forget_rules();
+        Ok(summary)
     }
 
     /// Hides or shows a setter's testcase, with the same refusals as

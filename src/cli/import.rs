@@ -5,11 +5,10 @@
 
 use std::{path::PathBuf, process::ExitCode};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Args;
 
 use crate::{
-    catalog,
     config::Config,
     domain::{ProblemId, TestcaseOrigin},
     kattis::{
@@ -62,31 +61,8 @@ pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
             time_limit_ms: args.time_limit_ms,
         },
     )?;
-    let folder = into.join(imported.id.as_str());
-    if folder.exists() {
-        bail!(
-            "{} exists: the catalog has a problem `{}` (give another --id)",
-            folder.display(),
-            imported.id
-        );
-    }
-    // Written beside the catalog's problems and checked there, then moved
-    // into place whole: the catalog never holds half a problem.
-    let staging = into.join(format!(".import-{}", std::process::id()));
-    let staged = staging.join(imported.id.as_str());
-    let checked = kattis::write(&imported.files, &staged)
-        .map_err(anyhow::Error::from)
-        .and_then(|()| {
-            catalog::load_problem(&staged).context("the imported folder does not load as a problem")
-        })
-        .and_then(|problem| {
-            std::fs::rename(&staged, &folder)
-                .with_context(|| format!("cannot move the problem to {}", folder.display()))?;
-            Ok(problem)
-        });
-    let removed = std::fs::remove_dir_all(&staging);
-    let problem = checked?;
-    removed.with_context(|| format!("cannot remove {}", staging.display()))?;
+    let problem = kattis::import::install(&imported, &into)?;
+    let folder = into.join(problem.id.as_str());
     for note in &imported.notes {
         println!("note: {note}");
     }

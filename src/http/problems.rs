@@ -11,16 +11,17 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{ApiError, ApiJson, ApiPath, ApiQuery, AppState, auth::Caller};
 use crate::{
     api::{
-        ErrorBody, KattisQuery, NewTestcase, ProblemDocument, ProblemList, RejudgeCount,
-        TestcaseCreated, TestcaseList, TestcaseVisibility,
+        ErrorBody, ImportedPackage, KattisImportQuery, KattisQuery, NewTestcase, ProblemDocument,
+        ProblemList, RejudgeCount, TestcaseCreated, TestcaseList, TestcaseVisibility,
     },
     domain::{PackageFormat, ProblemId, TestcaseName},
+    kattis::import::ImportOptions,
 };
 
 /// This module's routes, each with its OpenAPI operation.
 pub(super) fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list))
+        .routes(routes!(list, import_kattis_package))
         .routes(routes!(show))
         .routes(routes!(testcases, add_testcase))
         .routes(routes!(delete_testcase, set_testcase_visibility))
@@ -156,6 +157,50 @@ pub async fn kattis_package(
             ),
         ],
         zip,
+    ))
+}
+
+/// Import a Kattis problem package (setters and admins): the body is the
+/// package zipped, in the legacy or the 2025-09 format. The problem is
+/// hosted at once, judged by its package's answer files, its secret data
+/// hidden; its folder is written into the catalog of the host that took
+/// the request.
+#[utoipa::path(
+    post,
+    path = "/api/problems",
+    operation_id = "import_kattis_package",
+    tag = "problems",
+    params(KattisImportQuery),
+    request_body(content = Vec<u8>, content_type = "application/zip", description = "The package, zipped (inside its folder or not)."),
+    responses(
+        (status = CREATED, description = "The problem the package became; `Location` is its URL.", body = ImportedPackage),
+        (status = BAD_REQUEST, description = "An unknown query parameter or a malformed id.", body = ErrorBody),
+        (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
+        (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
+        (status = CONFLICT, description = "A problem of that id is hosted already, or the id is one of the solver core's problems.", body = ErrorBody),
+        (status = UNPROCESSABLE_ENTITY, description = "A package nimjudge cannot host, or no time limit for a legacy package: the message names the file and line.", body = ErrorBody),
+        (status = SERVICE_UNAVAILABLE, description = "This host cannot write into its catalog folder.", body = ErrorBody),
+    )
+)]
+pub async fn import_kattis_package(
+    State(state): State<AppState>,
+    caller: Caller,
+    ApiQuery(query): ApiQuery<KattisImportQuery>,
+    body: axum::body::Bytes,
+) -> Result<impl IntoResponse, ApiError> {
+    let options = ImportOptions {
+        id: query.id,
+        time_limit_ms: query.time_limit_ms,
+    };
+    let imported = state
+        .app
+        .import_kattis_package(&caller, body.to_vec(), options)
+        .await?;
+    let location = format!("/api/problems/{}", imported.problem);
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, location)],
+        Json(imported),
     ))
 }
 

@@ -29,8 +29,11 @@ use std::{
 
 use serde::{Deserialize, Serialize, de::IgnoredAny};
 
-use super::PackageFile;
-use crate::domain::{ProblemId, TestcaseName};
+use super::{KattisError, PackageFile};
+use crate::{
+    catalog::LoadedProblem,
+    domain::{ProblemId, TestcaseName},
+};
 
 /// What a package may hold in all, read into memory: far above any game
 /// problem's, far below the host's memory.
@@ -194,6 +197,53 @@ pub struct Imported {
     /// What was left out, one line each (submissions in a language or a
     /// folder nimjudge does not take, input validators).
     pub notes: Vec<String>,
+}
+
+/// Why an imported problem was not put into the catalog.
+#[derive(Debug, thiserror::Error)]
+pub enum InstallError {
+    #[error("the catalog has a problem `{0}` already (import it under another id)")]
+    Exists(ProblemId),
+    #[error("the imported folder does not load as a problem: {0}")]
+    Load(#[from] crate::catalog::CatalogError),
+    #[error(transparent)]
+    Write(#[from] KattisError),
+}
+
+/// Puts an imported problem's folder into the catalog folder `into`, whole:
+/// written beside the catalog's problems and loaded there, then moved into
+/// place by one rename, so the catalog never holds half a problem, and a
+/// folder of the same name (even one made meanwhile) is never replaced.
+/// An id that a problem of nimjudge's solver core holds is refused too: the
+/// import would be judged as that problem.
+pub fn install(imported: &Imported, into: &Path) -> Result<LoadedProblem, InstallError> {
+    let id = &imported.id;
+    let folder = into.join(id.as_str());
+    if folder.exists() || crate::solver::find(id.as_str()).is_some() {
+        return Err(InstallError::Exists(id.clone()));
+    }
+    let staging = into.join(format!(".import-{}", uuid::Uuid::new_v4()));
+    let staged = staging.join(id.as_str());
+    let installed = super::write(&imported.files, &staged)
+        .map_err(InstallError::from)
+        .and_then(|()| Ok(crate::catalog::load_problem(&staged)?))
+        .and_then(|problem| match std::fs::rename(&staged, &folder) {
+            Ok(()) => Ok(problem),
+            Err(_) if folder.exists() => Err(InstallError::Exists(id.clone())),
+            Err(source) => Err(KattisError::Write {
+                path: folder.clone(),
+                source,
+            }
+            .into()),
+        });
+    // The staging folder goes whatever happened; the problem's error first.
+    let removed = std::fs::remove_dir_all(&staging);
+    let problem = installed?;
+    removed.map_err(|source| KattisError::Write {
+        path: staging,
+        source,
+    })?;
+    Ok(problem)
 }
 
 /// `problem.yaml`, both formats' keys (an unknown key is an error, as both

@@ -11,8 +11,9 @@ use crate::{app::CatalogCache, testing::TestBackend};
 use crate::{
     config::LimitsConfig,
     domain::{
-        Feedback, Payload, Principal, ProblemId, Progress, RunUsage, SubmissionId, SubmissionState,
-        TestcaseName, TestcaseOrigin, TestcaseResult, TokenId, Verdict,
+        AppliedRejudging, Feedback, Payload, Principal, ProblemId, Progress, RejudgingState,
+        RunUsage, SubmissionId, SubmissionState, TestcaseName, TestcaseOrigin, TestcaseResult,
+        TokenId, Verdict,
     },
 };
 
@@ -3581,7 +3582,238 @@ async fn a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox(back
     );
 }
 
+/// Claims every item left in open previews and judges it to `verdicts`'
+/// verdict for its submission.
+async fn judge_preview(store: &Store, verdicts: &HashMap<SubmissionId, Verdict>) {
+    while let Some(claimed) = store
+        .claim_rejudging_item("w", Duration::from_secs(60))
+        .await
+        .expect("claim")
+    {
+        let verdict_of = verdicts[&claimed.claim.id];
+        assert!(
+            store
+                .record_rejudging_item(&claimed, &verdict(verdict_of))
+                .await
+                .expect("record")
+        );
+    }
+}
+
+async fn a_rejudge_preview_is_judged_on_the_side_and_applies_only_fresh_changes(
+    backend: TestBackend,
+) {
+    let (_dir, store) = fresh(backend).await;
+    assert!(
+        store
+            .create_rejudging(&nim(), "sam")
+            .await
+            .expect("create")
+            .is_none(),
+        "nothing judged, nothing to preview"
+    );
+    let mut ids = Vec::new();
+    for before in [Verdict::AC, Verdict::WA, Verdict::AC] {
+        let id = submit(&store).await;
+        let claim = claimed(&store, "a", Duration::from_secs(60)).await;
+        assert_eq!(claim.id, id);
+        assert!(
+            store
+                .finish(&claim, &verdict(before))
+                .await
+                .expect("finish")
+        );
+        ids.push(id);
+    }
+    submit(&store).await;
+    let preview = store
+        .create_rejudging(&nim(), "sam")
+        .await
+        .expect("create")
+        .expect("three judged submissions");
+    assert_eq!(
+        (
+            preview.state,
+            preview.submissions,
+            preview.judged,
+            preview.changed
+        ),
+        (RejudgingState::Preview, 3, 0, 0),
+        "the queued submission is not in it"
+    );
+    assert_eq!(
+        store
+            .apply_rejudging(preview.id, "sam")
+            .await
+            .expect("apply"),
+        Err(RejudgingRefusal::StillJudging(3))
+    );
+
+    // A lease that ran out lets another worker claim the item; the first
+    // worker's write is then refused.
+    let lost = store
+        .claim_rejudging_item("w1", Duration::ZERO)
+        .await
+        .expect("claim")
+        .expect("an item");
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let taken = store
+        .claim_rejudging_item("w2", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("the expired item");
+    assert_eq!(taken.claim.id, lost.claim.id);
+    assert_eq!(taken.claim.attempt, lost.claim.attempt + 1);
+    assert!(
+        !store
+            .record_rejudging_item(&lost, &verdict(Verdict::RE))
+            .await
+            .expect("record")
+    );
+    assert!(
+        store
+            .record_rejudging_item(&taken, &verdict(Verdict::WA))
+            .await
+            .expect("record")
+    );
+    assert!(
+        !store
+            .record_rejudging_item(&taken, &verdict(Verdict::AC))
+            .await
+            .expect("record"),
+        "an item is judged once"
+    );
+    // Every submission now WA: the first and the third change.
+    let verdicts: HashMap<_, _> = ids.iter().map(|id| (*id, Verdict::WA)).collect();
+    judge_preview(&store, &verdicts).await;
+    let report = store
+        .rejudging_report(preview.id)
+        .await
+        .expect("report")
+        .expect("the preview");
+    assert_eq!((report.rejudging.judged, report.rejudging.changed), (3, 2));
+    let items: Vec<_> = report
+        .items
+        .iter()
+        .map(|i| (i.submission, i.before, i.after, i.changed()))
+        .collect();
+    assert_eq!(
+        items,
+        vec![
+            (ids[0], Some(Verdict::AC), Some(Verdict::WA), true),
+            (ids[1], Some(Verdict::WA), Some(Verdict::WA), false),
+            (ids[2], Some(Verdict::AC), Some(Verdict::WA), true),
+        ],
+        "in submission order"
+    );
+    // Nothing changed for the submissions yet.
+    let verdict_now = |id: SubmissionId| {
+        let store = store.clone();
+        async move {
+            let s = store.submission(&id).await.expect("read").expect("there");
+            (s.state, s.verdict)
+        }
+    };
+    assert_eq!(
+        verdict_now(ids[0]).await,
+        (SubmissionState::Done, Some(Verdict::AC))
+    );
+    // The third is judged again on its own meanwhile: stale.
+    store.rejudge(&ids[2], "sam").await.expect("rejudge");
+    assert_eq!(
+        store
+            .apply_rejudging(preview.id, "sam")
+            .await
+            .expect("apply"),
+        Ok(AppliedRejudging {
+            applied: 1,
+            stale: 1
+        })
+    );
+    assert_eq!(
+        verdict_now(ids[0]).await,
+        (SubmissionState::Done, Some(Verdict::WA))
+    );
+    assert_eq!(store.judgements(&ids[0]).await.expect("read").len(), 2);
+    assert_eq!(store.judgements(&ids[1]).await.expect("read").len(), 1);
+    assert_eq!(
+        verdict_now(ids[2]).await,
+        (SubmissionState::Queued, Some(Verdict::AC)),
+        "queued again, untouched by the preview"
+    );
+    let decided = store
+        .rejudging(preview.id)
+        .await
+        .expect("read")
+        .expect("there");
+    assert_eq!(decided.state, RejudgingState::Applied);
+    assert_eq!(decided.decided_by.as_deref(), Some("sam"));
+    for refused in [
+        store
+            .apply_rejudging(preview.id, "sam")
+            .await
+            .expect("apply")
+            .err(),
+        store
+            .discard_rejudging(preview.id, "sam")
+            .await
+            .expect("discard")
+            .err(),
+    ] {
+        assert_eq!(
+            refused,
+            Some(RejudgingRefusal::Decided(RejudgingState::Applied))
+        );
+    }
+    assert_eq!(
+        store
+            .apply_rejudging(999_999, "sam")
+            .await
+            .expect("apply")
+            .err(),
+        Some(RejudgingRefusal::NotFound)
+    );
+
+    // A discarded preview's items are never claimed.
+    let second = store
+        .create_rejudging(&nim(), "sam")
+        .await
+        .expect("create")
+        .expect("judged submissions");
+    assert_eq!(second.submissions, 2, "the two submissions still judged");
+    assert_eq!(
+        store
+            .discard_rejudging(second.id, "sam")
+            .await
+            .expect("discard"),
+        Ok(())
+    );
+    assert!(
+        store
+            .claim_rejudging_item("w", Duration::from_secs(60))
+            .await
+            .expect("claim")
+            .is_none()
+    );
+    let listed: Vec<_> = store
+        .rejudgings_of_problem(&nim())
+        .await
+        .expect("list")
+        .iter()
+        .map(|r| (r.id, r.state))
+        .collect();
+    assert_eq!(
+        listed,
+        vec![
+            (second.id, RejudgingState::Discarded),
+            (preview.id, RejudgingState::Applied)
+        ],
+        "newest first"
+    );
+}
+
 on_both_backends!(
+    a_rejudge_preview_is_judged_on_the_side_and_applies_only_fresh_changes,
     a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox,
     a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows,
     an_ioi_cell_keeps_the_time_its_score_was_reached,

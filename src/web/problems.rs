@@ -1,6 +1,7 @@
-//! Problem pages: the list with the visitor's standing on each, a problem's
-//! statement, testcases and submit forms, public inputs, and the submit
-//! form's handler.
+//! Problem pages: the list with the visitor's standing on each (and, for
+//! setters and admins, the form that imports a Kattis package), a
+//! problem's statement, testcases and submit forms, public inputs, and the
+//! submit form's handler.
 //!
 //! A submission from a form goes through [`submissions::submit`], the API's
 //! own path, so a form is refused for exactly the reasons (and with the
@@ -25,6 +26,7 @@ use crate::{
     app::submissions::Submitted,
     domain::{ContestId, LanguageId, PackageFormat, ProblemId, TestcaseName, TestcaseOrigin},
     http::{ApiError, AppState, idempotency},
+    kattis::import::ImportOptions,
     scoring::GroupRule,
     solver::grundy_plot,
     store::Standing,
@@ -34,7 +36,7 @@ use crate::{
 /// This module's pages and forms.
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
-        .route("/problems", get(list))
+        .route("/problems", get(list).post(import_package))
         .route("/problems/{id}", get(show))
         .route("/problems/{id}/submissions", post(submit))
         .route("/problems/{id}/inputs.zip", get(inputs_zip))
@@ -71,8 +73,78 @@ pub async fn list(State(state): State<AppState>, visitor: Visitor) -> Result<Mar
                 }
             }
         }
+        @if visitor.caller.role().is_staff() {
+            form.card #import-package method="post" action="/problems" enctype="multipart/form-data" {
+                h2 { "Import a Kattis package" }
+                p.muted { "A problem package zipped, in the legacy or the 2025-09 format: it is hosted at once, judged by its answer files, its secret data hidden." }
+                input type="hidden" name="csrf" value=(visitor.csrf);
+                label for="package-file" { "Package (.zip)" }
+                input #package-file type="file" name="package" accept=".zip,application/zip" required;
+                label for="package-id" { "Problem id (default: the package's name)" }
+                input #package-id type="text" name="id";
+                label for="package-time-limit" { "Time limit in ms (a legacy package states none)" }
+                input #package-time-limit type="number" name="time_limit_ms" min="1";
+                button type="submit" id="import-package-button" { "Import" }
+            }
+        }
     };
     Ok(page::frame("Problems", Some(&visitor), body))
+}
+
+/// `POST /problems`: imports a zipped Kattis package through the API's own
+/// use case and opens the problem's page; a refusal is the error page with
+/// the API's status and message.
+pub async fn import_package(
+    State(state): State<AppState>,
+    visitor: Visitor,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Redirect, PageError> {
+    let malformed = |e: String| PageError::BadForm(format!("the form could not be read: {e}"));
+    let mut multipart = multipart.map_err(|e| malformed(e.body_text()))?;
+    let (mut csrf, mut archive, mut options) = (None, None, ImportOptions::default());
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| malformed(e.body_text()))?
+    {
+        let name = field.name().unwrap_or_default().to_string();
+        let bytes = field.bytes().await.map_err(|e| malformed(e.body_text()))?;
+        if name == "package" {
+            archive = Some(bytes.to_vec());
+            continue;
+        }
+        let text = String::from_utf8(bytes.to_vec())
+            .map_err(|_| PageError::BadForm(format!("the field `{name}` is not UTF-8 text")))?;
+        let text = text.trim();
+        match name.as_str() {
+            "csrf" => csrf = Some(text.to_owned()),
+            "id" if text.is_empty() => {}
+            "id" => {
+                options.id = Some(
+                    text.parse()
+                        .map_err(|e| PageError::BadForm(format!("the problem id `{text}`: {e}")))?,
+                )
+            }
+            "time_limit_ms" if text.is_empty() => {}
+            "time_limit_ms" => {
+                options.time_limit_ms = Some(text.parse().map_err(|_| {
+                    PageError::BadForm(format!(
+                        "the time limit `{text}` is not a whole number of milliseconds"
+                    ))
+                })?)
+            }
+            _ => return Err(PageError::BadForm(format!("unknown form field `{name}`"))),
+        }
+    }
+    visitor.check_csrf(csrf.as_deref())?;
+    let archive = archive
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| PageError::BadForm("choose a package file (a .zip) to import".into()))?;
+    let imported = state
+        .app
+        .import_kattis_package(&visitor.caller, archive, options)
+        .await?;
+    Ok(Redirect::to(&format!("/problems/{}", imported.problem)))
 }
 
 /// A time limit in seconds, as the statements write it.

@@ -7,13 +7,14 @@ use serde_json::Value;
 use crate::helpers::{TestApp, TestDir, correct_answers};
 
 /// Every method and path the server answers, as the router registers them.
-const ROUTES: [(&str, &str); 36] = [
+const ROUTES: [(&str, &str); 37] = [
     ("get", "/api/health"),
     ("get", "/metrics"),
     ("get", "/api/tokens"),
     ("post", "/api/tokens"),
     ("delete", "/api/tokens/{id}"),
     ("get", "/api/problems"),
+    ("post", "/api/problems"),
     ("get", "/api/problems/{id}"),
     ("get", "/api/problems/{id}/testcases"),
     ("post", "/api/problems/{id}/testcases"),

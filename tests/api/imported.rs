@@ -284,3 +284,153 @@ async fn a_setters_testcase_gets_its_reference_from_the_reference_solution_in_th
     assert_eq!(body["submission"]["verdict"], "AC", "{body:#}");
     app.stop().await;
 }
+
+/// The hand-written package zipped inside its folder, with `change` made to
+/// its files first.
+fn zipped_package(change: impl FnOnce(&mut Package)) -> Vec<u8> {
+    let mut package = Package::read_folder(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kattis/subtractiongame"),
+    )
+    .expect("the package reads");
+    change(&mut package);
+    let mut zip = nimjudge::zip_archive::StoredZip::with_limit(usize::MAX);
+    for (path, bytes) in &package.files {
+        zip.add(&format!("{PROBLEM}/{path}"), bytes)
+            .expect("it fits");
+    }
+    zip.finish().expect("a zip")
+}
+
+/// `POST /api/problems` with `archive` as the body.
+async fn upload(app: &TestApp, query: &str, token: &str, archive: Vec<u8>) -> (StatusCode, Value) {
+    let response = app
+        .http
+        .post(format!("{}/api/problems{query}", app.address))
+        .bearer_auth(token)
+        .header("content-type", "application/zip")
+        .body(archive)
+        .send()
+        .await
+        .expect("an answer");
+    let status = response.status();
+    let text = response.text().await.expect("a body");
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
+}
+
+#[tokio::test]
+async fn a_setter_imports_a_zipped_package_through_the_api_and_it_is_hosted_at_once() {
+    let dir = TestDir::new();
+    let app = // The package is 290 kB: above the fixture's body limit, within the
+    // default one.
+    TestApp::spawn_with(&dir, 0, &[("SERVER__BODY_LIMIT_BYTES", "1048576")]).await;
+    let package = zipped_package(|_| {});
+    let folder = dir.path().join("problems").join(PROBLEM);
+    let (status, body) = upload(
+        &app,
+        "?time_limit_ms=2000",
+        &app.contestant,
+        package.clone(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    // A legacy package states no time limit.
+    let (status, body) = upload(&app, "", &app.setter, package.clone()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(error(&body).contains("time limit"), "{body}");
+    assert!(!folder.exists());
+
+    let (status, body) = upload(&app, "?time_limit_ms=2000", &app.setter, package.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(
+        (
+            &body["problem"],
+            &body["title"],
+            &body["testcases"],
+            &body["samples"]
+        ),
+        (
+            &json!(PROBLEM),
+            &json!("Take One, Three or Four"),
+            &json!(4),
+            &json!(1)
+        ),
+        "{body}"
+    );
+    assert!(folder.join("problem.toml").is_file());
+    // Hosted at once: a contestant sees it and its sample only.
+    let (status, body) = app
+        .get(&format!("/api/problems/{PROBLEM}"), &app.contestant)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["problem"]["time_limit_ms"], 2000, "{body}");
+    let (_, body) = app
+        .get(
+            &format!("/api/problems/{PROBLEM}/testcases"),
+            &app.contestant,
+        )
+        .await;
+    assert_eq!(
+        body["testcases"].as_array().map(Vec::len),
+        Some(1),
+        "{body}"
+    );
+
+    // Never over a hosted problem, nor as one of the solver core's.
+    let (status, body) = upload(&app, "?time_limit_ms=2000", &app.setter, package.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(error(&body).contains("is hosted already"), "{body}");
+    let (status, body) = upload(
+        &app,
+        "?time_limit_ms=2000&id=nim",
+        &app.admin,
+        package.clone(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (status, body) = upload(
+        &app,
+        "?time_limit_ms=1500&id=subtraction-two",
+        &app.admin,
+        package,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+
+    // A package nimjudge cannot host is named by file and line; not a zip
+    // at all, by what it is.
+    let broken = zipped_package(|package| {
+        let yaml = package.files.get_mut("problem.yaml").expect("problem.yaml");
+        yaml.extend_from_slice(b"bogus: 1\n");
+    });
+    let (status, body) = upload(&app, "?time_limit_ms=2000&id=broken", &app.setter, broken).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(error(&body).contains("problem.yaml:7"), "{body}");
+    let (status, body) = upload(
+        &app,
+        "?time_limit_ms=2000",
+        &app.setter,
+        b"plain text".to_vec(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(error(&body).contains("package.zip"), "{body}");
+    let (status, body) = upload(&app, "?time=2000", &app.setter, Vec::new()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    // Nothing half-made is left in the catalog folder.
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("problems"))
+        .expect("the catalog")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .into_string()
+                .expect("UTF-8")
+        })
+        .filter(|name| name.starts_with('.') || name.contains("subtraction") || name == "broken")
+        .collect();
+    names.sort();
+    assert_eq!(names, ["subtraction-two", PROBLEM]);
+    app.stop().await;
+}

@@ -9,6 +9,7 @@ mod contests;
 mod downloads;
 mod forms;
 mod grundy;
+mod imports;
 // The API tests' fixture, shared rather than copied; this binary uses part
 // of it.
 #[allow(dead_code)]
