@@ -131,7 +131,7 @@ pub fn read_answers(
         // without unpacking more of it.
         let left = limit - unpacked;
         let mut bytes = Vec::new();
-        file.take(left as u64 + 1)
+        file.take((left as u64).saturating_add(1))
             .read_to_end(&mut bytes)
             .map_err(|e| format!("the answers zip's file `{entry}` could not be read: {e}"))?;
         if bytes.len() > left {
@@ -182,7 +182,7 @@ pub fn read_files(archive: &[u8], limit: usize) -> Result<BTreeMap<String, Vec<u
         }
         let left = limit - unpacked;
         let mut bytes = Vec::new();
-        file.take(left as u64 + 1)
+        file.take((left as u64).saturating_add(1))
             .read_to_end(&mut bytes)
             .map_err(|e| format!("the zip's file `{entry}` could not be read: {e}"))?;
         if bytes.len() > left {
@@ -256,6 +256,11 @@ mod tests {
             ]
         );
         assert_eq!(write(), archive);
+        // No limit at all is a limit too (it once overflowed).
+        assert_eq!(
+            super::read_files(&archive, usize::MAX).map(|f| f.len()),
+            Ok(3)
+        );
     }
 
     #[test]

@@ -1372,15 +1372,47 @@ fn exported_packages(format: &str) -> (tempfile::TempDir, Vec<std::path::PathBuf
 /// validator, and every submission gets the verdict its folder names. The
 /// submissions are the project's own setter solutions, run by problemtools
 /// as Kattis would run them. The hand-written package the import tests
-/// bring in (`tests/data/kattis/subtractiongame`) passes it too.
+/// bring in (`tests/data/kattis/subtractiongame`) passes it too, and so
+/// does its export after an import.
 #[test]
 #[ignore = "needs problemtools and LaTeX; scripts/test.sh installs them and runs it"]
 fn exported_kattis_packages_pass_problemtools_verifyproblem() {
-    let (_work, mut packages, stdout) = exported_packages("legacy");
+    let (work, mut packages, stdout) = exported_packages("legacy");
     assert_eq!(stdout.matches(": not exported: ").count(), 12, "{stdout}");
-    packages.push(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kattis/subtractiongame"),
-    );
+    let hand_written =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kattis/subtractiongame");
+    packages.push(hand_written.clone());
+    // The same package imported, then exported again: its answer files and
+    // input validators go back out.
+    let catalog = work.path().join("catalog");
+    let round_trip = work.path().join("again");
+    for args in [
+        vec![
+            "import".as_ref(),
+            hand_written.as_os_str(),
+            "--id".as_ref(),
+            "subtraction-again".as_ref(),
+            "--time-limit-ms".as_ref(),
+            "2000".as_ref(),
+            "--into".as_ref(),
+            catalog.as_os_str(),
+        ],
+        vec![
+            "export".as_ref(),
+            "subtraction-again".as_ref(),
+            "--out".as_ref(),
+            round_trip.as_os_str(),
+        ],
+    ] {
+        let out = Command::new(BIN)
+            .args(&args)
+            .env("NIMJUDGE_CATALOG__PROBLEMS_DIR", &catalog)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("the binary runs");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    }
+    packages.push(round_trip.join("subtractionagain"));
     // Two threads: the time limit comes from accepted runs of well under
     // 0.1 s (1 s at the least), and the slow solutions never end.
     let verified = Command::new("verifyproblem")

@@ -223,6 +223,12 @@ impl App {
                 added.push((testcase.name, input));
             }
         }
+        if !has_solver(id) && !added.is_empty() {
+            return Err(AppError::Conflict(format!(
+                "no Kattis package of `{id}`: the testcases setters added are not exported \
+                 yet (their references are the reference solution's outputs, not answer files)"
+            )));
+        }
         let folder = self.settings.problems_dir.join(id.as_str());
         let short_name = kattis::short_name(id);
         let (package_id, prefix) = (id.clone(), short_name.clone());
@@ -420,6 +426,8 @@ fn kattis_refusal(id: &ProblemId, error: KattisError) -> AppError {
         | KattisError::NoValidator { .. }
         | KattisError::InvalidTestcase { .. } => AppError::Conflict(why),
         KattisError::Catalog(_) | KattisError::Read { .. } => AppError::Unavailable(why),
-        KattisError::NoSolver(_) | KattisError::Write { .. } => AppError::Internal(why),
+        KattisError::NoSolver(_) | KattisError::NoAnswer { .. } | KattisError::Write { .. } => {
+            AppError::Internal(why)
+        }
     }
 }

@@ -15,8 +15,8 @@
 //! validator's flags other than `case_sensitive` (float tolerances,
 //! `space_change_sensitive`). Without `case_sensitive` answers compare as
 //! Kattis' default output validator does, ASCII letters in either case
-//! ([`crate::checker::Case`]). Input validators are not run by nimjudge,
-//! and are not brought in.
+//! ([`crate::checker::Case`]). Input validators are not run by nimjudge;
+//! they are kept under `kattis/input_validators/` for the problem's export.
 //!
 //! The legacy format states no time limit (Kattis sets it from the accepted
 //! submissions); it is then given by the caller. The module reads a
@@ -643,15 +643,32 @@ pub fn import(package: &Package, options: &ImportOptions) -> Result<Imported, Im
         ));
     }
     files.extend(solutions);
-    if package.under("input_validators").next().is_some()
-        || package.under("input_validator").next().is_some()
-    {
-        notes.push(
-            "input validators: not imported (nimjudge does not run them: a testcase a setter \
-             adds is not validated, and its reference is the reference solution's output)"
-                .to_owned(),
-        );
+    // Kept as they are for the problem's export; a folder `input_validator`
+    // is one validator, so it stays one under the plural folder.
+    let kept = super::KEPT_INPUT_VALIDATORS;
+    let validators: Vec<PackageFile> = package
+        .under("input_validators")
+        .map(|(path, bytes)| {
+            (
+                format!("{kept}/{}", &path["input_validators/".len()..]),
+                bytes,
+            )
+        })
+        .chain(
+            package
+                .under("input_validator")
+                .map(|(path, bytes)| (format!("{kept}/{path}"), bytes)),
+        )
+        .map(|(path, bytes)| PackageFile::new(path, bytes.clone()))
+        .collect();
+    if !validators.is_empty() {
+        notes.push(format!(
+            "input validators: kept in {kept}/ for the problem's export; nimjudge does not run \
+             them (a testcase a setter adds is not validated, and its reference is the \
+             reference solution's output)"
+        ));
     }
+    files.extend(validators);
     Ok(Imported { id, files, notes })
 }
 

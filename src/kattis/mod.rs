@@ -31,6 +31,10 @@
 //! it from the slowest accepted submission (times `time_multiplier`, 5 by
 //! default), so `problem.yaml` records nimjudge's limit in a comment only;
 //! 2025-09 states it (`limits.time_limit`).
+//! A problem imported from a package (`references = "files"`) exports its
+//! answer files instead of the solver core's answers, the input validators
+//! its package had (kept under `kattis/input_validators/`), and
+//! `case_sensitive` only where it compares so.
 //! Interactive problems, and problems with testcase groups (IOI scoring),
 //! are refused for now.
 //!
@@ -42,13 +46,17 @@ pub mod latex;
 use std::path::{Path, PathBuf};
 
 use crate::{
-    catalog::{self, CatalogError, LoadedProblem},
+    catalog::{self, CatalogError, LoadedProblem, References},
     domain::{PackageFormat, ProblemId, TestcaseName, TestcaseOrigin, Verdict},
     solver::{self, InputError, Solver},
 };
 
 /// What the repository calls a problem's input validator.
 pub const INPUT_VALIDATOR: &str = "input_validator.py";
+
+/// Where an imported problem keeps its package's input validators, for
+/// its export (nimjudge does not run them).
+pub const KEPT_INPUT_VALIDATORS: &str = "kattis/input_validators";
 
 /// The token reader every input validator imports (`nimjudge_input`), with
 /// nimjudge's scanner's rules; a package ships it beside the validator.
@@ -71,6 +79,8 @@ pub enum KattisError {
     },
     #[error("no solver is registered for `{0}`")]
     NoSolver(String),
+    #[error("testcase `{testcase}` of `{problem}` has no answer file")]
+    NoAnswer { problem: String, testcase: String },
     #[error("`{0}` is interactive; interactive problems are not exported yet")]
     Interactive(String),
     #[error("`{0}` has testcase groups (IOI scoring); scoring problems are not exported yet")]
@@ -116,10 +126,12 @@ pub fn short_name(id: &ProblemId) -> String {
 pub fn package(folder: &Path, format: PackageFormat) -> Result<Vec<PackageFile>, KattisError> {
     let problem = catalog::load_problem(folder)?;
     let id = problem.id.to_string();
-    let solver = solver::find(&id).ok_or_else(|| KattisError::NoSolver(id.clone()))?;
-    if solver.interactive() {
-        return Err(KattisError::Interactive(id));
-    }
+    let solver = match (solver::find(&id), problem.references) {
+        (Some(solver), _) if solver.interactive() => return Err(KattisError::Interactive(id)),
+        (Some(solver), References::Solver) => Some(solver),
+        (_, References::Files) => None,
+        (None, References::Solver) => return Err(KattisError::NoSolver(id)),
+    };
     if !problem.groups.is_empty() {
         return Err(KattisError::Groups(id));
     }
@@ -129,42 +141,61 @@ pub fn package(folder: &Path, format: PackageFormat) -> Result<Vec<PackageFile>,
             PackageFile::new("problem.yaml", legacy_problem_yaml(&problem)),
             PackageFile::new("problem_statement/problem.en.tex", statement),
         ],
-        PackageFormat::V2025_09 => vec![
-            PackageFile::new("problem.yaml", problem_yaml(&problem)),
-            PackageFile::new("statement/problem.en.tex", statement),
-            PackageFile::new(
-                "data/test_group.yaml",
-                "output_validator_args: [case_sensitive]\n",
-            ),
-        ],
+        PackageFormat::V2025_09 => {
+            let mut files = vec![
+                PackageFile::new("problem.yaml", problem_yaml(&problem)),
+                PackageFile::new("statement/problem.en.tex", statement),
+            ];
+            if problem.case_sensitive {
+                files.push(PackageFile::new(
+                    "data/test_group.yaml",
+                    "output_validator_args: [case_sensitive]\n",
+                ));
+            }
+            files
+        }
     };
     for testcase in &problem.testcases {
         let group = match testcase.origin {
             TestcaseOrigin::Sample => "sample",
             _ => "secret",
         };
-        files.extend(testcase_files(
-            solver,
-            group,
-            &testcase.name,
-            &testcase.input,
-        )?);
+        let stem = format!("data/{group}/{}", testcase.name);
+        let answer = match (solver, &testcase.answer) {
+            (Some(solver), _) => answer_of(solver, &testcase.name, &testcase.input)?,
+            (None, Some(answer)) => answer.clone(),
+            (None, None) => {
+                return Err(KattisError::NoAnswer {
+                    problem: id,
+                    testcase: testcase.name.to_string(),
+                });
+            }
+        };
+        files.push(PackageFile::new(
+            format!("{stem}.in"),
+            testcase.input.as_str(),
+        ));
+        files.push(PackageFile::new(format!("{stem}.ans"), answer));
     }
-    let validator = folder.join(INPUT_VALIDATOR);
-    if !validator.is_file() {
-        return Err(KattisError::NoValidator {
-            problem: id,
-            path: validator,
-        });
+    if solver.is_some() {
+        let validator = folder.join(INPUT_VALIDATOR);
+        if !validator.is_file() {
+            return Err(KattisError::NoValidator {
+                problem: id,
+                path: validator,
+            });
+        }
+        files.push(PackageFile::new(
+            "input_validators/validate/main.py",
+            read(&validator)?,
+        ));
+        files.push(PackageFile::new(
+            "input_validators/validate/nimjudge_input.py",
+            INPUT_READER,
+        ));
+    } else {
+        files.extend(kept_input_validators(folder, &id)?);
     }
-    files.push(PackageFile::new(
-        "input_validators/validate/main.py",
-        read(&validator)?,
-    ));
-    files.push(PackageFile::new(
-        "input_validators/validate/nimjudge_input.py",
-        INPUT_READER,
-    ));
     if format == PackageFormat::V2025_09 {
         files.extend(invalid_inputs(folder)?);
     }
@@ -210,11 +241,59 @@ pub fn secret_testcases(
     id: &ProblemId,
     testcases: &[(TestcaseName, String)],
 ) -> Result<Vec<PackageFile>, KattisError> {
+    if testcases.is_empty() {
+        return Ok(Vec::new());
+    }
     let solver = solver::find(id.as_str()).ok_or_else(|| KattisError::NoSolver(id.to_string()))?;
     let mut files = Vec::new();
     for (name, input) in testcases {
         files.extend(testcase_files(solver, "secret", name, input)?);
     }
+    Ok(files)
+}
+
+/// A testcase's answer by the solver core.
+fn answer_of(solver: &dyn Solver, name: &TestcaseName, input: &str) -> Result<String, KattisError> {
+    solver
+        .solve(input)
+        .map_err(|error| KattisError::InvalidTestcase {
+            problem: solver.id().to_owned(),
+            testcase: name.to_string(),
+            error: Box::new(error),
+        })
+}
+
+/// The input validators an imported problem kept from its package
+/// (`kattis/input_validators/`), as they were; a problem without them has
+/// none to export (nimjudge has no validator of its own for it).
+fn kept_input_validators(folder: &Path, id: &str) -> Result<Vec<PackageFile>, KattisError> {
+    let kept = folder.join(KEPT_INPUT_VALIDATORS);
+    if !kept.is_dir() {
+        return Err(KattisError::NoValidator {
+            problem: id.to_owned(),
+            path: kept,
+        });
+    }
+    let mut files = Vec::new();
+    let mut pending = vec![kept.clone()];
+    while let Some(dir) = pending.pop() {
+        let unreadable = |source| KattisError::Read {
+            path: dir.clone(),
+            source,
+        };
+        for entry in std::fs::read_dir(&dir).map_err(unreadable)? {
+            let path = entry.map_err(unreadable)?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if let Ok(inside) = path.strip_prefix(&kept) {
+                files.push(PackageFile::new(
+                    Path::new("input_validators").join(inside),
+                    read(&path)?,
+                ));
+            }
+        }
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
 }
 
@@ -225,13 +304,7 @@ fn testcase_files(
     name: &TestcaseName,
     input: &str,
 ) -> Result<[PackageFile; 2], KattisError> {
-    let answer = solver
-        .solve(input)
-        .map_err(|error| KattisError::InvalidTestcase {
-            problem: solver.id().to_owned(),
-            testcase: name.to_string(),
-            error: Box::new(error),
-        })?;
+    let answer = answer_of(solver, name, input)?;
     let stem = format!("data/{group}/{name}");
     Ok([
         PackageFile::new(format!("{stem}.in"), input),
@@ -275,9 +348,12 @@ fn legacy_problem_yaml(problem: &LoadedProblem) -> String {
         yaml.push_str(&format!("source_url: {}\n", quoted(url)));
     }
     yaml.push_str(&format!(
-        "license: unknown\n\
-         validator_flags: case_sensitive\n\
-         limits:\n  memory: {}\n",
+        "license: unknown\n{}limits:\n  memory: {}\n",
+        if problem.case_sensitive {
+            "validator_flags: case_sensitive\n"
+        } else {
+            ""
+        },
         problem.memory_limit_mib
     ));
     yaml
@@ -410,6 +486,77 @@ mod tests {
                 .any(|f| f.path.starts_with("submissions/accepted")),
             "no accepted submission"
         );
+    }
+
+    #[test]
+    fn an_imported_problem_exports_its_answer_files_and_its_packages_input_validators() {
+        let source =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/kattis/subtractiongame");
+        let original = import::Package::read_folder(&source).expect("the package reads");
+        let imported = import::import(
+            &original,
+            &import::ImportOptions {
+                id: None,
+                time_limit_ms: Some(2000),
+            },
+        )
+        .expect("it imports");
+        let catalog = tempfile::tempdir().expect("a folder");
+        import::install(&imported, catalog.path()).expect("installed");
+        let folder = catalog.path().join("subtractiongame");
+        for format in [PackageFormat::Legacy, PackageFormat::V2025_09] {
+            let files = package_files(&folder, format);
+            // Every testcase with its answer file as the package had them
+            // (under nimjudge's names: the sample `1` is `sample-1`).
+            let pairs = |inputs: Vec<(String, Vec<u8>)>, answer: &dyn Fn(&str) -> Vec<u8>| {
+                let mut pairs: Vec<_> = inputs
+                    .into_iter()
+                    .map(|(path, input)| (input, answer(&path.replace(".in", ".ans"))))
+                    .collect();
+                pairs.sort();
+                pairs
+            };
+            let exported_inputs = files
+                .iter()
+                .filter(|f| f.path.starts_with("data") && f.path.extension() == Some("in".as_ref()))
+                .map(|f| (f.path.display().to_string(), f.contents.clone()))
+                .collect();
+            let original_inputs = original
+                .files
+                .iter()
+                .filter(|(path, _)| path.starts_with("data/") && path.ends_with(".in"))
+                .map(|(path, bytes)| (path.clone(), bytes.clone()))
+                .collect();
+            assert_eq!(
+                pairs(exported_inputs, &|path| file(&files, path)
+                    .as_bytes()
+                    .to_vec()),
+                pairs(original_inputs, &|path| original.files[path].clone()),
+            );
+            for (path, bytes) in &original.files {
+                if path.starts_with("input_validators/") {
+                    assert_eq!(file(&files, path).as_bytes(), bytes.as_slice(), "{path}");
+                }
+            }
+            // Compared in either case, as the package's default validator does.
+            assert!(!file(&files, "problem.yaml").contains("case_sensitive"));
+            assert!(!files.iter().any(|f| f.path.ends_with("test_group.yaml")));
+            assert!(
+                files
+                    .iter()
+                    .any(|f| f.path.starts_with("submissions/wrong_answer")),
+                "the wrong answers go out too"
+            );
+        }
+        std::fs::remove_dir_all(folder.join("kattis")).expect("removed");
+        assert!(matches!(
+            package(&folder, PackageFormat::Legacy),
+            Err(KattisError::NoValidator { .. })
+        ));
+    }
+
+    fn package_files(folder: &Path, format: PackageFormat) -> Vec<PackageFile> {
+        package(folder, format).expect("exported")
     }
 
     #[test]

@@ -378,6 +378,29 @@ async fn a_setter_imports_a_zipped_package_through_the_api_and_it_is_hosted_at_o
         "{body}"
     );
 
+    // It goes out again as a package, until setters add a testcase the
+    // package has no answer file for.
+    let exported =
+        crate::helpers::raw_get(&app, format!("/api/problems/{PROBLEM}/kattis"), &app.setter).await;
+    assert_eq!(exported.status(), StatusCode::OK);
+    let bytes = exported.bytes().await.expect("a zip");
+    let files = nimjudge::zip_archive::read_files(&bytes, usize::MAX).expect("a zip");
+    assert!(
+        files.contains_key(&format!("{PROBLEM}/input_validators/validate.py")),
+        "{:?}",
+        files.keys()
+    );
+    let (status, reply) = add_testcase(&app, "extra-1", "1\n8\n").await;
+    assert_eq!(status, StatusCode::CREATED, "{reply}");
+    let (status, body) = app
+        .get(&format!("/api/problems/{PROBLEM}/kattis"), &app.setter)
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        error(&body).contains("the testcases setters added are not exported yet"),
+        "{body}"
+    );
+
     // Never over a hosted problem, nor as one of the solver core's.
     let (status, body) = upload(&app, "?time_limit_ms=2000", &app.setter, package.clone()).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");

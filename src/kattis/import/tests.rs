@@ -143,7 +143,17 @@ fn the_subtraction_game_imports_with_its_answers_hidden_secrets_and_solutions() 
             .as_slice()
     );
     assert_eq!(imported.notes.len(), 1, "{:?}", imported.notes);
-    assert!(imported.notes[0].starts_with("input validators: not imported"));
+    assert!(
+        imported.notes[0].starts_with("input validators: kept in kattis/input_validators/"),
+        "{:?}",
+        imported.notes
+    );
+    assert!(
+        imported
+            .files
+            .iter()
+            .any(|f| f.path == Path::new("kattis/input_validators/validate.py"))
+    );
 }
 
 #[test]
