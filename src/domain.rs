@@ -802,6 +802,46 @@ pub struct AppliedRejudging {
     pub stale: i64,
 }
 
+/// A run of a problem's solutions × testcases matrix: every setter solution
+/// in the problem's folder judged by workers on every testcase under the
+/// raised time limit (see [`crate::matrix`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct MatrixRun {
+    pub id: i64,
+    pub problem: ProblemId,
+    pub created_by: String,
+    pub created_at: Timestamp,
+    /// The problem's time limit when the run began.
+    pub time_limit_ms: i64,
+    /// The limit every solution ran under.
+    pub raised_limit_ms: i64,
+    pub solutions: i64,
+    /// Of those, judged so far.
+    pub judged: i64,
+}
+
+/// A matrix run with each solution's results.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatrixReport {
+    pub run: MatrixRun,
+    /// By path.
+    pub solutions: Vec<MatrixSolution>,
+}
+
+/// One setter solution of a matrix run.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatrixSolution {
+    /// Its path under `solutions/`.
+    pub solution: String,
+    /// The verdict its folder promises.
+    pub expected: Verdict,
+    /// Its verdict under the raised limit; none while it is being judged.
+    pub verdict: Option<Verdict>,
+    pub message: Option<String>,
+    /// Every testcase's result (none where it did not compile).
+    pub results: Vec<TestcaseResult>,
+}
+
 /// One line of a submission's event log.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Event {

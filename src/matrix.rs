@@ -133,6 +133,36 @@ pub enum Finding {
 }
 
 impl Finding {
+    /// The finding in words, for the CLI and the setter page.
+    pub fn describe(&self, limit_ms: i64, raised_ms: i64) -> String {
+        match self {
+            Finding::Unexpected { solution, got } => {
+                format!("{solution} gets {got} at the limit of {limit_ms} ms")
+            }
+            Finding::NoAccepted => {
+                "no accepted solution ran on every testcase: nothing bounds the limit from below"
+                    .into()
+            }
+            Finding::LimitTooTight {
+                solution,
+                slowest_ms,
+                needed_ms,
+            } => format!(
+                "the limit of {limit_ms} ms is tighter than the slowest accepted solution allows: {solution} takes {slowest_ms} ms, so the limit must be at least {needed_ms} ms"
+            ),
+            Finding::TleNotCaught { solution, raised } => format!(
+                "{solution} is not caught with the safety margin: it gets {raised} at {raised_ms} ms"
+            ),
+            Finding::SensitiveToLimit {
+                solution,
+                at_limit,
+                raised,
+            } => format!(
+                "{solution} is sensitive to the time limit: {at_limit} at {limit_ms} ms, {raised} at {raised_ms} ms"
+            ),
+        }
+    }
+
     /// Whether problemtools counts it as an error (the rest are warnings).
     pub fn is_error(&self) -> bool {
         !matches!(self, Finding::SensitiveToLimit { .. })

@@ -20,6 +20,8 @@
 //!   testcases and rejudge a problem.
 //! - [`rejudgings`]: rejudge previews: judged on the side, then applied or
 //!   discarded.
+//! - [`matrices`]: the solutions × testcases matrix, judged by the
+//!   workers, and the review of the time limit.
 //! - [`practice`]: a person plays an interactive problem's game against
 //!   the solver core, move by move; nothing stored.
 //! - [`tokens`]: issuing, listing and revoking tokens; signing in.
@@ -35,6 +37,7 @@
 pub mod catalog_cache;
 pub mod contests;
 pub mod error;
+pub mod matrices;
 pub mod operator;
 pub mod ops;
 pub mod practice;

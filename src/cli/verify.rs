@@ -36,7 +36,7 @@ use crate::{
     checker::Case,
     config::Config,
     domain::{ProblemId, TestcaseOrigin, Verdict},
-    matrix::{self, Cell, Finding, Multipliers, Row},
+    matrix::{self, Cell, Multipliers, Row},
     programs::{Language, Programs},
     solver,
 };
@@ -436,7 +436,7 @@ fn print_matrices(
             } else {
                 "warning"
             };
-            println!("{kind}: {}", describe(finding, limit_ms, raised_ms));
+            println!("{kind}: {}", finding.describe(limit_ms, raised_ms));
         }
         println!();
     }
@@ -450,34 +450,6 @@ fn print_matrices(
     } else {
         ExitCode::from(EXIT_NOT_ACCEPTED)
     })
-}
-
-fn describe(finding: &Finding, limit_ms: i64, raised_ms: i64) -> String {
-    match finding {
-        Finding::Unexpected { solution, got } => {
-            format!("{solution} gets {got} at the limit of {limit_ms} ms")
-        }
-        Finding::NoAccepted => {
-            "no accepted solution ran on every testcase: nothing bounds the limit from below".into()
-        }
-        Finding::LimitTooTight {
-            solution,
-            slowest_ms,
-            needed_ms,
-        } => format!(
-            "the limit of {limit_ms} ms is tighter than the slowest accepted solution allows: {solution} takes {slowest_ms} ms, so the limit must be at least {needed_ms} ms"
-        ),
-        Finding::TleNotCaught { solution, raised } => format!(
-            "{solution} is not caught with the safety margin: it gets {raised} at {raised_ms} ms"
-        ),
-        Finding::SensitiveToLimit {
-            solution,
-            at_limit,
-            raised,
-        } => format!(
-            "{solution} is sensitive to the time limit: {at_limit} at {limit_ms} ms, {raised} at {raised_ms} ms"
-        ),
-    }
 }
 
 /// The problem's testcases in judging order with their reference outputs:

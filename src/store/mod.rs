@@ -21,6 +21,8 @@
 //! - [`queue`]: submissions as a leased job queue, judgements, events, listings.
 //! - [`rejudgings`]: rejudge previews, judged on the side, applied or
 //!   discarded.
+//! - [`matrices`]: matrix runs, a problem's setter solutions judged by the
+//!   workers on every testcase.
 //! - [`admission`]: taking a new submission in: idempotency keys and per-user
 //!   limits, checked in the transaction that inserts it.
 //! - [`sessions`]: the web UI's browser sessions, each opened with a token.
@@ -33,6 +35,7 @@ pub mod admission;
 pub mod backend;
 pub mod catalog;
 pub mod contests;
+pub mod matrices;
 pub mod notices;
 pub mod queue;
 pub mod rejudgings;
@@ -64,6 +67,7 @@ pub use catalog::{
     ReferenceSolution, SubmissionRules, SyncOutcome, TestcaseChange,
 };
 pub use contests::ScoreboardChanges;
+pub use matrices::{MatrixClaim, NewMatrixItem};
 pub use notices::{Notice, Notices};
 pub use queue::{
     Claim, ContestWindow, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome,

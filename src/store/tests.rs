@@ -3812,7 +3812,164 @@ async fn a_rejudge_preview_is_judged_on_the_side_and_applies_only_fresh_changes(
     );
 }
 
+async fn a_matrix_run_is_claimed_item_by_item_and_fenced_by_attempt(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let item = |solution: &str, expected: Verdict| NewMatrixItem {
+        solution: solution.into(),
+        expected,
+        language: "python".parse().expect("a language"),
+        source: format!("print('{solution}')\n"),
+    };
+    let run = store
+        .create_matrix_run(
+            &nim(),
+            "sam",
+            2000,
+            3000,
+            &[
+                item("wrong_answer/w.py", Verdict::WA),
+                item("accepted/a.py", Verdict::AC),
+            ],
+        )
+        .await
+        .expect("create");
+    assert_eq!(
+        (
+            run.time_limit_ms,
+            run.raised_limit_ms,
+            run.solutions,
+            run.judged
+        ),
+        (2000, 3000, 2, 0)
+    );
+    // A lease that ran out lets another worker claim the item; the first
+    // worker's write is then refused.
+    let lost = store
+        .claim_matrix_item("w1", Duration::ZERO)
+        .await
+        .expect("claim")
+        .expect("an item");
+    assert_eq!(lost.solution, "accepted/a.py", "in path order");
+    assert_eq!((lost.raised_limit_ms, lost.problem.clone()), (3000, nim()));
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let taken = store
+        .claim_matrix_item("w2", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("the expired item");
+    assert_eq!(
+        (taken.solution.as_str(), taken.attempt),
+        ("accepted/a.py", lost.attempt + 1)
+    );
+    assert_eq!(taken.job, lost.job, "one id names the item's boxes");
+    let results = verdict(Verdict::AC).results;
+    assert!(
+        !store
+            .record_matrix_item(&lost, Verdict::TLE, None, &[])
+            .await
+            .expect("record")
+    );
+    assert!(
+        store
+            .record_matrix_item(&taken, Verdict::AC, None, &results)
+            .await
+            .expect("record")
+    );
+    assert!(
+        !store
+            .record_matrix_item(&taken, Verdict::WA, None, &[])
+            .await
+            .expect("record"),
+        "judged once"
+    );
+    let other = store
+        .claim_matrix_item("w1", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("the other item");
+    assert_eq!(other.solution, "wrong_answer/w.py");
+    assert_eq!(other.source, "print('wrong_answer/w.py')\n");
+    assert_ne!(other.job, taken.job);
+    assert!(
+        store
+            .claim_matrix_item("w2", Duration::from_secs(60))
+            .await
+            .expect("claim")
+            .is_none(),
+        "the other one is leased"
+    );
+    assert!(
+        store
+            .record_matrix_item(&other, Verdict::CE, Some("it did not compile"), &[])
+            .await
+            .expect("record")
+    );
+    let report = store
+        .matrix_report(run.id)
+        .await
+        .expect("report")
+        .expect("the run");
+    assert_eq!(report.run.judged, 2);
+    let rows: Vec<_> = report
+        .solutions
+        .iter()
+        .map(|s| {
+            (
+                s.solution.as_str(),
+                s.expected,
+                s.verdict,
+                s.message.as_deref(),
+                s.results.len(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("accepted/a.py", Verdict::AC, Some(Verdict::AC), None, 1),
+            (
+                "wrong_answer/w.py",
+                Verdict::WA,
+                Some(Verdict::CE),
+                Some("it did not compile"),
+                0
+            ),
+        ]
+    );
+    assert_eq!(
+        serde_json::to_value(&report.solutions[0].results).expect("json"),
+        serde_json::to_value(&results).expect("json"),
+        "the results come back whole"
+    );
+    let second = store
+        .create_matrix_run(
+            &nim(),
+            "sam",
+            2000,
+            3000,
+            &[item("accepted/a.py", Verdict::AC)],
+        )
+        .await
+        .expect("create");
+    let listed: Vec<_> = store
+        .matrix_runs_of_problem(&nim())
+        .await
+        .expect("list")
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(listed, [second.id, run.id], "newest first");
+    assert!(
+        store
+            .matrix_report(999_999)
+            .await
+            .expect("report")
+            .is_none()
+    );
+}
+
 on_both_backends!(
+    a_matrix_run_is_claimed_item_by_item_and_fenced_by_attempt,
     a_rejudge_preview_is_judged_on_the_side_and_applies_only_fresh_changes,
     a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox,
     a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows,

@@ -23,6 +23,8 @@
 //! - [`submissions`]: the submission list and page, and the live status.
 //! - [`testcases`]: the setters' testcase page: add, hide/show, delete,
 //!   rejudge all with progress.
+//! - [`matrices`]: the solutions × testcases matrix, run by the workers,
+//!   and the review of the time limit.
 //! - [`rejudgings`]: rejudge previews: start one, see which verdicts
 //!   would change, apply or discard.
 //! - [`tokens`]: the admins' token page: list, issue, revoke.
@@ -42,6 +44,7 @@ pub mod contests;
 pub mod error;
 pub mod grundy;
 pub mod log;
+pub mod matrices;
 pub mod page;
 pub mod practice;
 pub mod problems;
@@ -94,6 +97,7 @@ fn router() -> Router<AppState> {
         .merge(grundy::routes())
         .merge(testcases::routes())
         .merge(rejudgings::routes())
+        .merge(matrices::routes())
         .merge(submissions::routes())
         .merge(log::routes())
         .merge(tokens::routes())

@@ -160,6 +160,7 @@ async fn render(
     let id = &problem.id;
     let testcases = state.app.testcases(&visitor.caller, id).await?;
     let previews = state.app.rejudgings(&visitor.caller, id).await?;
+    let matrix_runs = state.app.matrix_runs(&visitor.caller, id).await?;
     let body = html! {
         p.crumbs {
             a href="/problems" { "Problems" } " › "
@@ -244,6 +245,7 @@ async fn render(
                 button type="submit" id="rejudge-problem-button" { "Rejudge all submissions" }
             }
             (super::rejudgings::section(visitor, id, &previews))
+            (super::matrices::section(visitor, id, &matrix_runs))
         }
     };
     let title = format!("Testcases · {}", problem.title);

@@ -17,6 +17,7 @@ mod imports;
 mod helpers;
 mod live;
 mod log;
+mod matrices;
 mod pages;
 mod plotted;
 mod practice;

@@ -186,6 +186,13 @@ impl Judge {
                     Ok(false) => {}
                     Err(e) => error!(worker = %name, error = %e, "a rejudge preview's job failed"),
                 }
+                if self.programs.sandbox().is_ok() {
+                    match self.judge_pending_matrix_item(&name).await {
+                        Ok(true) => continue,
+                        Ok(false) => {}
+                        Err(e) => error!(worker = %name, error = %e, "a matrix run's job failed"),
+                    }
+                }
             }
             tokio::select! {
                 () = cancel.cancelled() => {}
@@ -343,7 +350,12 @@ impl Judge {
                     self.judge_custom(&claim.problem, input, output).await?
                 }
                 Ok(Payload::Program { language, source }) => {
-                    let judging = self.judge_program(claim, language, source, report);
+                    let run = ProgramRun {
+                        problem: &claim.problem,
+                        label: format!("{}-{}", claim.id, claim.attempt),
+                        raised_limit: None,
+                    };
+                    let judging = self.judge_program(run, language, source, Some(report));
                     if supervised {
                         self.supervise(claim, true, reported, judging).await?
                     } else {
@@ -493,12 +505,12 @@ impl Judge {
     /// blocking pool. References missing from the cache are computed first.
     async fn judge_program(
         &self,
-        claim: &Claim,
+        run: ProgramRun<'_>,
         language: &LanguageId,
         source: &str,
-        report: ProgressReport,
+        report: Option<ProgressReport>,
     ) -> Result<JudgementWrite, WorkerError> {
-        let problem_id = &claim.problem;
+        let problem_id = run.problem;
         let (sandbox, language) = match self.programs.usable(language) {
             Ok(usable) => usable,
             Err(refusal) => return Ok(internal_error(0, refusal.to_string())),
@@ -559,12 +571,15 @@ impl Judge {
             self.programs.settings.clone(),
         );
         let source = source.to_string();
-        let label = format!("{}-{}", claim.id, claim.attempt);
-        // Groups score every testcase, so a program with them runs on all.
-        let judge_all = problem.judge_all || !groups.is_empty();
+        let label = run.label;
+        // Groups score every testcase, so a program with them runs on all,
+        // as a matrix run does.
+        let judge_all = problem.judge_all || !groups.is_empty() || run.raised_limit.is_some();
         let interactive = solver::find(problem_id.as_str()).filter(|s| s.interactive());
         let limits = ProblemLimits {
-            time: Duration::from_millis(u64::try_from(problem.time_limit_ms).unwrap_or(0)),
+            time: run.raised_limit.unwrap_or(Duration::from_millis(
+                u64::try_from(problem.time_limit_ms).unwrap_or(0),
+            )),
             memory_bytes: u64::try_from(problem.memory_limit_mib).unwrap_or(0) << 20,
         };
         let span = tracing::Span::current();
@@ -581,7 +596,7 @@ impl Judge {
                     case,
                     interactive,
                     label: &label,
-                    progress: Some(&report),
+                    progress: report.as_ref(),
                 })
             })
         })
@@ -847,10 +862,67 @@ impl Judge {
         .instrument(span)
         .await
     }
+
+    /// Claims and judges one setter solution of a matrix run, if one is
+    /// waiting; `Ok(false)` if none is. Its lease is a preview item's: it
+    /// runs on every testcase.
+    pub async fn judge_pending_matrix_item(&self, worker: &str) -> Result<bool, WorkerError> {
+        let Some(claimed) = self
+            .store
+            .claim_matrix_item(worker, self.lease * PREVIEW_LEASES)
+            .await?
+        else {
+            return Ok(false);
+        };
+        let span = info_span!(
+            "matrix_run",
+            run = claimed.run,
+            solution = %claimed.solution,
+            worker
+        );
+        async {
+            let run = ProgramRun {
+                problem: &claimed.problem,
+                label: format!("{}-{}", claimed.job, claimed.attempt),
+                raised_limit: Some(Duration::from_millis(
+                    u64::try_from(claimed.raised_limit_ms).unwrap_or(0),
+                )),
+            };
+            let judged = self
+                .judge_program(run, &claimed.language, &claimed.source, None)
+                .await?;
+            if self
+                .store
+                .record_matrix_item(
+                    &claimed,
+                    judged.verdict,
+                    judged.message.as_deref(),
+                    &judged.results,
+                )
+                .await?
+            {
+                info!(verdict = %judged.verdict, "judged for a matrix run");
+            } else {
+                warn!("a matrix run's item was lost before its results were written");
+            }
+            Ok(true)
+        }
+        .instrument(span)
+        .await
+    }
 }
 
 /// A rejudge preview item's lease, in worker leases.
 const PREVIEW_LEASES: u32 = 4;
+
+/// What a program is judged for: its problem, the label of its sandbox
+/// boxes, and for a matrix run the raised time limit it runs under (on
+/// every testcase).
+struct ProgramRun<'a> {
+    problem: &'a ProblemId,
+    label: String,
+    raised_limit: Option<Duration>,
+}
 
 /// One testcase's verdict with its two wordings.
 #[derive(Debug, Clone, PartialEq, Eq)]
