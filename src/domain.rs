@@ -842,6 +842,60 @@ pub struct MatrixSolution {
     pub results: Vec<TestcaseResult>,
 }
 
+/// A stress test a setter started: a solution run by a worker in the
+/// sandbox on generated inputs against the solver core (see
+/// [`crate::app::stress`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct StressRun {
+    pub id: i64,
+    pub problem: ProblemId,
+    pub created_by: String,
+    pub created_at: Timestamp,
+    pub language: LanguageId,
+    /// The generator kinds each seed tries, in order.
+    pub kinds: Vec<crate::solver::TestKind>,
+    /// The seeds, both ends included.
+    pub seeds: (u64, u64),
+    pub budget_ms: i64,
+    /// What the worker found; none until it is done.
+    pub outcome: Option<StressOutcome>,
+}
+
+/// What a stress test found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum StressOutcome {
+    /// The solution did not compile.
+    DoesNotCompile {
+        message: Option<String>,
+        compile_output: Option<String>,
+    },
+    /// The search ran: the first disagreement, if any, and the smallest
+    /// failing input shrinking reached.
+    Searched {
+        runs: usize,
+        out_of_time: bool,
+        found: Option<StressFailure>,
+        shrunk: Option<StressFailure>,
+        shrink_runs: usize,
+        /// The solver core's output for the smallest failing input.
+        expected: Option<String>,
+    },
+    /// The sandbox failed.
+    Unrunnable { why: String },
+}
+
+/// A failing input of a stress test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StressFailure {
+    /// The generator's kind and seed, where the input is the generator's
+    /// own (not after shrinking numbers).
+    pub generated: Option<(crate::solver::TestKind, u64)>,
+    pub input: String,
+    pub verdict: Verdict,
+    pub message: Option<String>,
+}
+
 /// One line of a submission's event log.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Event {

@@ -11,7 +11,9 @@
 //!
 //! The search and the shrinking are pure over `check`, which runs the
 //! solution on one input and says whether it failed: the sandbox in
-//! `nimjudge stress`, a closure in the tests.
+//! `nimjudge stress` and a worker running a stress test a setter started
+//! from the web ([`App::start_stress_run`](super::App::start_stress_run)),
+//! a closure in the tests.
 
 use std::{
     ops::RangeInclusive,
@@ -319,5 +321,111 @@ mod tests {
         let text = "-4 5";
         let numbers: Vec<&str> = number_spans(text).map(|s| &text[s]).collect();
         assert_eq!(numbers, ["5"]);
+    }
+}
+
+/// A stress test as a setter asks for it from the web.
+#[derive(Debug, Clone)]
+pub struct StressRequest {
+    pub language: crate::domain::LanguageId,
+    pub source: String,
+    /// In the order each seed tries them; all four when empty.
+    pub kinds: Vec<TestKind>,
+    pub seeds: RangeInclusive<u64>,
+    pub budget: Duration,
+}
+
+impl super::App {
+    /// Queues a stress test of a setter's solution for a worker with the
+    /// sandbox (setters and admins): a problem with a solver core, a
+    /// source, a known language, seeds in order and a budget of at most
+    /// [`MAX_STRESS_BUDGET_MS`](super::worker::stress_job::MAX_STRESS_BUDGET_MS).
+    pub async fn start_stress_run(
+        &self,
+        caller: &super::Caller,
+        problem: &crate::domain::ProblemId,
+        request: StressRequest,
+    ) -> Result<crate::domain::StressRun, super::AppError> {
+        use super::{AppError, worker::stress_job::MAX_STRESS_BUDGET_MS};
+        caller.require_staff()?;
+        self.problem(caller, problem).await?;
+        if crate::solver::find(problem.as_str()).is_none() {
+            return Err(AppError::Conflict(format!(
+                "problem `{problem}` has no solver core to compare a solution with"
+            )));
+        }
+        if request.source.trim().is_empty() {
+            return Err(AppError::Invalid("the solution's source is empty".into()));
+        }
+        if request.seeds.is_empty() {
+            return Err(AppError::Invalid(format!(
+                "the seeds {}..{} are empty: the first must not be above the last",
+                request.seeds.start(),
+                request.seeds.end()
+            )));
+        }
+        if *request.seeds.end() > i64::MAX as u64 {
+            return Err(AppError::Invalid(format!(
+                "seed {} is above the largest, {}",
+                request.seeds.end(),
+                i64::MAX
+            )));
+        }
+        let budget_ms = i64::try_from(request.budget.as_millis()).unwrap_or(i64::MAX);
+        if !(1_000..=MAX_STRESS_BUDGET_MS).contains(&budget_ms) {
+            return Err(AppError::Invalid(format!(
+                "the budget must be 1 to {} seconds",
+                MAX_STRESS_BUDGET_MS / 1000
+            )));
+        }
+        self.programs.usable(&request.language)?;
+        let kinds = if request.kinds.is_empty() {
+            vec![
+                TestKind::Small,
+                TestKind::Edge,
+                TestKind::Random,
+                TestKind::Max,
+            ]
+        } else {
+            request.kinds
+        };
+        let run = self
+            .store
+            .create_stress_run(&crate::store::NewStressRun {
+                problem,
+                by: caller.name(),
+                language: &request.language,
+                source: &request.source,
+                kinds: &kinds,
+                seeds: (*request.seeds.start(), *request.seeds.end()),
+                budget_ms,
+            })
+            .await?;
+        self.signals.job_added();
+        Ok(run)
+    }
+
+    /// A stress run (setters and admins).
+    pub async fn stress_run(
+        &self,
+        caller: &super::Caller,
+        id: i64,
+    ) -> Result<crate::domain::StressRun, super::AppError> {
+        caller.require_staff()?;
+        self.store
+            .stress_run(id)
+            .await?
+            .ok_or_else(|| super::AppError::NotFound(format!("no stress run {id}")))
+    }
+
+    /// A problem's latest stress runs, newest first.
+    pub async fn stress_runs(
+        &self,
+        caller: &super::Caller,
+        problem: &crate::domain::ProblemId,
+    ) -> Result<Vec<crate::domain::StressRun>, super::AppError> {
+        caller.require_staff()?;
+        self.problem(caller, problem).await?;
+        Ok(self.store.stress_runs_of_problem(problem).await?)
     }
 }

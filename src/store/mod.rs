@@ -27,6 +27,7 @@
 //!   limits, checked in the transaction that inserts it.
 //! - [`sessions`]: the web UI's browser sessions, each opened with a token.
 //! - [`sqlite_connections`]: SQLite's connections, held without sqlx's pool.
+//! - [`stress_runs`]: stress tests setters start, run by the workers.
 //! - [`standing`]: a user's solved or tried problems, for the web UI.
 //! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
 //! - [`write_health`]: whether the database takes writes, for health.
@@ -42,6 +43,7 @@ pub mod rejudgings;
 pub mod sessions;
 mod sqlite_connections;
 pub mod standing;
+pub mod stress_runs;
 pub mod synthetic;
 #[cfg(test)]
 mod tests;
@@ -77,6 +79,7 @@ pub use rejudgings::{RejudgingClaim, RejudgingRefusal};
 pub use sessions::{OpenedSession, SessionHolder};
 use sqlite_connections::SqliteConnections;
 pub use standing::Standing;
+pub use stress_runs::{NewStressRun, StressClaim};
 pub use tokens::{IssuedToken, Revocation, TokenPage};
 pub use write_health::{WriteFailure, WriteStatus};
 

@@ -3968,7 +3968,110 @@ async fn a_matrix_run_is_claimed_item_by_item_and_fenced_by_attempt(backend: Tes
     );
 }
 
+async fn a_stress_run_is_claimed_once_fenced_and_keeps_its_outcome(backend: TestBackend) {
+    use crate::{
+        domain::{StressFailure, StressOutcome},
+        solver::TestKind,
+    };
+    let (_dir, store) = fresh(backend).await;
+    let language = "python".parse().expect("a language");
+    let kinds = [TestKind::Random, TestKind::Small];
+    let new = NewStressRun {
+        problem: &nim(),
+        by: "sam",
+        language: &language,
+        source: "print('Bob')\n",
+        kinds: &kinds,
+        seeds: (630, 700),
+        budget_ms: 60_000,
+    };
+    let run = store.create_stress_run(&new).await.expect("create");
+    assert_eq!(
+        (
+            run.kinds.clone(),
+            run.seeds,
+            run.budget_ms,
+            run.outcome.clone()
+        ),
+        (kinds.to_vec(), (630, 700), 60_000, None)
+    );
+    let lost = store
+        .claim_stress_run("w1", Duration::ZERO)
+        .await
+        .expect("claim")
+        .expect("the run");
+    assert_eq!(lost.source, "print('Bob')\n");
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let taken = store
+        .claim_stress_run("w2", Duration::from_secs(60))
+        .await
+        .expect("claim")
+        .expect("the expired run");
+    assert_eq!(
+        (taken.run.id, taken.attempt, taken.job),
+        (run.id, lost.attempt + 1, lost.job)
+    );
+    assert!(
+        store
+            .claim_stress_run("w1", Duration::from_secs(60))
+            .await
+            .expect("claim")
+            .is_none(),
+        "leased"
+    );
+    let outcome = StressOutcome::Searched {
+        runs: 13,
+        out_of_time: false,
+        found: Some(StressFailure {
+            generated: Some((TestKind::Random, 642)),
+            input: "7\n1 2 3 4 5 6 7\n".into(),
+            verdict: Verdict::WA,
+            message: Some("wrong answer".into()),
+        }),
+        shrunk: None,
+        shrink_runs: 0,
+        expected: Some("Bob\n".into()),
+    };
+    let other = StressOutcome::Unrunnable { why: "x".into() };
+    assert!(
+        !store
+            .record_stress_run(&lost, &other)
+            .await
+            .expect("record")
+    );
+    assert!(
+        store
+            .record_stress_run(&taken, &outcome)
+            .await
+            .expect("record")
+    );
+    assert!(
+        !store
+            .record_stress_run(&taken, &other)
+            .await
+            .expect("record"),
+        "once"
+    );
+    let done = store
+        .stress_run(run.id)
+        .await
+        .expect("read")
+        .expect("the run");
+    assert_eq!(done.outcome, Some(outcome));
+    let second = store.create_stress_run(&new).await.expect("create");
+    let listed: Vec<_> = store
+        .stress_runs_of_problem(&nim())
+        .await
+        .expect("list")
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(listed, [second.id, run.id], "newest first");
+    assert!(store.stress_run(999_999).await.expect("read").is_none());
+}
+
 on_both_backends!(
+    a_stress_run_is_claimed_once_fenced_and_keeps_its_outcome,
     a_matrix_run_is_claimed_item_by_item_and_fenced_by_attempt,
     a_rejudge_preview_is_judged_on_the_side_and_applies_only_fresh_changes,
     a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox,

@@ -25,6 +25,7 @@
 //!   rejudge all with progress.
 //! - [`matrices`]: the solutions × testcases matrix, run by the workers,
 //!   and the review of the time limit.
+//! - [`stress`]: stress tests of a setter's solution, run by the workers.
 //! - [`rejudgings`]: rejudge previews: start one, see which verdicts
 //!   would change, apply or discard.
 //! - [`tokens`]: the admins' token page: list, issue, revoke.
@@ -51,6 +52,7 @@ pub mod problems;
 pub mod rejudgings;
 pub mod session;
 pub mod statement;
+pub mod stress;
 pub mod submissions;
 pub mod testcases;
 pub mod tokens;
@@ -98,6 +100,7 @@ fn router() -> Router<AppState> {
         .merge(testcases::routes())
         .merge(rejudgings::routes())
         .merge(matrices::routes())
+        .merge(stress::routes())
         .merge(submissions::routes())
         .merge(log::routes())
         .merge(tokens::routes())

@@ -161,6 +161,14 @@ async fn render(
     let testcases = state.app.testcases(&visitor.caller, id).await?;
     let previews = state.app.rejudgings(&visitor.caller, id).await?;
     let matrix_runs = state.app.matrix_runs(&visitor.caller, id).await?;
+    let stress_runs = state.app.stress_runs(&visitor.caller, id).await?;
+    let languages: Vec<_> = state
+        .app
+        .programs()
+        .list()
+        .into_iter()
+        .map(|l| l.id)
+        .collect();
     let body = html! {
         p.crumbs {
             a href="/problems" { "Problems" } " › "
@@ -246,6 +254,9 @@ async fn render(
             }
             (super::rejudgings::section(visitor, id, &previews))
             (super::matrices::section(visitor, id, &matrix_runs))
+            @if crate::solver::find(id.as_str()).is_some() {
+                (super::stress::section(visitor, id, &languages, &stress_runs))
+            }
         }
     };
     let title = format!("Testcases · {}", problem.title);

@@ -22,5 +22,6 @@ mod pages;
 mod plotted;
 mod practice;
 mod rejudgings;
+mod stress;
 mod testcases;
 mod tokens;

@@ -19,6 +19,7 @@
 
 pub mod interactive;
 pub mod program;
+pub mod stress_job;
 
 use std::{
     collections::{BTreeMap, HashMap},
@@ -191,6 +192,11 @@ impl Judge {
                         Ok(true) => continue,
                         Ok(false) => {}
                         Err(e) => error!(worker = %name, error = %e, "a matrix run's job failed"),
+                    }
+                    match self.judge_pending_stress_run(&name).await {
+                        Ok(true) => continue,
+                        Ok(false) => {}
+                        Err(e) => error!(worker = %name, error = %e, "a stress test failed"),
                     }
                 }
             }
