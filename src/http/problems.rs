@@ -177,7 +177,7 @@ pub async fn kattis_package(
         (status = BAD_REQUEST, description = "An unknown query parameter or a malformed id.", body = ErrorBody),
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
         (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
-        (status = CONFLICT, description = "A problem of that id is hosted already, or the id is one of the solver core's problems.", body = ErrorBody),
+        (status = CONFLICT, description = "A problem of that id is hosted already.", body = ErrorBody),
         (status = UNPROCESSABLE_ENTITY, description = "A package nimjudge cannot host, or no time limit for a legacy package: the message names the file and line.", body = ErrorBody),
         (status = SERVICE_UNAVAILABLE, description = "This host cannot write into its catalog folder.", body = ErrorBody),
     )

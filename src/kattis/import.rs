@@ -214,12 +214,10 @@ pub enum InstallError {
 /// written beside the catalog's problems and loaded there, then moved into
 /// place by one rename, so the catalog never holds half a problem, and a
 /// folder of the same name (even one made meanwhile) is never replaced.
-/// An id that a problem of nimjudge's solver core holds is refused too: the
-/// import would be judged as that problem.
 pub fn install(imported: &Imported, into: &Path) -> Result<LoadedProblem, InstallError> {
     let id = &imported.id;
     let folder = into.join(id.as_str());
-    if folder.exists() || crate::solver::find(id.as_str()).is_some() {
+    if folder.exists() {
         return Err(InstallError::Exists(id.clone()));
     }
     let staging = into.join(format!(".import-{}", uuid::Uuid::new_v4()));

@@ -401,7 +401,7 @@ async fn a_setter_imports_a_zipped_package_through_the_api_and_it_is_hosted_at_o
         "{body}"
     );
 
-    // Never over a hosted problem, nor as one of the solver core's.
+    // Never over a hosted problem.
     let (status, body) = upload(&app, "?time_limit_ms=2000", &app.setter, package.clone()).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert!(error(&body).contains("is hosted already"), "{body}");

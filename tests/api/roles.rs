@@ -139,6 +139,33 @@ async fn every_role_is_allowed_or_refused_on_every_endpoint() {
             Some(json!({ "name": "eve", "role": "contestant" })),
             [403, 403, 201],
         ),
+        // Setter tools: a contestant learns nothing of them.
+        case(
+            Method::POST,
+            "/api/problems/nim/rejudgings",
+            Some(json!({})),
+            [403, 201, 201],
+        ),
+        case(
+            Method::GET,
+            "/api/problems/nim/rejudgings",
+            None,
+            [403, 200, 200],
+        ),
+        case(Method::GET, "/api/rejudgings/999999", None, [403, 404, 404]),
+        case(
+            Method::POST,
+            "/api/rejudgings/999999/apply",
+            Some(json!({})),
+            [403, 404, 404],
+        ),
+        // An import's body is a zip: JSON is not one.
+        case(
+            Method::POST,
+            "/api/problems",
+            Some(json!({})),
+            [403, 422, 422],
+        ),
     ];
     let tokens = [&app.contestant, &app.setter, &app.admin];
     for case in &cases {
