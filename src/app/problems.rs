@@ -215,19 +215,38 @@ impl App {
     ) -> Result<(String, Vec<u8>), AppError> {
         caller.require_staff()?;
         self.stored_problem(id).await?;
+        // A problem without a solver exports its setters' testcases with
+        // the references its reference solution computed.
+        let by_solver = has_solver(id);
         let mut added = Vec::new();
         for testcase in self.store.testcases(id, true).await? {
-            if testcase.origin == TestcaseOrigin::Setter
-                && let Some((_, input)) = self.store.testcase(id, &testcase.name).await?
-            {
-                added.push((testcase.name, input));
+            if testcase.origin != TestcaseOrigin::Setter {
+                continue;
             }
-        }
-        if !has_solver(id) && !added.is_empty() {
-            return Err(AppError::Conflict(format!(
-                "no Kattis package of `{id}`: the testcases setters added are not exported \
-                 yet (their references are the reference solution's outputs, not answer files)"
-            )));
+            let Some((_, input)) = self.store.testcase(id, &testcase.name).await? else {
+                continue;
+            };
+            let answer = if by_solver {
+                None
+            } else {
+                let name = &testcase.name;
+                match self.store.current_reference_output(id, name).await? {
+                    Some(output) => Some(output),
+                    None => {
+                        return Err(AppError::Conflict(format!(
+                            "no Kattis package of `{id}`: testcase `{name}` has no reference yet \
+                             ({}{}): delete it or wait for the reference solution",
+                            testcase.status,
+                            testcase
+                                .reference_error
+                                .as_deref()
+                                .map(|why| format!(": {why}"))
+                                .unwrap_or_default()
+                        )));
+                    }
+                }
+            };
+            added.push((testcase.name, input, answer));
         }
         let folder = self.settings.problems_dir.join(id.as_str());
         let short_name = kattis::short_name(id);

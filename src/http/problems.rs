@@ -136,7 +136,7 @@ pub async fn input(
         (status = UNAUTHORIZED, description = "No valid token.", body = ErrorBody),
         (status = FORBIDDEN, description = "Not a setter or admin.", body = ErrorBody),
         (status = NOT_FOUND, description = "No such problem.", body = ErrorBody),
-        (status = CONFLICT, description = "The problem cannot be exported yet (interactive, scored by groups, or imported with testcases setters added since).", body = ErrorBody),
+        (status = CONFLICT, description = "The problem cannot be exported yet (interactive, scored by groups, or imported with a setter's testcase whose reference is pending or failed).", body = ErrorBody),
         (status = SERVICE_UNAVAILABLE, description = "This host cannot read the problem's folder.", body = ErrorBody),
     )
 )]

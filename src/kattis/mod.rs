@@ -236,18 +236,26 @@ fn invalid_inputs(folder: &Path) -> Result<Vec<PackageFile>, KattisError> {
 }
 
 /// The files of testcases added to the problem `id` after its folder (a
-/// setter's, through the API), under `data/secret`.
+/// setter's, through the API), under `data/secret`: each input with its
+/// answer, the one given (a reference solution's output) or else the
+/// solver core's.
 pub fn secret_testcases(
     id: &ProblemId,
-    testcases: &[(TestcaseName, String)],
+    testcases: &[(TestcaseName, String, Option<String>)],
 ) -> Result<Vec<PackageFile>, KattisError> {
-    if testcases.is_empty() {
-        return Ok(Vec::new());
-    }
-    let solver = solver::find(id.as_str()).ok_or_else(|| KattisError::NoSolver(id.to_string()))?;
     let mut files = Vec::new();
-    for (name, input) in testcases {
-        files.extend(testcase_files(solver, "secret", name, input)?);
+    for (name, input, answer) in testcases {
+        let answer = match answer {
+            Some(answer) => answer.clone(),
+            None => {
+                let solver = solver::find(id.as_str())
+                    .ok_or_else(|| KattisError::NoSolver(id.to_string()))?;
+                answer_of(solver, name, input)?
+            }
+        };
+        let stem = format!("data/secret/{name}");
+        files.push(PackageFile::new(format!("{stem}.in"), input.as_str()));
+        files.push(PackageFile::new(format!("{stem}.ans"), answer));
     }
     Ok(files)
 }
@@ -295,21 +303,6 @@ fn kept_input_validators(folder: &Path, id: &str) -> Result<Vec<PackageFile>, Ka
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
-}
-
-/// A testcase's input and its answer by the solver core, in `data/<group>`.
-fn testcase_files(
-    solver: &dyn Solver,
-    group: &str,
-    name: &TestcaseName,
-    input: &str,
-) -> Result<[PackageFile; 2], KattisError> {
-    let answer = answer_of(solver, name, input)?;
-    let stem = format!("data/{group}/{name}");
-    Ok([
-        PackageFile::new(format!("{stem}.in"), input),
-        PackageFile::new(format!("{stem}.ans"), answer),
-    ])
 }
 
 /// Writes `files` under `into` (made if missing); files already there with

@@ -628,6 +628,28 @@ impl Store {
         }).await
     }
 
+    /// The reference output of a problem's testcase for its current
+    /// version, if one is computed (and did not fail).
+    pub async fn current_reference_output(
+        &self,
+        problem_id: &ProblemId,
+        name: &TestcaseName,
+    ) -> Result<Option<String>, StoreError> {
+        let row = query(
+            "select r.output from testcase t join problem p on p.id = t.problem_id \
+             join reference r on r.testcase_id = t.id and r.problem_version = p.version \
+             where t.problem_id = $1 and t.name = $2",
+        )
+        .bind(problem_id.as_str())
+        .bind(name.as_str())
+        .fetch_optional(&self.read)
+        .await?;
+        Ok(match row {
+            Some(row) => row.try_get("output")?,
+            None => None,
+        })
+    }
+
     /// The cached reference of a testcase for a problem version, if any.
     pub async fn reference(
         &self,

@@ -246,6 +246,22 @@ async fn a_setters_testcase_gets_its_reference_from_the_reference_solution_in_th
         let body = judged(&app, language, &solution(path)).await;
         assert_eq!(body["submission"]["verdict"], "AC", "{path}: {body:#}");
     }
+    // The package goes out with the setter's testcase and its reference.
+    let exported =
+        crate::helpers::raw_get(&app, format!("/api/problems/{PROBLEM}/kattis"), &app.setter).await;
+    assert_eq!(exported.status(), StatusCode::OK);
+    let bytes = exported.bytes().await.expect("a zip");
+    let files = nimjudge::zip_archive::read_files(&bytes, usize::MAX).expect("a zip");
+    let secret = |file: &str| {
+        files
+            .get(&format!("{PROBLEM}/data/secret/{file}"))
+            .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
+    };
+    assert_eq!(
+        secret("extra-1.in").as_deref(),
+        Some("2\n123456789012\n8\n")
+    );
+    assert_eq!(secret("extra-1.ans").as_deref(), Some("Alice\nAlice\n"));
     // The reference solution fails on an input that promises two piles and
     // holds one (it exits with status 1): the reference fails, and a program
     // that reads it well gets IE until the setter deletes the testcase.
@@ -262,6 +278,15 @@ async fn a_setters_testcase_gets_its_reference_from_the_reference_solution_in_th
     assert_eq!(
         bad["reference_error"],
         "the reference solution accepted/periodic.cpp: the program exited with status 1",
+        "{body}"
+    );
+    let (status, body) = app
+        .get(&format!("/api/problems/{PROBLEM}/kattis"), &app.setter)
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        error(&body)
+            .contains("testcase `bad-1` has no reference yet (failed: the reference solution"),
         "{body}"
     );
     let source = solution("accepted/lowercase.py");
@@ -397,7 +422,7 @@ async fn a_setter_imports_a_zipped_package_through_the_api_and_it_is_hosted_at_o
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert!(
-        error(&body).contains("the testcases setters added are not exported yet"),
+        error(&body).contains("testcase `extra-1` has no reference yet (pending)"),
         "{body}"
     );
 
