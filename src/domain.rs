@@ -896,6 +896,21 @@ pub struct StressFailure {
     pub message: Option<String>,
 }
 
+impl StressFailure {
+    /// Where the input came from and how the solution failed on it, for
+    /// `nimjudge stress` and the stress page.
+    pub fn describe(&self) -> String {
+        let source = match self.generated {
+            Some((kind, seed)) => format!("kind {}, seed {seed}", kind.as_str()),
+            None => "numbers shrunk".to_string(),
+        };
+        match &self.message {
+            Some(message) => format!("{source}: {} ({message})", self.verdict),
+            None => format!("{source}: {}", self.verdict),
+        }
+    }
+}
+
 /// One line of a submission's event log.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct Event {

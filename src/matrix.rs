@@ -69,6 +69,15 @@ impl Cell {
     }
 }
 
+impl From<&crate::domain::TestcaseResult> for Cell {
+    fn from(result: &crate::domain::TestcaseResult) -> Cell {
+        Cell {
+            verdict: result.verdict,
+            cpu_ms: result.run.as_ref().map_or(0, |run| run.cpu_ms),
+        }
+    }
+}
+
 /// One setter solution's row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {

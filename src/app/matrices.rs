@@ -116,13 +116,7 @@ impl App {
                 cells: if s.results.is_empty() {
                     Err(s.verdict.unwrap_or(Verdict::IE))
                 } else {
-                    Ok(s.results
-                        .iter()
-                        .map(|r| Cell {
-                            verdict: r.verdict,
-                            cpu_ms: r.run.as_ref().map_or(0, |run| run.cpu_ms),
-                        })
-                        .collect())
+                    Ok(s.results.iter().map(Cell::from).collect())
                 },
             })
             .collect();

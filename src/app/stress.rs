@@ -57,6 +57,17 @@ pub struct Failure {
     pub failed: Failed,
 }
 
+impl From<&Failure> for crate::domain::StressFailure {
+    fn from(failure: &Failure) -> Self {
+        crate::domain::StressFailure {
+            generated: failure.generated,
+            input: failure.input.clone(),
+            verdict: failure.failed.verdict,
+            message: failure.failed.message.clone(),
+        }
+    }
+}
+
 /// What a stress test found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StressReport {
@@ -380,12 +391,7 @@ impl super::App {
         }
         self.programs.usable(&request.language)?;
         let kinds = if request.kinds.is_empty() {
-            vec![
-                TestKind::Small,
-                TestKind::Edge,
-                TestKind::Random,
-                TestKind::Max,
-            ]
+            TestKind::ALL.to_vec()
         } else {
             request.kinds
         };

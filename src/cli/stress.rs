@@ -11,10 +11,10 @@ use clap::Args;
 use super::{EXIT_NOT_ACCEPTED, local::LocalProgram};
 use crate::{
     app::{
-        stress::{Failed, Failure, StressPlan, stress},
+        stress::{Failed, StressPlan, stress},
         worker::program::{Compilation, ProgramJob, ProgramSource, ProgramTestcase, compile},
     },
-    domain::{TestcaseName, Verdict},
+    domain::{StressFailure, TestcaseName, Verdict},
     solver::{self, TestKind},
 };
 
@@ -59,12 +59,7 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
         .with_context(|| format!("unknown problem `{}`", args.problem))?;
     let local = LocalProgram::load(args.config.as_deref(), &args.problem, &args.solution)?;
     let kinds = if args.kinds.is_empty() {
-        vec![
-            TestKind::Small,
-            TestKind::Edge,
-            TestKind::Random,
-            TestKind::Max,
-        ]
+        TestKind::ALL.to_vec()
     } else {
         args.kinds.clone()
     };
@@ -141,13 +136,13 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
     println!(
         "disagreement after {} runs: {}",
         report.runs,
-        describe(found)
+        StressFailure::from(found).describe()
     );
     if let Some((shrunk, runs)) = &report.shrunk {
         println!(
             "shrunk in {runs} more runs to {} bytes: {}",
             shrunk.input.len(),
-            describe(shrunk)
+            StressFailure::from(shrunk).describe()
         );
         println!("--- input");
         print!("{}", shrunk.input);
@@ -158,15 +153,4 @@ pub fn run(args: StressArgs) -> anyhow::Result<ExitCode> {
         print!("{}", solver.solve(&shrunk.input).unwrap_or_default());
     }
     Ok(ExitCode::from(EXIT_NOT_ACCEPTED))
-}
-
-fn describe(failure: &Failure) -> String {
-    let source = match failure.generated {
-        Some((kind, seed)) => format!("kind {}, seed {seed}", kind.as_str()),
-        None => "numbers shrunk".to_string(),
-    };
-    match &failure.failed.message {
-        Some(message) => format!("{source}: {} ({message})", failure.failed.verdict),
-        None => format!("{source}: {}", failure.failed.verdict),
-    }
 }

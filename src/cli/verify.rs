@@ -306,14 +306,7 @@ fn judge(
                 cells = Some(if judged.results.is_empty() {
                     Err(judged.verdict)
                 } else {
-                    Ok(judged
-                        .results
-                        .iter()
-                        .map(|r| Cell {
-                            verdict: r.verdict,
-                            cpu_ms: r.run.as_ref().map_or(0, |run| run.cpu_ms),
-                        })
-                        .collect())
+                    Ok(judged.results.iter().map(Cell::from).collect())
                 });
             }
             runs = judged

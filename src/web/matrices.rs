@@ -16,9 +16,8 @@ use axum::{
     routing::{get, post},
 };
 use maud::{Markup, html};
-use serde::Deserialize;
 
-use super::{PageError, PagePath, page, visitor::Visitor};
+use super::{PageError, PagePath, page, session::CsrfForm, visitor::Visitor};
 use crate::{
     domain::{MatrixRun, ProblemId, SubmissionState},
     http::AppState,
@@ -31,12 +30,6 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/matrices/{id}", get(show))
 }
 
-/// The form's one field.
-#[derive(Debug, Deserialize)]
-pub struct CsrfForm {
-    csrf: Option<String>,
-}
-
 /// `POST /problems/{id}/matrix`: starts a run and opens its page.
 pub async fn start(
     State(state): State<AppState>,
@@ -44,10 +37,7 @@ pub async fn start(
     PagePath(problem): PagePath<ProblemId>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Result<Redirect, PageError> {
-    let Form(form) = form.map_err(|e| {
-        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
-    })?;
-    visitor.check_csrf(form.csrf.as_deref())?;
+    visitor.check_csrf_form(form)?;
     let run = state
         .app
         .start_matrix_run(&visitor.caller, &problem)

@@ -117,6 +117,11 @@ pub fn verdict_badge(state: SubmissionState, verdict: Option<Verdict>) -> Markup
     }
 }
 
+/// A time as pages show it, to the minute in UTC.
+pub fn time_text(at: crate::domain::Timestamp) -> String {
+    at.strftime("%Y-%m-%d %H:%M UTC").to_string()
+}
+
 /// A size in bytes, KiB or MiB.
 pub fn byte_size(bytes: usize) -> String {
     match bytes {

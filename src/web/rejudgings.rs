@@ -20,10 +20,10 @@ use axum::{
 use maud::{Markup, html};
 use serde::Deserialize;
 
-use super::{PageError, PagePath, page, visitor::Visitor};
+use super::{PageError, PagePath, page, session::CsrfForm, visitor::Visitor};
 use crate::{
     app::AppError,
-    domain::{ProblemId, Rejudging, RejudgingState, SubmissionState, Timestamp},
+    domain::{ProblemId, Rejudging, RejudgingState, SubmissionState},
     http::{ApiError, AppState},
 };
 
@@ -34,20 +34,6 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/rejudgings/{id}", get(show))
         .route("/rejudgings/{id}/apply", post(apply))
         .route("/rejudgings/{id}/discard", post(discard))
-}
-
-/// The forms' one field.
-#[derive(Debug, Deserialize)]
-pub struct CsrfForm {
-    csrf: Option<String>,
-}
-
-/// Checks a form's CSRF token against the visitor's session.
-fn check(visitor: &Visitor, form: Result<Form<CsrfForm>, FormRejection>) -> Result<(), PageError> {
-    let Form(form) = form.map_err(|e| {
-        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
-    })?;
-    visitor.check_csrf(form.csrf.as_deref())
 }
 
 /// The query a redirect after an action carries, to say what was done.
@@ -66,7 +52,7 @@ pub async fn start(
     PagePath(problem): PagePath<ProblemId>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Result<Redirect, PageError> {
-    check(&visitor, form)?;
+    visitor.check_csrf_form(form)?;
     let rejudging = state.app.preview_rejudge(&visitor.caller, &problem).await?;
     Ok(Redirect::to(&format!("/rejudgings/{}", rejudging.id)))
 }
@@ -115,7 +101,7 @@ pub async fn apply(
     PagePath(id): PagePath<i64>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Result<Response, PageError> {
-    check(&visitor, form)?;
+    visitor.check_csrf_form(form)?;
     match state.app.apply_rejudging(&visitor.caller, id).await {
         Ok(done) => Ok(Redirect::to(&format!(
             "/rejudgings/{id}?applied={}&stale={}",
@@ -133,7 +119,7 @@ pub async fn discard(
     PagePath(id): PagePath<i64>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Result<Response, PageError> {
-    check(&visitor, form)?;
+    visitor.check_csrf_form(form)?;
     match state.app.discard_rejudging(&visitor.caller, id).await {
         Ok(()) => Ok(Redirect::to(&format!("/rejudgings/{id}?discarded=true")).into_response()),
         Err(e) => refused(&state, &visitor, id, e).await,
@@ -251,11 +237,14 @@ fn summary(rejudging: &Rejudging) -> Markup {
         format!(
             "{what} by {} at {}.",
             rejudging.decided_by.as_deref().unwrap_or("?"),
-            rejudging.decided_at.map(time_text).unwrap_or_default()
+            rejudging
+                .decided_at
+                .map(page::time_text)
+                .unwrap_or_default()
         )
     };
     html! {
-        "Started by " (rejudging.created_by) " at " (time_text(rejudging.created_at)) ": "
+        "Started by " (rejudging.created_by) " at " (page::time_text(rejudging.created_at)) ": "
         (rejudging.judged) " of " (rejudging.submissions) " submissions judged again, "
         (rejudging.changed) " to another verdict. "
         @match rejudging.state {
@@ -267,10 +256,6 @@ fn summary(rejudging: &Rejudging) -> Markup {
             RejudgingState::Discarded => (decided("Discarded")),
         }
     }
-}
-
-fn time_text(at: Timestamp) -> String {
-    at.strftime("%Y-%m-%d %H:%M:%S UTC").to_string()
 }
 
 /// The testcase page's part: the button that starts a preview and the

@@ -64,6 +64,24 @@ impl Visitor {
             _ => Err(PageError::Csrf),
         }
     }
+
+    /// Reads a form whose one field is the CSRF token (a button's) and
+    /// checks it.
+    pub fn check_csrf_form(
+        &self,
+        form: Result<Form<CsrfForm>, FormRejection>,
+    ) -> Result<(), PageError> {
+        let Form(form) = form.map_err(|e| {
+            PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+        })?;
+        self.check_csrf(form.csrf.as_deref())
+    }
+}
+
+/// A button's form: the CSRF token alone.
+#[derive(Debug, Deserialize)]
+pub struct CsrfForm {
+    csrf: Option<String>,
 }
 
 impl FromRequestParts<AppState> for Visitor {

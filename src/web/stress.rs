@@ -21,7 +21,7 @@ use maud::{Markup, html};
 use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
     app::stress::StressRequest,
-    domain::{LanguageId, ProblemId, StressFailure, StressOutcome, StressRun},
+    domain::{LanguageId, ProblemId, StressOutcome, StressRun},
     http::AppState,
     solver::TestKind,
 };
@@ -134,9 +134,9 @@ pub async fn show(
                 }
             }
             Some(StressOutcome::Searched { runs, found: Some(found), shrunk, shrink_runs, expected, .. }) => {
-                p.alert #stress-outcome { "Disagreement after " (runs) " runs: " (describe(found)) "." }
+                p.alert #stress-outcome { "Disagreement after " (runs) " runs: " (found.describe()) "." }
                 @if let Some(shrunk) = shrunk {
-                    p #stress-shrunk { "Shrunk in " (shrink_runs) " more runs to " (shrunk.input.len()) " bytes: " (describe(shrunk)) "." }
+                    p #stress-shrunk { "Shrunk in " (shrink_runs) " more runs to " (shrunk.input.len()) " bytes: " (shrunk.describe()) "." }
                 }
                 @let smallest = shrunk.as_ref().unwrap_or(found);
                 h2 { "The smallest failing input" }
@@ -158,17 +158,6 @@ fn kinds(run: &StressRun) -> String {
         .map(|k| k.as_str())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn describe(failure: &StressFailure) -> String {
-    let source = match failure.generated {
-        Some((kind, seed)) => format!("kind {}, seed {seed}", kind.as_str()),
-        None => "numbers shrunk".to_string(),
-    };
-    match &failure.message {
-        Some(message) => format!("{source}: {} ({message})", failure.verdict),
-        None => format!("{source}: {}", failure.verdict),
-    }
 }
 
 /// The testcase page's part: the form that starts a stress test and the
@@ -194,7 +183,7 @@ pub fn section(
             input #stress-file type="file" name="source_file";
             fieldset {
                 legend { "Generator kinds (all when none is ticked)" }
-                @for kind in [TestKind::Small, TestKind::Edge, TestKind::Random, TestKind::Max] {
+                @for kind in TestKind::ALL {
                     label.check { input type="checkbox" name="kind" value=(kind.as_str()); " " (kind.as_str()) }
                 }
             }

@@ -27,6 +27,7 @@ use serde::Deserialize;
 use super::{
     PageError, PagePath,
     page::{self, byte_size},
+    session::CsrfForm,
     visitor::Visitor,
 };
 use crate::{
@@ -341,19 +342,6 @@ pub async fn add(
     }
 }
 
-/// The delete and rejudge forms' one field.
-#[derive(Debug, Deserialize)]
-pub struct CsrfForm {
-    csrf: Option<String>,
-}
-
-fn read_csrf_form(form: Result<Form<CsrfForm>, FormRejection>) -> Result<CsrfForm, PageError> {
-    let Form(form) = form.map_err(|e| {
-        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
-    })?;
-    Ok(form)
-}
-
 /// `POST /problems/{id}/testcases/{name}/delete`: deletes a setter's
 /// testcase through the API's own path; one from the problem folder is the
 /// page again with the API's 409 message.
@@ -363,8 +351,7 @@ pub async fn delete(
     PagePath((id, name)): PagePath<(ProblemId, TestcaseName)>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Result<Response, PageError> {
-    let form = read_csrf_form(form)?;
-    visitor.check_csrf(form.csrf.as_deref())?;
+    visitor.check_csrf_form(form)?;
     let problem = staff_problem(&state, &visitor, &id).await?;
     match state.app.remove_testcase(&visitor.caller, &id, &name).await {
         Ok(()) => {
@@ -408,8 +395,7 @@ async fn set_hidden(
     form: Result<Form<CsrfForm>, FormRejection>,
     hidden: bool,
 ) -> Result<Response, PageError> {
-    let form = read_csrf_form(form)?;
-    visitor.check_csrf(form.csrf.as_deref())?;
+    visitor.check_csrf_form(form)?;
     let problem = staff_problem(&state, &visitor, &id).await?;
     match state
         .app
@@ -447,8 +433,7 @@ pub async fn rejudge(
     PagePath(id): PagePath<ProblemId>,
     form: Result<Form<CsrfForm>, FormRejection>,
 ) -> Result<Redirect, PageError> {
-    let form = read_csrf_form(form)?;
-    visitor.check_csrf(form.csrf.as_deref())?;
+    visitor.check_csrf_form(form)?;
     let queued = state.app.requeue_problem(&visitor.caller, &id).await?;
     Ok(Redirect::to(&format!(
         "/problems/{id}/testcases?rejudged={queued}"

@@ -127,7 +127,7 @@ fn render(
                     "Issued token " (created.id) " for " strong { (created.name) }
                     " (" (created.role) "), "
                     @match created.expires_at {
-                        Some(at) => { "expiring " (time_text(at)) },
+                        Some(at) => { "expiring " (page::time_text(at)) },
                         None => "never expiring",
                     }
                     ". Copy its secret now: it is shown this once and cannot be read again."
@@ -150,11 +150,11 @@ fn render(
                         td.num { (token.id) }
                         td { (token.name) }
                         td { span class={ "role role-" (token.role) } { (token.role) } }
-                        td { (time_text(token.created_at)) }
-                        td { (token.expires_at.map(time_text).unwrap_or_else(|| "never".into())) }
+                        td { (page::time_text(token.created_at)) }
+                        td { (token.expires_at.map(page::time_text).unwrap_or_else(|| "never".into())) }
                         td {
                             @if let Some(at) = token.revoked_at {
-                                span.status.tried { "revoked " (time_text(at)) }
+                                span.status.tried { "revoked " (page::time_text(at)) }
                             } @else if !live {
                                 span.status.tried { "expired" }
                             } @else {
@@ -208,10 +208,6 @@ fn render(
 }
 
 /// A time to the minute, in UTC.
-fn time_text(at: Timestamp) -> String {
-    at.strftime("%Y-%m-%d %H:%M UTC").to_string()
-}
-
 /// The form's lifetime in seconds: `None` for an empty field, a message
 /// naming the field for anything but a whole number of a known unit. The
 /// bounds are the API's, checked by [`App::issue_token`](crate::app::App::issue_token).

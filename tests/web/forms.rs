@@ -140,6 +140,19 @@ impl WebClient {
         self.post_multipart_bytes(path, &fields).await
     }
 
+    /// The page at `path` once the workers are done with what it shows:
+    /// the page stops reloading itself then (its `refresh` meta tag).
+    pub(crate) async fn settled(&self, path: &str) -> String {
+        for _ in 0..900 {
+            let page = self.get(path).await.text().await.expect("page");
+            if !page.contains(r#"http-equiv="refresh""#) {
+                return page;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("{path} was still reloading itself after 90 s");
+    }
+
     /// Posts a multipart form whose values may be binary (a zip).
     pub(crate) async fn post_multipart_bytes(
         &self,

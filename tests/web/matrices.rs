@@ -2,27 +2,12 @@
 //! testcase page, judged by a worker in the sandbox, reviewed by
 //! problemtools' rule on its page; setters and admins only.
 
-use std::time::Duration;
-
 use reqwest::{StatusCode, header};
 
 use crate::{
     forms::WebClient,
     helpers::{TestApp, TestDir},
 };
-
-/// The run's page once every solution is judged (it stops reloading
-/// itself then).
-async fn judged_page(web: &WebClient, path: &str) -> String {
-    for _ in 0..600 {
-        let page = web.get(path).await.text().await.expect("page");
-        if !page.contains(r#"http-equiv="refresh""#) {
-            return page;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{path} was still judging after 60 s");
-}
 
 #[tokio::test]
 #[ignore = "needs root (the sandbox); scripts/test.sh runs it"]
@@ -70,7 +55,7 @@ async fn a_matrix_run_judges_every_setter_solution_and_reviews_the_limit() {
     assert!(path.starts_with("/matrices/"), "{path}");
     assert_eq!(contestant.get(&path).await.status(), StatusCode::FORBIDDEN);
 
-    let page = judged_page(&web, &path).await;
+    let page = web.settled(&path).await;
     assert!(page.contains("3 of 3 solutions judged"), "{page}");
     assert!(page.contains("every solution ran under 3000 ms"), "{page}");
     for testcase in ["sample-1", "small-1", "small-2"] {

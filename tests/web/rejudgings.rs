@@ -1,8 +1,6 @@
 //! Rejudge previews over plain HTTP: started from the testcase page, seen
 //! and decided by setters alone, with the API's refusals on the page.
 
-use std::time::Duration;
-
 use reqwest::{StatusCode, header};
 use serde_json::json;
 
@@ -18,19 +16,6 @@ fn location(response: &reqwest::Response) -> String {
         .to_str()
         .expect("text")
         .to_string()
-}
-
-/// The preview's page once the workers have judged all of it (the page
-/// stops reloading itself then).
-async fn judged_page(web: &WebClient, path: &str) -> String {
-    for _ in 0..400 {
-        let page = web.get(path).await.text().await.expect("page");
-        if !page.contains(r#"http-equiv="refresh""#) {
-            return page;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("{path} was still judging after 20 s");
 }
 
 /// The preview's id from its page's path.
@@ -80,7 +65,7 @@ async fn a_setter_previews_a_rejudge_from_the_testcase_page_and_applies_it() {
     let path = location(&started);
     let id = preview_id(&path);
 
-    let page = judged_page(&web, &path).await;
+    let page = web.settled(&path).await;
     assert!(
         page.contains("1 of 1 submissions judged again, 1 to another verdict."),
         "{page}"
@@ -182,7 +167,7 @@ async fn a_discarded_preview_leaves_every_verdict_and_a_problem_without_judged_s
         .post_form("/problems/nim/rejudgings", &[("csrf", &web.csrf)])
         .await;
     let path = location(&started);
-    let page = judged_page(&web, &path).await;
+    let page = web.settled(&path).await;
     assert!(
         page.contains("1 of 1 submissions judged again, 0 to another verdict."),
         "{page}"

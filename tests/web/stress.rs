@@ -2,8 +2,6 @@
 //! sandbox finds a planted bug that only rare seeds show and shrinks its
 //! input; the form's refusals are the application's.
 
-use std::time::Duration;
-
 use reqwest::{StatusCode, header};
 
 use crate::{
@@ -37,18 +35,6 @@ async fn post(web: &WebClient, csrf: &str, source: &str, seeds: (&str, &str)) ->
         ("budget_s", None, "60"),
     ];
     web.post_multipart("/problems/nim/stress", &fields).await
-}
-
-/// The run's page once the worker is done (it stops reloading itself).
-async fn finished_page(web: &WebClient, path: &str) -> String {
-    for _ in 0..900 {
-        let page = web.get(path).await.text().await.expect("page");
-        if !page.contains(r#"http-equiv="refresh""#) {
-            return page;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("{path} was still running after 90 s");
 }
 
 #[tokio::test]
@@ -88,7 +74,7 @@ async fn a_stress_test_from_the_page_finds_a_rare_bug_and_shrinks_its_input() {
         .to_string();
     assert!(path.starts_with("/stress/"), "{path}");
     assert_eq!(contestant.get(&path).await.status(), StatusCode::FORBIDDEN);
-    let page = finished_page(&web, &path).await;
+    let page = web.settled(&path).await;
     assert!(
         page.contains("Disagreement after 13 runs: kind random, seed 642: WA"),
         "{page}"
@@ -112,7 +98,7 @@ async fn a_stress_test_from_the_page_finds_a_rare_bug_and_shrinks_its_input() {
         .to_str()
         .expect("text")
         .to_string();
-    let page = finished_page(&web, &path).await;
+    let page = web.settled(&path).await;
     assert!(page.contains("No disagreement in 20 runs."), "{page}");
     let listed = web
         .get("/problems/nim/testcases")

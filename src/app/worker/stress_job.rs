@@ -11,7 +11,7 @@ use super::{
     program::{Compilation, ProblemLimits, ProgramJob, ProgramSource, ProgramTestcase, compile},
 };
 use crate::{
-    app::stress::{Failed, Failure, StressPlan, stress},
+    app::stress::{Failed, StressPlan, stress},
     checker::Case,
     domain::{StressFailure, StressOutcome, TestcaseName, Verdict},
     solver,
@@ -125,9 +125,9 @@ impl Judge {
                     runs: report.runs,
                     out_of_time: report.out_of_time,
                     expected: smallest.and_then(|f| solver.solve(&f.input).ok()),
-                    found: report.found.as_ref().map(failure),
+                    found: report.found.as_ref().map(StressFailure::from),
                     shrink_runs: report.shrunk.as_ref().map_or(0, |(_, runs)| *runs),
-                    shrunk: report.shrunk.as_ref().map(|(f, _)| failure(f)),
+                    shrunk: report.shrunk.as_ref().map(|(f, _)| StressFailure::from(f)),
                 })
             })
         })
@@ -137,14 +137,5 @@ impl Judge {
                 why: format!("the sandbox failed: {e}"),
             },
         ))
-    }
-}
-
-fn failure(failure: &Failure) -> StressFailure {
-    StressFailure {
-        generated: failure.generated,
-        input: failure.input.clone(),
-        verdict: failure.failed.verdict,
-        message: failure.failed.message.clone(),
     }
 }
