@@ -62,6 +62,15 @@ pub const KEPT_INPUT_VALIDATORS: &str = "kattis/input_validators";
 /// nimjudge's scanner's rules; a package ships it beside the validator.
 pub const INPUT_READER: &str = include_str!("nimjudge_input.py");
 
+/// What the repository calls an interactive problem's judge, the output
+/// validator of its Kattis package.
+pub const OUTPUT_VALIDATOR: &str = "output_validator.py";
+
+/// The protocol every interactive problem's judge imports
+/// (`nimjudge_interactor`): nimjudge's referee, step for step; a package
+/// ships it beside the judge.
+pub const INTERACTOR: &str = include_str!("nimjudge_interactor.py");
+
 /// Why a problem cannot be exported.
 #[derive(Debug, thiserror::Error)]
 pub enum KattisError {
