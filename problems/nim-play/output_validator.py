@@ -11,7 +11,7 @@ class NimPlay:
     STUCK = "you have no legal move left: you lost"
 
     def read_games(self, tokens):
-        return [read_piles(tokens) for _ in range(next(tokens))]
+        return [read_piles(tokens) for _ in range(tokens.int())]
 
     def write_start(self, piles):
         return write_piles(piles)

@@ -440,9 +440,9 @@ pub(super) fn is_interactive(problem: &ProblemId) -> bool {
 fn kattis_refusal(id: &ProblemId, error: KattisError) -> AppError {
     let why = format!("no Kattis package of `{id}`: {error}");
     match error {
-        KattisError::Interactive(_)
-        | KattisError::Groups(_)
+        KattisError::Groups(_)
         | KattisError::NoValidator { .. }
+        | KattisError::NoJudge { .. }
         | KattisError::InvalidTestcase { .. } => AppError::Conflict(why),
         KattisError::Catalog(_) | KattisError::Read { .. } => AppError::Unavailable(why),
         KattisError::NoSolver(_) | KattisError::NoAnswer { .. } | KattisError::Write { .. } => {

@@ -44,7 +44,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
     for id in &ids {
         let files = match kattis::package(&problems_dir.join(id.as_str()), args.format) {
             Ok(files) => files,
-            Err(error @ (KattisError::Interactive(_) | KattisError::Groups(_))) if every => {
+            Err(error @ KattisError::Groups(_)) if every => {
                 println!("{id}: not exported: {error}");
                 continue;
             }

@@ -35,8 +35,15 @@
 //! answer files instead of the solver core's answers, the input validators
 //! its package had (kept under `kattis/input_validators/`), and
 //! `case_sensitive` only where it compares so.
-//! Interactive problems, and problems with testcase groups (IOI scoring),
-//! are refused for now.
+//! An interactive problem is `validation: custom interactive` (legacy) or
+//! `type: interactive` (2025-09); its judge is its `output_validator.py`
+//! (as `main.py`) with the protocol it imports, `nimjudge_interactor.py`,
+//! in `output_validators/judge/` (legacy) or `output_validator/`
+//! (2025-09): a Python program that plays as the solver core's referee does,
+//! line for line (a test plays the two side by side). Its answers are the
+//! sides a perfect player takes, and each sample has its `.interaction`,
+//! the perfect player's match, for the statement.
+//! Problems with testcase groups (IOI scoring) are refused for now.
 //!
 //! Packages come in through [`import`].
 
@@ -48,7 +55,7 @@ use std::path::{Path, PathBuf};
 use crate::{
     catalog::{self, CatalogError, LoadedProblem, References},
     domain::{PackageFormat, ProblemId, TestcaseName, TestcaseOrigin, Verdict},
-    solver::{self, InputError, Solver},
+    solver::{self, InputError, Solver, interactive::Heard},
 };
 
 /// What the repository calls a problem's input validator.
@@ -90,12 +97,12 @@ pub enum KattisError {
     NoSolver(String),
     #[error("testcase `{testcase}` of `{problem}` has no answer file")]
     NoAnswer { problem: String, testcase: String },
-    #[error("`{0}` is interactive; interactive problems are not exported yet")]
-    Interactive(String),
     #[error("`{0}` has testcase groups (IOI scoring); scoring problems are not exported yet")]
     Groups(String),
     #[error("`{problem}` has no input validator: {path} is missing")]
     NoValidator { problem: String, path: PathBuf },
+    #[error("`{problem}` is interactive and has no judge for Kattis: {path} is missing")]
+    NoJudge { problem: String, path: PathBuf },
     #[error("testcase `{testcase}` of `{problem}` is not a valid input: {error}")]
     InvalidTestcase {
         problem: String,
@@ -136,7 +143,6 @@ pub fn package(folder: &Path, format: PackageFormat) -> Result<Vec<PackageFile>,
     let problem = catalog::load_problem(folder)?;
     let id = problem.id.to_string();
     let solver = match (solver::find(&id), problem.references) {
-        (Some(solver), _) if solver.interactive() => return Err(KattisError::Interactive(id)),
         (Some(solver), References::Solver) => Some(solver),
         (_, References::Files) => None,
         (None, References::Solver) => return Err(KattisError::NoSolver(id)),
@@ -144,15 +150,16 @@ pub fn package(folder: &Path, format: PackageFormat) -> Result<Vec<PackageFile>,
     if !problem.groups.is_empty() {
         return Err(KattisError::Groups(id));
     }
+    let interactive = solver.is_some_and(|solver| solver.interactive());
     let statement = latex::statement(&problem.statement, &problem.title);
     let mut files = match format {
         PackageFormat::Legacy => vec![
-            PackageFile::new("problem.yaml", legacy_problem_yaml(&problem)),
+            PackageFile::new("problem.yaml", legacy_problem_yaml(&problem, interactive)),
             PackageFile::new("problem_statement/problem.en.tex", statement),
         ],
         PackageFormat::V2025_09 => {
             let mut files = vec![
-                PackageFile::new("problem.yaml", problem_yaml(&problem)),
+                PackageFile::new("problem.yaml", problem_yaml(&problem, interactive)),
                 PackageFile::new("statement/problem.en.tex", statement),
             ];
             if problem.case_sensitive {
@@ -185,6 +192,34 @@ pub fn package(folder: &Path, format: PackageFormat) -> Result<Vec<PackageFile>,
             testcase.input.as_str(),
         ));
         files.push(PackageFile::new(format!("{stem}.ans"), answer));
+        if let (Some(solver), true, TestcaseOrigin::Sample) = (solver, interactive, testcase.origin)
+        {
+            files.push(PackageFile::new(
+                format!("{stem}.interaction"),
+                sample_interaction(solver, &testcase.input),
+            ));
+        }
+    }
+    if interactive {
+        let judge = folder.join(OUTPUT_VALIDATOR);
+        if !judge.is_file() {
+            return Err(KattisError::NoJudge {
+                problem: id,
+                path: judge,
+            });
+        }
+        let judge_folder = match format {
+            PackageFormat::Legacy => "output_validators/judge",
+            PackageFormat::V2025_09 => "output_validator",
+        };
+        files.push(PackageFile::new(
+            format!("{judge_folder}/main.py"),
+            read(&judge)?,
+        ));
+        files.push(PackageFile::new(
+            format!("{judge_folder}/nimjudge_interactor.py"),
+            INTERACTOR,
+        ));
     }
     if solver.is_some() {
         let validator = folder.join(INPUT_VALIDATOR);
@@ -269,6 +304,34 @@ pub fn secret_testcases(
     Ok(files)
 }
 
+/// A sample of an interactive problem as the statement shows it
+/// (`.interaction`): the judge's lines (`<`, what the program reads) and
+/// those of a program that plays perfectly (`>`), as the solver core's
+/// referee has them.
+fn sample_interaction(solver: &dyn Solver, input: &str) -> String {
+    fn judge_says(text: &str, lines: &mut String) {
+        for line in text.lines() {
+            lines.push_str(&format!("<{line}\n"));
+        }
+    }
+    let mut lines = String::new();
+    let Ok(Some(mut referee)) = solver.referee(input) else {
+        return lines;
+    };
+    judge_says(&referee.opening(), &mut lines);
+    while let Some(line) = referee.perfect_line() {
+        lines.push_str(&format!(">{line}\n"));
+        match referee.hear(line.as_bytes()) {
+            Heard::Reply(reply) => judge_says(&reply, &mut lines),
+            Heard::Over { reply, .. } => {
+                judge_says(&reply, &mut lines);
+                break;
+            }
+        }
+    }
+    lines
+}
+
 /// A testcase's answer by the solver core.
 fn answer_of(solver: &dyn Solver, name: &TestcaseName, input: &str) -> Result<String, KattisError> {
     solver
@@ -334,7 +397,7 @@ fn quoted(text: &str) -> String {
     serde_json::Value::String(text.to_owned()).to_string()
 }
 
-fn legacy_problem_yaml(problem: &LoadedProblem) -> String {
+fn legacy_problem_yaml(problem: &LoadedProblem, interactive: bool) -> String {
     let mut yaml = format!(
         "# The hosted problem `{id}` of nimjudge, exported as a Kattis problem package.\n\
          # nimjudge's time limit is {ms} ms; the legacy format sets it from the\n\
@@ -351,7 +414,9 @@ fn legacy_problem_yaml(problem: &LoadedProblem) -> String {
     }
     yaml.push_str(&format!(
         "license: unknown\n{}limits:\n  memory: {}\n",
-        if problem.case_sensitive {
+        if interactive {
+            "validation: custom interactive\n"
+        } else if problem.case_sensitive {
             "validator_flags: case_sensitive\n"
         } else {
             ""
@@ -364,14 +429,20 @@ fn legacy_problem_yaml(problem: &LoadedProblem) -> String {
 /// `problem.yaml` of the 2025-09 format: the time limit as nimjudge sets
 /// it, in seconds (to the millisecond where it is not whole seconds, the
 /// format's default resolution).
-fn problem_yaml(problem: &LoadedProblem) -> String {
+fn problem_yaml(problem: &LoadedProblem, interactive: bool) -> String {
     let mut yaml = format!(
         "# The hosted problem `{id}` of nimjudge, exported as a Kattis problem package.\n\
          problem_format_version: 2025-09\n\
+         {kind}\
          name: {name}\n\
          uuid: {uuid}\n\
          source:\n  name: {source}\n",
         id = problem.id,
+        kind = if interactive {
+            "type: interactive\n"
+        } else {
+            ""
+        },
         name = quoted(&problem.title),
         uuid = package_uuid(problem),
         source = quoted(&problem.source),
@@ -624,8 +695,28 @@ mod tests {
     }
 
     #[test]
-    fn interactive_problems_are_refused_by_name() {
-        let error = package(&problem_folder("nim-play"), PackageFormat::V2025_09).unwrap_err();
-        assert!(matches!(error, KattisError::Interactive(ref id) if id == "nim-play"));
+    fn an_interactive_problem_exports_its_judge_and_its_samples_interactions() {
+        let folder = problem_folder("nim-play");
+        let legacy = package(&folder, PackageFormat::Legacy).expect("exported");
+        assert!(file(&legacy, "problem.yaml").contains("\nvalidation: custom interactive\n"));
+        assert_eq!(
+            file(&legacy, "output_validators/judge/main.py").as_bytes(),
+            std::fs::read(folder.join(OUTPUT_VALIDATOR)).unwrap()
+        );
+        assert_eq!(
+            file(&legacy, "output_validators/judge/nimjudge_interactor.py"),
+            INTERACTOR
+        );
+        // The statement's sample, each line marked by who writes it.
+        assert_eq!(
+            file(&legacy, "data/sample/sample-1.interaction"),
+            "<2\n<2\n<1 2\n>First\n>2 1\n<2 1\n>1 1\n<none\n<1\n<0\n>Second\n<none\n"
+        );
+        assert_eq!(file(&legacy, "data/sample/sample-1.ans"), "First\nSecond\n");
+        assert!(!legacy.iter().any(|f| f.path.starts_with("data/secret")
+            && f.path.extension().is_some_and(|e| e == "interaction")));
+        let current = package(&folder, PackageFormat::V2025_09).expect("exported");
+        assert!(file(&current, "problem.yaml").contains("\ntype: interactive\n"));
+        assert!(file(&current, "output_validator/main.py").contains("judge(GAME)"));
     }
 }

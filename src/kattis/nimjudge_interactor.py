@@ -18,8 +18,8 @@ with the solver core's referee and requires equal transcripts.
 A problem's validator (`main.py`) defines its game, an object with the
 methods below, and calls `judge(game)`:
 
-- `read_games(tokens)`: the starting positions, from the input's tokens
-  (an iterator of ints; the input validator has checked them);
+- `read_games(tokens)`: the starting positions, from the input's
+  [`Tokens`] (the input validator has checked them);
 - `write_start(position)`: the text (lines, each ending in a newline) the
   judge writes to start a game;
 - `parse_move(line)` and `check_move(position, move)`: the move the line
@@ -122,6 +122,20 @@ def clip(text, chars=40):
     return text[:chars] + "…" if len(text) > chars else text
 
 
+class Tokens:
+    """A testcase's tokens, split as nimjudge's scanner splits them (ASCII
+    whitespace), read in order."""
+
+    def __init__(self, data):
+        self._words = iter(data.split())
+
+    def int(self):
+        return int(next(self._words))
+
+    def word(self):
+        return next(self._words).decode("utf-8")
+
+
 class Lost(Exception):
     """The testcase is over: the program lost, for this reason."""
 
@@ -208,7 +222,7 @@ class Referee:
 
 def read_piles(tokens):
     """`N`, then `N` piles."""
-    return [next(tokens) for _ in range(next(tokens))]
+    return [tokens.int() for _ in range(tokens.int())]
 
 
 def parse_take(line):
@@ -281,7 +295,7 @@ def play_match(game, data, source, sink):
         sink.write(text.encode("utf-8"))
         sink.flush()
 
-    referee = Referee(game, game.read_games(iter(int(t) for t in data.split())), seed_of(data), write)
+    referee = Referee(game, game.read_games(Tokens(data)), seed_of(data), write)
     try:
         referee.opening()
         to_move = False  # the side is chosen first

@@ -20,6 +20,7 @@ use super::{
     interactive::{Game, Match, Practice, Practiced, Referee, xor_conclusion},
     outcome_lines,
     prime_factor_game::prime_exponents,
+    prime_factor_game_play::is_prime,
     push_numbers,
 };
 
@@ -43,9 +44,6 @@ pub struct Divide {
     pub power: u32,
 }
 
-fn is_prime(p: u64) -> bool {
-    p >= 2 && (2..).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d))
-}
 
 /// Every prime power of every number: `(index, prime, exponent)`.
 fn piles(numbers: &[u64]) -> impl Iterator<Item = (usize, u64, u64)> + '_ {
@@ -139,8 +137,8 @@ impl Game for PrimeFactorGameReturnsPlay {
         if !is_prime(mv.prime) {
             return Err(format!("{} is not a prime", mv.prime));
         }
-        let divisor = mv.prime.pow(mv.power);
-        if m % divisor != 0 {
+        // A prime above 2^32 squared divides no u64.
+        if !mv.prime.checked_pow(mv.power).is_some_and(|divisor| m % divisor == 0) {
             return Err(format!(
                 "{} does not divide M_{} = {m}",
                 if mv.power == 1 {

@@ -55,8 +55,8 @@ impl TestDir {
     }
 
     /// Copies the bundled problem `id` (manifest, statement, testcases, and
-    /// its Kattis input validator and invalid inputs if it has them) into
-    /// the catalog.
+    /// its Kattis validators and invalid inputs if it has them) into the
+    /// catalog.
     pub fn add_bundled_problem(&self, id: &str) {
         let from = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("problems")
@@ -66,9 +66,13 @@ impl TestDir {
         for file in ["problem.toml", "statement.md"] {
             std::fs::copy(from.join(file), to.join(file)).unwrap();
         }
-        let validator = from.join(nimjudge::kattis::INPUT_VALIDATOR);
-        if validator.is_file() {
-            std::fs::copy(&validator, to.join(nimjudge::kattis::INPUT_VALIDATOR)).unwrap();
+        for validator in [
+            nimjudge::kattis::INPUT_VALIDATOR,
+            nimjudge::kattis::OUTPUT_VALIDATOR,
+        ] {
+            if from.join(validator).is_file() {
+                std::fs::copy(from.join(validator), to.join(validator)).unwrap();
+            }
         }
         for folder in ["testcases", "invalid"] {
             let Ok(entries) = std::fs::read_dir(from.join(folder)) else {

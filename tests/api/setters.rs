@@ -385,15 +385,17 @@ async fn a_setter_downloads_a_kattis_package_with_the_testcases_added_since() {
         StatusCode::FORBIDDEN,
         "a contestant gets no hidden input"
     );
-    let (status, body) = app.get("/api/problems/nim-play/kattis", &app.setter).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // An interactive problem: its judge plays the program.
+    let response = raw_get(&app, "/api/problems/nim-play/kattis".into(), &app.setter).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let package = zip_texts(&response.bytes().await.expect("a body"));
+    let yaml = &package["nimplay/problem.yaml"];
     assert!(
-        body["error"]
-            .as_str()
-            .unwrap_or_default()
-            .contains("interactive"),
-        "{body}"
+        yaml.contains("\nvalidation: custom interactive\n"),
+        "{yaml}"
     );
+    assert!(package["nimplay/output_validators/judge/main.py"].contains("judge(GAME)"));
+    assert!(package["nimplay/data/sample/sample-1.interaction"].starts_with("<2\n"));
     let (status, _) = app.get("/api/problems/chess/kattis", &app.setter).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     app.stop().await;
