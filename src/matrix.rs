@@ -41,6 +41,23 @@ impl Default for Multipliers {
 }
 
 impl Multipliers {
+    /// The values a multiplier may take (the CLI's and the setter page's).
+    pub const RANGE: std::ops::RangeInclusive<f64> = 1.0..=100.0;
+
+    /// `value` if it is in [`Multipliers::RANGE`], else why not, naming
+    /// it as `name`.
+    pub fn checked(name: &str, value: f64) -> Result<f64, String> {
+        if Self::RANGE.contains(&value) {
+            Ok(value)
+        } else {
+            Err(format!(
+                "{name} must be between {} and {}, not {value}",
+                Self::RANGE.start(),
+                Self::RANGE.end()
+            ))
+        }
+    }
+
     /// The raised limit the matrix's runs get, in whole milliseconds
     /// (rounded up).
     pub fn raised_limit_ms(&self, limit_ms: i64) -> i64 {
@@ -190,9 +207,10 @@ pub struct Review {
     pub findings: Vec<Finding>,
 }
 
-/// Reviews a problem whose time limit is `limit_ms` from its rows.
-pub fn review(rows: &[Row], limit_ms: i64, multipliers: Multipliers) -> Review {
-    let raised_ms = multipliers.raised_limit_ms(limit_ms);
+/// Reviews a problem whose time limit is `limit_ms` from its rows, run
+/// under `raised_ms`: every accepted solution's slowest time times
+/// `ac_to_time_limit` must fit in the limit.
+pub fn review(rows: &[Row], limit_ms: i64, raised_ms: i64, ac_to_time_limit: f64) -> Review {
     let mut findings = Vec::new();
     for row in rows {
         let at_limit = row.verdict_at(limit_ms);
@@ -224,13 +242,13 @@ pub fn review(rows: &[Row], limit_ms: i64, multipliers: Multipliers) -> Review {
         .map(|r| (r.solution.clone(), r.slowest_ms()))
         .max_by_key(|(_, ms)| *ms);
     let computed_limit_ms = slowest_accepted.as_ref().map(|(_, ms)| {
-        let exact_seconds = *ms as f64 / 1000.0 * multipliers.ac_to_time_limit;
+        let exact_seconds = *ms as f64 / 1000.0 * ac_to_time_limit;
         (exact_seconds.ceil() as i64).max(1) * 1000
     });
     match &slowest_accepted {
         None => findings.push(Finding::NoAccepted),
         Some((solution, slowest_ms)) => {
-            let needed_ms = (*slowest_ms as f64 * multipliers.ac_to_time_limit).ceil() as i64;
+            let needed_ms = (*slowest_ms as f64 * ac_to_time_limit).ceil() as i64;
             if needed_ms > limit_ms {
                 findings.push(Finding::LimitTooTight {
                     solution: solution.clone(),
@@ -307,7 +325,7 @@ mod tests {
                 &[(Verdict::AC, 30), (Verdict::TLE, 3001)],
             ),
         ];
-        let review = review(&rows, 1000, Multipliers::default());
+        let review = review(&rows, 1000, 1500, 2.0);
         assert_eq!(review.findings, vec![]);
         assert_eq!(
             review.slowest_accepted,
@@ -330,7 +348,7 @@ mod tests {
             // WA at the raised limit, TLE at the limit.
             row("wrong_answer/w.cpp", Verdict::WA, &[(Verdict::WA, 1100)]),
         ];
-        let review = review(&rows, 1000, Multipliers::default());
+        let review = review(&rows, 1000, 1500, 2.0);
         assert_eq!(
             review.findings,
             vec![
@@ -362,7 +380,7 @@ mod tests {
     #[test]
     fn without_an_accepted_solution_nothing_bounds_the_limit() {
         let rows = [row("wrong_answer/w.cpp", Verdict::WA, &[(Verdict::WA, 1)])];
-        let review = review(&rows, 1000, Multipliers::default());
+        let review = review(&rows, 1000, 1500, 2.0);
         assert_eq!(review.findings, vec![Finding::NoAccepted]);
         assert_eq!(review.computed_limit_ms, None);
     }
@@ -376,7 +394,7 @@ mod tests {
         assert_eq!(legacy.raised_limit_ms(1000), 2000);
         assert_eq!(Multipliers::default().raised_limit_ms(1001), 1502);
         let rows = [row("accepted/a.cpp", Verdict::AC, &[(Verdict::AC, 201)])];
-        let review = review(&rows, 1000, legacy);
+        let review = review(&rows, 1000, legacy.raised_limit_ms(1000), 5.0);
         assert_eq!(
             review.findings,
             vec![Finding::LimitTooTight {

@@ -1,8 +1,9 @@
 //! The solutions × testcases matrix for setters and admins: every setter
 //! solution in a problem's folder judged by the workers on every testcase
-//! under the raised time limit (problemtools' `time_limit_to_tle`, 1.5),
-//! then reviewed by problemtools' rule (see [`crate::matrix`]), as
-//! `nimjudge verify --matrix` does on one host.
+//! under the raised time limit (the limit times problemtools'
+//! `time_limit_to_tle`, chosen when the run starts), then reviewed by
+//! problemtools' rule with an `ac_to_time_limit` chosen at each reading
+//! (see [`crate::matrix`]), as `nimjudge verify --matrix` does on one host.
 
 use super::{App, AppError, Caller};
 use crate::{
@@ -19,18 +20,30 @@ pub struct ReviewedMatrix {
     /// Each solution's row, by path.
     pub rows: Vec<Row>,
     pub review: Option<Review>,
-    pub multipliers: Multipliers,
+    /// The review's: the slowest accepted time times this must fit.
+    pub ac_to_time_limit: f64,
 }
 
 impl App {
     /// Starts a matrix run of the setter solutions in the problem's folder
-    /// on this host's catalog.
+    /// on this host's catalog, each under the limit times
+    /// `time_limit_to_tle` (problemtools' default if `None`).
     pub async fn start_matrix_run(
         &self,
         caller: &Caller,
         id: &ProblemId,
+        time_limit_to_tle: Option<f64>,
     ) -> Result<MatrixRun, AppError> {
         caller.require_staff()?;
+        let multipliers = Multipliers {
+            time_limit_to_tle: match time_limit_to_tle {
+                Some(value) => {
+                    Multipliers::checked("time_limit_to_tle", value).map_err(AppError::Invalid)?
+                }
+                None => Multipliers::default().time_limit_to_tle,
+            },
+            ..Multipliers::default()
+        };
         let problem = self.problem(caller, id).await?;
         let folder = self.settings.problems_dir.join(id.as_str());
         let found = tokio::task::spawn_blocking(move || {
@@ -76,7 +89,7 @@ impl App {
                 source,
             });
         }
-        let raised = Multipliers::default().raised_limit_ms(problem.time_limit_ms);
+        let raised = multipliers.raised_limit_ms(problem.time_limit_ms);
         let run = self
             .store
             .create_matrix_run(id, caller.name(), problem.time_limit_ms, raised, &items)
@@ -99,9 +112,20 @@ impl App {
     }
 
     /// A matrix run with its rows and, once every solution is judged, its
-    /// review.
-    pub async fn matrix(&self, caller: &Caller, run: i64) -> Result<ReviewedMatrix, AppError> {
+    /// review with `ac_to_time_limit` (problemtools' default if `None`).
+    pub async fn matrix(
+        &self,
+        caller: &Caller,
+        run: i64,
+        ac_to_time_limit: Option<f64>,
+    ) -> Result<ReviewedMatrix, AppError> {
         caller.require_staff()?;
+        let ac_to_time_limit = match ac_to_time_limit {
+            Some(value) => {
+                Multipliers::checked("ac_to_time_limit", value).map_err(AppError::Invalid)?
+            }
+            None => Multipliers::default().ac_to_time_limit,
+        };
         let report = self
             .store
             .matrix_report(run)
@@ -120,14 +144,14 @@ impl App {
                 },
             })
             .collect();
-        let multipliers = Multipliers::default();
+        let (limit, raised) = (report.run.time_limit_ms, report.run.raised_limit_ms);
         let review = (report.run.judged == report.run.solutions)
-            .then(|| matrix::review(&rows, report.run.time_limit_ms, multipliers));
+            .then(|| matrix::review(&rows, limit, raised, ac_to_time_limit));
         Ok(ReviewedMatrix {
             report,
             rows,
             review,
-            multipliers,
+            ac_to_time_limit,
         })
     }
 }

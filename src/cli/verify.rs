@@ -105,9 +105,7 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<ExitCode> {
         ("--ac-to-time-limit", args.ac_to_time_limit),
         ("--time-limit-to-tle", args.time_limit_to_tle),
     ] {
-        if !(1.0..=100.0).contains(&value) {
-            bail!("{name} must be between 1 and 100, not {value}");
-        }
+        Multipliers::checked(name, value).map_err(|why| anyhow::anyhow!(why))?;
     }
     let config = Config::load(args.config.as_deref())?;
     let programs = Programs::start(&config.sandbox, &config.languages);
@@ -411,7 +409,7 @@ fn print_matrices(
             problem.id, multipliers.time_limit_to_tle
         );
         println!("{table}");
-        let review = matrix::review(&rows, limit_ms, multipliers);
+        let review = matrix::review(&rows, limit_ms, raised_ms, multipliers.ac_to_time_limit);
         if let (Some((solution, slowest)), Some(computed)) =
             (&review.slowest_accepted, review.computed_limit_ms)
         {

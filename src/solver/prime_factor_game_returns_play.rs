@@ -138,7 +138,7 @@ impl Game for PrimeFactorGameReturnsPlay {
             return Err(format!("{} is not a prime", mv.prime));
         }
         // A prime above 2^32 squared divides no u64.
-        if !mv.prime.checked_pow(mv.power).is_some_and(|divisor| m % divisor == 0) {
+        if mv.prime.checked_pow(mv.power).is_none_or(|divisor| m % divisor != 0) {
             return Err(format!(
                 "{} does not divide M_{} = {m}",
                 if mv.power == 1 {

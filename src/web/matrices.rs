@@ -3,24 +3,32 @@
 //! solution of the problem's folder on every testcase under the raised
 //! time limit), and the run's page shows each solution's verdict at the
 //! limit and each testcase's verdict and CPU time, then problemtools'
-//! review of the limit. While workers are judging the page reloads itself
-//! every few seconds (a `refresh` meta tag: no script).
+//! review of the limit. The start form takes the safety margin
+//! (`time_limit_to_tle`), the run's page the multiplier of its review
+//! (`ac_to_time_limit`, a query parameter: a review again costs no runs);
+//! problemtools' defaults where left empty. While workers are judging the
+//! page reloads itself every few seconds (a `refresh` meta tag: no script).
 //!
 //! Every action is the application's use case: a contestant gets its 403
 //! for the page and the form.
 
 use axum::{
     Form, Router,
-    extract::{State, rejection::FormRejection},
+    extract::{
+        Query, State,
+        rejection::{FormRejection, QueryRejection},
+    },
     response::Redirect,
     routing::{get, post},
 };
 use maud::{Markup, html};
+use serde::Deserialize;
 
-use super::{PageError, PagePath, page, session::CsrfForm, visitor::Visitor};
+use super::{PageError, PagePath, page, visitor::Visitor};
 use crate::{
     domain::{MatrixRun, ProblemId, SubmissionState},
     http::AppState,
+    matrix::Multipliers,
 };
 
 /// This module's pages and forms.
@@ -30,19 +38,49 @@ pub(super) fn routes() -> Router<AppState> {
         .route("/matrices/{id}", get(show))
 }
 
+/// The start form: the CSRF token and the safety margin.
+#[derive(Debug, Deserialize)]
+pub struct StartForm {
+    csrf: Option<String>,
+    time_limit_to_tle: Option<String>,
+}
+
 /// `POST /problems/{id}/matrix`: starts a run and opens its page.
 pub async fn start(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(problem): PagePath<ProblemId>,
-    form: Result<Form<CsrfForm>, FormRejection>,
+    form: Result<Form<StartForm>, FormRejection>,
 ) -> Result<Redirect, PageError> {
-    visitor.check_csrf_form(form)?;
+    let Form(form) = form.map_err(|e| {
+        PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
+    })?;
+    visitor.check_csrf(form.csrf.as_deref())?;
+    let margin = multiplier("time_limit_to_tle", form.time_limit_to_tle.as_deref())?;
     let run = state
         .app
-        .start_matrix_run(&visitor.caller, &problem)
+        .start_matrix_run(&visitor.caller, &problem, margin)
         .await?;
     Ok(Redirect::to(&format!("/matrices/{}", run.id)))
+}
+
+/// A multiplier as a form or query has it: `None` when left empty.
+fn multiplier(name: &str, text: Option<&str>) -> Result<Option<f64>, PageError> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|value| value.is_finite())
+            .map(Some)
+            .ok_or_else(|| PageError::BadForm(format!("{name}: `{text}` is not a number"))),
+    }
+}
+
+/// The run page's query: the review's multiplier.
+#[derive(Debug, Deserialize)]
+pub struct ShowQuery {
+    ac_to_time_limit: Option<String>,
 }
 
 /// `GET /matrices/{id}`: the run's matrix and, once every solution is
@@ -51,8 +89,14 @@ pub async fn show(
     State(state): State<AppState>,
     visitor: Visitor,
     PagePath(id): PagePath<i64>,
+    query: Result<Query<ShowQuery>, QueryRejection>,
 ) -> Result<Markup, PageError> {
-    let reviewed = state.app.matrix(&visitor.caller, id).await?;
+    let Query(query) = query.map_err(|e| PageError::BadForm(e.body_text()))?;
+    let ac_to_time_limit = multiplier("ac_to_time_limit", query.ac_to_time_limit.as_deref())?;
+    let reviewed = state
+        .app
+        .matrix(&visitor.caller, id, ac_to_time_limit)
+        .await?;
     let run = &reviewed.report.run;
     let (limit, raised) = (run.time_limit_ms, run.raised_limit_ms);
     let judging = run.judged < run.solutions;
@@ -77,7 +121,7 @@ pub async fn show(
         p #matrix-summary {
             "Started by " (run.created_by) ": " (run.judged) " of " (run.solutions)
             " solutions judged. Time limit " (limit) " ms; every solution ran under "
-            (raised) " ms (× " (reviewed.multipliers.time_limit_to_tle) "); cells: the verdict at the limit and CPU ms."
+            (raised) " ms (the safety margin: × " (margin_text(limit, raised)) "); cells: the verdict at the limit and CPU ms."
             @if judging { " Workers are judging the rest; this page reloads until they are done." }
         }
         table.list #matrix {
@@ -116,10 +160,17 @@ pub async fn show(
         @if let Some(review) = &reviewed.review {
             section #matrix-review {
                 h2 { "Review by problemtools' rule" }
+                form.inline #matrix-review-form method="get" action={ "/matrices/" (id) } {
+                    label { "Slowest accepted time × "
+                        input type="number" name="ac_to_time_limit" step="any" min=(Multipliers::RANGE.start()) max=(Multipliers::RANGE.end()) value=(reviewed.ac_to_time_limit);
+                        " must fit in the limit (problemtools' ac_to_time_limit) "
+                    }
+                    button type="submit" { "Review again" }
+                }
                 @if let (Some((solution, slowest)), Some(computed)) = (&review.slowest_accepted, review.computed_limit_ms) {
                     p #matrix-slowest {
-                        "Slowest accepted: " (solution) ", " (slowest) " ms; × " (reviewed.multipliers.ac_to_time_limit)
-                        " = " ((*slowest as f64 * reviewed.multipliers.ac_to_time_limit).ceil()) " ms against the limit of "
+                        "Slowest accepted: " (solution) ", " (slowest) " ms; × " (reviewed.ac_to_time_limit)
+                        " = " ((*slowest as f64 * reviewed.ac_to_time_limit).ceil()) " ms against the limit of "
                         (limit) " ms; problemtools would compute " (computed / 1000) " s."
                     }
                 }
@@ -140,6 +191,12 @@ pub async fn show(
     Ok(page::frame(&title, Some(&visitor), body))
 }
 
+/// The raised limit over the limit, to two decimals at most (`1.5`).
+fn margin_text(limit_ms: i64, raised_ms: i64) -> String {
+    let text = format!("{:.2}", raised_ms as f64 / limit_ms.max(1) as f64);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// The testcase page's part: the button that starts a run and the
 /// problem's latest runs.
 pub fn section(visitor: &Visitor, problem: &ProblemId, runs: &[MatrixRun]) -> Markup {
@@ -148,6 +205,10 @@ pub fn section(visitor: &Visitor, problem: &ProblemId, runs: &[MatrixRun]) -> Ma
             h2 { "Solutions × testcases" }
             p.muted { "Run every setter solution of the problem's folder on every testcase under the raised time limit, and review the limit by problemtools' rule." }
             input type="hidden" name="csrf" value=(visitor.csrf);
+            label { "Safety margin: every run under the limit × "
+                input type="number" name="time_limit_to_tle" step="any" min=(Multipliers::RANGE.start()) max=(Multipliers::RANGE.end()) placeholder=(Multipliers::default().time_limit_to_tle);
+                " (problemtools' time_limit_to_tle) "
+            }
             button type="submit" id="matrix-run-button" { "Run the matrix" }
             @if !runs.is_empty() {
                 ul #matrix-list {

@@ -1,6 +1,7 @@
 //! The solutions × testcases matrix over plain HTTP: started from the
-//! testcase page, judged by a worker in the sandbox, reviewed by
-//! problemtools' rule on its page; setters and admins only.
+//! testcase page (with a safety margin of the setter's), judged by a worker
+//! in the sandbox, reviewed by problemtools' rule on its page (with a
+//! multiplier of the setter's); setters and admins only.
 
 use reqwest::{StatusCode, header};
 
@@ -88,6 +89,68 @@ async fn a_matrix_run_judges_every_setter_solution_and_reviews_the_limit() {
         page.contains(r#"<p id="matrix-errors">1 error</p>"#),
         "{page}"
     );
+    assert!(page.contains("(the safety margin: × 1.5)"), "{page}");
+
+    // The review again with another multiplier: no runs, a tighter rule.
+    let strict = web
+        .get(&format!("{path}?ac_to_time_limit=100"))
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(strict.contains(r#"name="ac_to_time_limit""#), "{strict}");
+    assert!(
+        strict
+            .contains("the limit of 2000 ms is tighter than the slowest accepted solution allows"),
+        "{strict}"
+    );
+    for (value, status, says) in [
+        (
+            "abc",
+            StatusCode::BAD_REQUEST,
+            "ac_to_time_limit: <code>abc</code> is not a number",
+        ),
+        (
+            "0.5",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "ac_to_time_limit must be between 1 and 100, not 0.5",
+        ),
+    ] {
+        let refused = web.get(&format!("{path}?ac_to_time_limit={value}")).await;
+        assert_eq!(refused.status(), status, "{value}");
+        let text = refused.text().await.expect("page");
+        assert!(text.contains(says), "{text}");
+    }
+
+    // A run with its own safety margin; a margin out of range starts none.
+    let refused = web
+        .post_form(
+            "/problems/nim/matrix",
+            &[("csrf", &web.csrf), ("time_limit_to_tle", "101")],
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let text = refused.text().await.expect("page");
+    assert!(
+        text.contains("time_limit_to_tle must be between 1 and 100, not 101"),
+        "{text}"
+    );
+    let started = web
+        .post_form(
+            "/problems/nim/matrix",
+            &[("csrf", &web.csrf), ("time_limit_to_tle", "2")],
+        )
+        .await;
+    assert_eq!(started.status(), StatusCode::SEE_OTHER);
+    let second = started.headers()[header::LOCATION]
+        .to_str()
+        .expect("text")
+        .to_string();
+    let page = web.settled(&second).await;
+    assert!(
+        page.contains("every solution ran under 4000 ms (the safety margin: × 2)"),
+        "{page}"
+    );
     let listed = web
         .get("/problems/nim/testcases")
         .await
@@ -95,5 +158,6 @@ async fn a_matrix_run_judges_every_setter_solution_and_reviews_the_limit() {
         .await
         .expect("page");
     assert!(listed.contains(&format!(r#"href="{path}""#)), "{listed}");
+    assert_eq!(listed.matches(r#"href="/matrices/"#).count(), 2, "{listed}");
     app.stop().await;
 }
