@@ -212,8 +212,13 @@ pub async fn show(
         }
         @if visitor.caller.role().is_staff() {
             p #testcases-link { a href={ "/problems/" (id) "/testcases" } { "Manage testcases" } " (setters and admins): add, delete, rejudge." }
-            @if !problem.interactive && problem.groups.is_empty() {
-                p #kattis-link { a href={ "/problems/" (id) "/kattis.zip" } download { "Kattis package" } " (setters and admins): every testcase with its answer, the statement in LaTeX, the input validator and the setter solutions; or in the " a #kattis-2025-link href={ "/problems/" (id) "/kattis.zip?format=2025-09" } download { "2025-09 format" } " (BAPCtools), with the invalid inputs." }
+            @if problem.groups.is_empty() {
+                p #kattis-link {
+                    a href={ "/problems/" (id) "/kattis.zip" } download { "Kattis package" }
+                    " (setters and admins): every testcase with its answer, the statement in LaTeX, the input validator"
+                    @if problem.interactive { ", the judge (as the output validator, playing as nimjudge's does)" }
+                    " and the setter solutions; or in the " a #kattis-2025-link href={ "/problems/" (id) "/kattis.zip?format=2025-09" } download { "2025-09 format" } " (BAPCtools), with the invalid inputs."
+                }
             }
         }
         @if grundy_plot::find(id.as_str()).is_some() {

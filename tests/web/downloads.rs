@@ -167,13 +167,15 @@ async fn a_form_over_the_body_limit_gets_an_html_413_naming_the_limit_and_the_ap
 }
 
 /// A setter's problem page links the problem's Kattis package and it
-/// downloads; a contestant's page does not link it and the download is
-/// refused (it holds every hidden input).
+/// downloads (an interactive problem's with its judge); a contestant's page
+/// does not link it and the download is refused (it holds every hidden
+/// input).
 #[tokio::test]
 #[ignore = "needs Chromium and chromedriver; scripts/test.sh runs it"]
 async fn a_setter_downloads_the_kattis_package_from_the_problem_page_and_a_contestant_cannot() {
     let dir = TestDir::new();
     dir.add_bundled_problem("coin-game");
+    dir.add_bundled_problem("nim-play");
     let app = TestApp::spawn(&dir, 0).await;
     let setter = WebClient::sign_in(&app, &app.setter).await;
     let page = setter
@@ -213,6 +215,26 @@ async fn a_setter_downloads_the_kattis_package_from_the_problem_page_and_a_conte
             .iter()
             .any(|(name, _)| name == "coingame/data/invalid_input/n-zero.in"),
         "with the invalid inputs"
+    );
+    // An interactive problem's package holds its judge.
+    let page = setter
+        .get("/problems/nim-play")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(
+        page.contains("the judge (as the output validator"),
+        "{page}"
+    );
+    let response = setter.get("/problems/nim-play/kattis.zip").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let files = unzip(&response.bytes().await.expect("the zip"));
+    assert!(
+        files
+            .iter()
+            .any(|(name, _)| name == "nimplay/output_validators/judge/main.py"),
+        "the judge"
     );
     let contestant = WebClient::sign_in(&app, &app.contestant).await;
     let page = contestant
