@@ -294,6 +294,23 @@ fn play(
     (played, result)
 }
 
+/// The lines a perfect player writes on `input`, by the referee alone.
+fn perfect_lines(s: &dyn Solver, input: &str) -> usize {
+    let mut referee = s.referee(input).expect("valid").expect("interactive");
+    referee.opening();
+    let mut lines = 0;
+    while let Some(line) = referee
+        .perfect_line()
+        .or_else(|| referee.random_line(1_000_003 + lines as u64))
+    {
+        lines += 1;
+        if let Heard::Over { .. } = referee.hear(line.as_bytes()) {
+            break;
+        }
+    }
+    lines
+}
+
 /// The inputs a judge is checked on: the bundled testcases, and generated
 /// ones of every kind but the largest.
 fn inputs(id: &str, s: &dyn Solver) -> Vec<(String, String)> {
@@ -336,12 +353,31 @@ fn judge_plays_as_the_referee(id: &str) {
     std::fs::write(&driver_py, DRIVER).expect("the driver is written");
     let mut driver = JudgePipes::spawn(&[driver_py.as_os_str(), judge_dir.as_os_str()]);
     let mut matches = 0;
+    let mut long_played = false;
     for (name, input) in inputs(id, s) {
         // The largest testcases are played by `verifyproblem` with the
         // accepted solutions; here they would cost minutes of pipe traffic.
         if name.starts_with("max") || input.len() > 2_000 {
             continue;
         }
+        // A long game (xy-game-play's take 1 or 2 stones a move) is played
+        // whole once; its other inputs get the faults of the first lines.
+        let long = perfect_lines(s, &input) > 1_000;
+        if long && long_played {
+            for after in [0, 1] {
+                for fault in 0.. {
+                    let player = Player::Faulty { after, fault };
+                    matches += 1;
+                    let played =
+                        play_side_by_side(id, Session::Driver(&mut driver), &input, player);
+                    if played.out_of_faults {
+                        break;
+                    }
+                }
+            }
+            continue;
+        }
+        long_played |= long;
         let lines =
             play_side_by_side(id, Session::Driver(&mut driver), &input, Player::Perfect).lines;
         matches += 1;
@@ -355,8 +391,6 @@ fn judge_plays_as_the_referee(id: &str) {
         }
         play_side_by_side(id, Session::Driver(&mut driver), &input, Player::WrongSide);
         matches += 1;
-        // A long game: the faults of the first lines only.
-        let long = lines > 1_000;
         let seeds = if long { 1..1 } else { 1..4 };
         for seed in seeds {
             play_side_by_side(
