@@ -183,14 +183,20 @@ impl Store {
                      where i.verdict is null and (i.lease_until is null or i.lease_until < $2) \
                      order by i.run_id, i.solution limit 1) \
                  returning run_id, solution, job_id, language, source, attempt",
-                "update matrix_item set attempt = attempt + 1, worker = $1, \
-                 lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, \
+                concat!(
+                    "update matrix_item set attempt = attempt + 1, worker = $1, \
+                 lease_until = ",
+                    pg_clock_ms!(),
+                    " + $3, \
                  claimed_at = $2 \
                  where (run_id, solution) = (select i.run_id, i.solution from matrix_item i \
                      where i.verdict is null and (i.lease_until is null or i.lease_until \
-                         < (extract(epoch from clock_timestamp()) * 1000)::bigint) \
+                         < ",
+                    pg_clock_ms!(),
+                    ") \
                      order by i.run_id, i.solution limit 1 for update skip locked) \
-                 returning run_id, solution, job_id, language, source, attempt",
+                 returning run_id, solution, job_id, language, source, attempt"
+                ),
             ))
             .bind(worker)
             .bind(now)

@@ -32,6 +32,15 @@
 //! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
 //! - [`write_health`]: whether the database takes writes, for health.
 
+/// PostgreSQL's clock in epoch milliseconds, as its claims and leases read
+/// it: the database's own, so that hosts with clocks apart agree on which
+/// lease ran out (SQLite, one host, binds the caller's `now`).
+macro_rules! pg_clock_ms {
+    () => {
+        "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+    };
+}
+
 pub mod admission;
 pub mod backend;
 pub mod catalog;

@@ -351,9 +351,13 @@ impl Store {
             let extended = query(self.write.dialect().pick(
                 "update submission set lease_until = $1 + $2 \
              where id = $3 and attempt = $4 and state = 'running'",
-                "update submission set \
-             lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $2 \
-             where id = $3 and attempt = $4 and state = 'running'",
+                concat!(
+                    "update submission set \
+             lease_until = ",
+                    pg_clock_ms!(),
+                    " + $2 \
+             where id = $3 and attempt = $4 and state = 'running'"
+                ),
             ))
             .bind(now_ms())
             .bind(lease_ms)
@@ -1321,9 +1325,11 @@ pub(super) fn claim_statement<'a>(
         .bind(now)
         .bind(lease_ms)
         .bind(batch),
-        Dialect::Postgres => query(
+        Dialect::Postgres => query(concat!(
             "with expired as (select seq from submission where state = 'running' \
-                 and lease_until < (extract(epoch from clock_timestamp()) * 1000)::bigint \
+                 and lease_until < ",
+            pg_clock_ms!(),
+            " \
                  order by seq limit 1 for update skip locked), \
              head as (select seq, kind from submission where state = 'queued' \
                  and not exists (select 1 from expired) order by seq limit $4 \
@@ -1332,12 +1338,14 @@ pub(super) fn claim_statement<'a>(
                  where seq = (select min(seq) from head) or seq < coalesce( \
                      (select min(seq) from head where kind != 'answers'), 9223372036854775807)) \
              update submission set state = 'running', attempt = attempt + 1, tries = tries + 1, \
-             worker = $1, lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, \
+             worker = $1, lease_until = ",
+            pg_clock_ms!(),
+            " + $3, \
              claimed_at = $2, progress_done = null, progress_total = null \
              where seq in (select seq from claimed) \
              returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
-             (select p.revision from problem p where p.id = submission.problem_id) as revision",
-        )
+             (select p.revision from problem p where p.id = submission.problem_id) as revision"
+        ))
         .bind(worker)
         .bind(now)
         .bind(lease_ms)

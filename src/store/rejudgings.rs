@@ -185,17 +185,23 @@ impl Store {
                      and (i.lease_until is null or i.lease_until < $2) \
                      order by i.rejudging_id, i.submission_id limit 1) \
                  returning rejudging_id, submission_id, attempt",
-                "update rejudging_item set attempt = attempt + 1, worker = $1, \
-                 lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, \
+                concat!(
+                    "update rejudging_item set attempt = attempt + 1, worker = $1, \
+                 lease_until = ",
+                    pg_clock_ms!(),
+                    " + $3, \
                  claimed_at = $2 \
                  where (rejudging_id, submission_id) = (select i.rejudging_id, i.submission_id \
                      from rejudging_item i join rejudging r on r.id = i.rejudging_id \
                      where r.state = 'preview' and i.verdict is null \
                      and (i.lease_until is null or i.lease_until \
-                         < (extract(epoch from clock_timestamp()) * 1000)::bigint) \
+                         < ",
+                    pg_clock_ms!(),
+                    ") \
                      order by i.rejudging_id, i.submission_id limit 1 \
                      for update of i skip locked) \
-                 returning rejudging_id, submission_id, attempt",
+                 returning rejudging_id, submission_id, attempt"
+                ),
             ))
             .bind(worker)
             .bind(now)

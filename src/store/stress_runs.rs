@@ -127,11 +127,11 @@ impl Store {
                 ),
                 concat!(
                     "update stress_run set attempt = attempt + 1, worker = $1, ",
-                    "lease_until = (extract(epoch from clock_timestamp()) * 1000)::bigint + $3, ",
+                    concat!("lease_until = ", pg_clock_ms!(), " + $3, "),
                     "claimed_at = $2 ",
                     "where id = (select id from stress_run where outcome is null ",
                     "and (lease_until is null or lease_until ",
-                    "< (extract(epoch from clock_timestamp()) * 1000)::bigint) ",
+                    concat!("< ", pg_clock_ms!(), ") "),
                     "order by id limit 1 for update skip locked) ",
                     "returning id, problem_id, created_by, created_at, language, kinds, ",
                     "seed_from, seed_to, budget_ms, outcome, source, job_id, attempt"
