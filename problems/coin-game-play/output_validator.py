@@ -5,7 +5,7 @@
 # protocol and Nim's moves are nimjudge_interactor's
 # (src/kattis/nimjudge_interactor.py, shipped beside this file).
 
-from nimjudge_interactor import Foul, check_take, judge, parse_take, random_take, write_take, xor_move
+from nimjudge_interactor import Foul, TakeGame, judge, random_take, xor_move
 
 
 def plates(n):
@@ -13,9 +13,7 @@ def plates(n):
     return list(range(1, n + 1))
 
 
-class CoinGamePlay:
-    STUCK = "you have no legal move left: you lost"
-
+class CoinGamePlay(TakeGame):
     def read_games(self, tokens):
         return [plates(tokens.int()) for _ in range(tokens.int())]
 
@@ -23,21 +21,11 @@ class CoinGamePlay:
         # coin-game's input describes only starting positions: N.
         return f"{len(coins)}\n"
 
-    def parse_move(self, line):
-        return parse_take(line)
-
     def check_move(self, coins, move):
         try:
-            check_take(coins, move)
+            super().check_move(coins, move)
         except Foul as why:
             raise Foul(str(why).replace("pile", "plate").replace("stone", "coin")) from None
-
-    def play(self, coins, move):
-        coins[move[0]] -= move[1]
-        return coins
-
-    def write_move(self, move):
-        return write_take(move)
 
     def winning_move(self, coins):
         return xor_move(coins)

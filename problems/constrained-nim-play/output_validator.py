@@ -8,7 +8,7 @@
 
 from bisect import bisect_right
 
-from nimjudge_interactor import Foul, check_take, judge, parse_take, write_take
+from nimjudge_interactor import Foul, TakeGame, judge
 
 
 class GrundyTable:
@@ -102,8 +102,11 @@ class Piles:
         return a > self.rules.forbidden_at.get(a, 0)
 
 
-class ConstrainedNimPlay:
-    STUCK = "you have no legal move left: you lost"
+class ConstrainedNimPlay(TakeGame):
+    TAKE = "y"
+
+    def piles(self, position):
+        return position.piles
 
     def read_games(self, tokens):
         games = []
@@ -120,25 +123,12 @@ class ConstrainedNimPlay:
         lines.extend(f"{x} {y}" for x, y in forbidden)
         return "".join(line + "\n" for line in lines)
 
-    def parse_move(self, line):
-        try:
-            return parse_take(line)
-        except Foul as why:
-            raise Foul(str(why).replace("`i k`", "`i y`").replace("`k`", "`y`")) from None
-
     def check_move(self, position, move):
-        check_take(position.piles, move)
+        super().check_move(position, move)
         pile, take = move
         a = position.piles[pile]
         if position.rules.forbids(a, take):
             raise Foul(f"taking {take} from pile {pile + 1} of {a} is forbidden (X = {a}, Y = {take})")
-
-    def play(self, position, move):
-        position.piles[move[0]] -= move[1]
-        return position
-
-    def write_move(self, move):
-        return write_take(move)
 
     def winning_move(self, position):
         x = position.xor()

@@ -3,7 +3,8 @@
 # each player saying a safe number below N within K of the last, the judge
 # playing by dont-say-n's table of losing numbers, as nimjudge's referee does
 # (src/solver/dont_say_n_play.rs, the table by losing_numbers in
-# src/solver/dont_say_n.rs); the protocol is nimjudge_interactor's
+# src/solver/dont_say_n.rs); the protocol and the
+# shared moves are nimjudge_interactor's
 # (src/kattis/nimjudge_interactor.py, shipped beside this file).
 
 from nimjudge_interactor import Foul, judge, unsigned, words

@@ -4,13 +4,12 @@
 # rolls at most k = ⌊L/(2πR)⌋), the judge playing capped Nim (M = 1) or
 # Moore's Nim_M, as nimjudge's referee does (src/solver/football_game_play.rs,
 # with src/solver/football_game/ and the moves of src/solver/nim_k_play.rs);
-# the protocol is nimjudge_interactor's (src/kattis/nimjudge_interactor.py,
+# the protocol and the
+# shared moves are nimjudge_interactor's (src/kattis/nimjudge_interactor.py,
 # shipped beside this file).
 
-from nimjudge_interactor import Foul, judge, unsigned, words
+from nimjudge_interactor import Foul, judge, moore_move, parse_takes, write_takes
 
-MAX_K = 10  # the most takes a move line may name (nim-k-play's K)
-BITS = 10  # bits of the largest ball (⌈6000/(2π)⌉ = 955)
 SCALE = 10**30
 PI_LOW = 3141592653589793238462643383279  # ⌊π·10^30⌋
 PI_HIGH = PI_LOW + 1  # ⌈π·10^30⌉
@@ -35,36 +34,6 @@ class Pitch:
         self.start = start
 
 
-def moore_move(k, piles):
-    """Moore's winning move for Nim_K (nim_k_play's moore_move), or None."""
-    modulus = k + 1
-    new = list(piles)
-    touched = [False] * len(new)
-    touched_count = 0
-    for bit in range(BITS - 1, -1, -1):
-        mask = 1 << bit
-        fixed = [i for i in range(len(new)) if not touched[i] and new[i] & mask]
-        m = len(fixed) % modulus
-        for i in range(len(new)):
-            if touched[i]:
-                new[i] &= ~mask
-        if m == 0:
-            continue
-        if touched_count >= modulus - m:
-            need = modulus - m
-            for i in range(len(new)):
-                if need > 0 and touched[i]:
-                    new[i] |= mask
-                    need -= 1
-        else:
-            for i in fixed[:m]:
-                touched[i] = True
-                new[i] &= ~mask
-                touched_count += 1
-    takes = [(i, piles[i] - new[i]) for i in range(len(new)) if touched[i]]
-    return takes if takes else None
-
-
 class FootballGamePlay:
     STUCK = "you have no legal move left: you lost"
 
@@ -84,26 +53,9 @@ class FootballGamePlay:
 
     def parse_move(self, line):
         try:
-            return self.parse_takes(line)
+            return parse_takes(line)
         except Foul as why:
             raise Foul(str(why).replace("from 1 to K", "from 1 to M")) from None
-
-    def parse_takes(self, line):
-        """nim-k-play's move: `m i_1 t_1 … i_m t_m`, balls from 0 (-1 out of range)."""
-        numbers = []
-        for word in words(line):
-            number = unsigned(word)
-            if number is None:
-                raise Foul(f"`{word}` is not a non-negative integer")
-            numbers.append(number)
-        if not numbers:
-            raise Foul("expected `m` and m pairs `i t`")
-        m, pairs = numbers[0], numbers[1:]
-        if m == 0 or m > MAX_K:
-            raise Foul(f"m must be from 1 to K, not {m}")
-        if len(pairs) != 2 * m:
-            raise Foul(f"m = {m} needs {2 * m} more integers, not {len(pairs)}")
-        return [(pairs[j] - 1, pairs[j + 1]) for j in range(0, len(pairs), 2)]
 
     def check_move(self, pitch, move):
         if len(move) > pitch.m:
@@ -128,7 +80,7 @@ class FootballGamePlay:
         return pitch
 
     def write_move(self, move):
-        return " ".join([str(len(move))] + [f"{ball + 1} {turns}" for ball, turns in move])
+        return write_takes(move)
 
     def winning_move(self, pitch):
         if pitch.m == 1:

@@ -3,7 +3,8 @@
 # blocks, a move cutting a habanero-free slab off one face of one block, the
 # judge playing Bouton's winning move on the 6N face distances, as nimjudge's
 # referee does (src/solver/habanero_tofu_play.rs, face_heaps in
-# src/solver/habanero_tofu.rs); the protocol is nimjudge_interactor's
+# src/solver/habanero_tofu.rs); the protocol and the
+# shared moves are nimjudge_interactor's
 # (src/kattis/nimjudge_interactor.py, shipped beside this file).
 
 from nimjudge_interactor import Foul, judge, unsigned, words

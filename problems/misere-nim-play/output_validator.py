@@ -5,7 +5,7 @@
 # protocol and Nim's moves are nimjudge_interactor's
 # (src/kattis/nimjudge_interactor.py, shipped beside this file).
 
-from nimjudge_interactor import Foul, check_take, judge, parse_take, random_take, read_piles, write_piles, write_take, xor_move
+from nimjudge_interactor import Foul, TakeGame, judge, random_take, xor_move
 
 
 def misere_move(piles):
@@ -24,29 +24,13 @@ def misere_move(piles):
     return xor_move(piles)
 
 
-class MisereNimPlay:
+class MisereNimPlay(TakeGame):
     STUCK = "one stone is left on your turn: you must take it and lose"
 
-    def read_games(self, tokens):
-        return [read_piles(tokens) for _ in range(tokens.int())]
-
-    def write_start(self, piles):
-        return write_piles(piles)
-
-    def parse_move(self, line):
-        return parse_take(line)
-
     def check_move(self, piles, move):
-        check_take(piles, move)
+        super().check_move(piles, move)
         if move[1] == sum(piles):
             raise Foul("you took the last stone: you lost")
-
-    def play(self, piles, move):
-        piles[move[0]] -= move[1]
-        return piles
-
-    def write_move(self, move):
-        return write_take(move)
 
     def winning_move(self, piles):
         return misere_move(piles)

@@ -2,47 +2,11 @@
 # Kattis output validator (the judge) of nim-k-play: Moore's Nim_K, a move
 # taking stones from each of 1 to K distinct piles, the judge playing
 # Moore's winning move, as nimjudge's referee does
-# (src/solver/nim_k_play.rs); the protocol is nimjudge_interactor's
+# (src/solver/nim_k_play.rs); the protocol and the
+# shared moves are nimjudge_interactor's
 # (src/kattis/nimjudge_interactor.py, shipped beside this file).
 
-from nimjudge_interactor import Foul, judge, unsigned, words
-
-MAX_K = 10
-BITS = 10  # bits of the largest pile
-
-
-def moore_move(k, piles):
-    """Moore's winning move as [(pile from 0, stones)], or None if the mover
-    loses: bit by bit from the highest, each column made a multiple of K + 1."""
-    modulus = k + 1
-    new = list(piles)
-    touched = [False] * len(new)
-    touched_count = 0
-    for bit in reversed(range(BITS)):
-        mask = 1 << bit
-        fixed = [i for i in range(len(new)) if not touched[i] and new[i] & mask]
-        m = len(fixed) % modulus
-        # Touched piles' bits below their touching bit are free: clear them
-        # all first, then set what the column needs.
-        for i in range(len(new)):
-            if touched[i]:
-                new[i] &= ~mask
-        if m == 0:
-            continue
-        if touched_count >= modulus - m:
-            need = modulus - m
-            for i in range(len(new)):
-                if need > 0 and touched[i]:
-                    new[i] |= mask
-                    need -= 1
-        else:
-            for i in fixed[:m]:
-                touched[i] = True
-                new[i] &= ~mask
-                touched_count += 1
-    takes = [(i, piles[i] - new[i]) for i in range(len(new)) if touched[i]]
-    return takes or None
-
+from nimjudge_interactor import Foul, judge, moore_move, parse_takes, write_takes
 
 class NimKPlay:
     STUCK = "you have no legal move left: you lost"
@@ -59,21 +23,7 @@ class NimKPlay:
         return f"{len(piles)} {k}\n{' '.join(map(str, piles))}\n"
 
     def parse_move(self, line):
-        numbers = []
-        for word in words(line):
-            value = unsigned(word)
-            if value is None:
-                raise Foul(f"`{word}` is not a non-negative integer")
-            numbers.append(value)
-        if not numbers:
-            raise Foul("expected `m` and m pairs `i t`")
-        m, pairs = numbers[0], numbers[1:]
-        if m == 0 or m > MAX_K:
-            raise Foul(f"m must be from 1 to K, not {m}")
-        if len(pairs) != 2 * m:
-            raise Foul(f"m = {m} needs {2 * m} more integers, not {len(pairs)}")
-        # Pile 0 (here -1) is out of range; checked as a move, not as a form.
-        return [(pairs[j] - 1, pairs[j + 1]) for j in range(0, len(pairs), 2)]
+        return parse_takes(line)
 
     def check_move(self, position, takes):
         k, piles = position
@@ -95,7 +45,7 @@ class NimKPlay:
         return position
 
     def write_move(self, takes):
-        return " ".join([str(len(takes))] + [f"{pile + 1} {take}" for pile, take in takes])
+        return write_takes(takes)
 
     def winning_move(self, position):
         return moore_move(*position)

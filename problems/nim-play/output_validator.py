@@ -4,31 +4,10 @@
 # the protocol and Nim's moves are nimjudge_interactor's
 # (src/kattis/nimjudge_interactor.py, shipped beside this file).
 
-from nimjudge_interactor import check_take, judge, parse_take, random_take, read_piles, write_piles, write_take, xor_move
+from nimjudge_interactor import TakeGame, judge, random_take, xor_move
 
 
-class NimPlay:
-    STUCK = "you have no legal move left: you lost"
-
-    def read_games(self, tokens):
-        return [read_piles(tokens) for _ in range(tokens.int())]
-
-    def write_start(self, piles):
-        return write_piles(piles)
-
-    def parse_move(self, line):
-        return parse_take(line)
-
-    def check_move(self, piles, move):
-        check_take(piles, move)
-
-    def play(self, piles, move):
-        piles[move[0]] -= move[1]
-        return piles
-
-    def write_move(self, move):
-        return write_take(move)
-
+class NimPlay(TakeGame):
     def winning_move(self, piles):
         return xor_move(piles)
 

@@ -7,7 +7,7 @@
 # nimjudge_interactor's (src/kattis/nimjudge_interactor.py, shipped beside
 # this file).
 
-from nimjudge_interactor import MASK, Foul, judge, parse_take, read_piles, write_piles, write_take
+from nimjudge_interactor import MASK, Foul, TakeGame, judge
 
 
 def pile_grundy(a):
@@ -54,20 +54,8 @@ def winning_takes(piles):
     return moves
 
 
-class PlayingWithStonesPlay:
-    STUCK = "you have no legal move left: you lost"
-
-    def read_games(self, tokens):
-        return [read_piles(tokens) for _ in range(tokens.int())]
-
-    def write_start(self, piles):
-        return write_piles(piles)
-
-    def parse_move(self, line):
-        try:
-            return parse_take(line)
-        except Foul as why:
-            raise Foul(str(why).replace("`i k`", "`i t`").replace("`k`", "`t`")) from None
+class PlayingWithStonesPlay(TakeGame):
+    TAKE = "t"
 
     def check_move(self, piles, move):
         i, t = move
@@ -78,13 +66,6 @@ class PlayingWithStonesPlay:
             raise Foul("a move takes at least one stone")
         if t > a // 2:
             raise Foul(f"pile {i + 1} holds {a}: a move takes at most {a // 2} of it, not {t}")
-
-    def play(self, piles, move):
-        piles[move[0]] -= move[1]
-        return piles
-
-    def write_move(self, move):
-        return write_take(move)
 
     def winning_move(self, piles):
         moves = winning_takes(piles)

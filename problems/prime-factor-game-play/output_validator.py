@@ -3,29 +3,13 @@
 # No.2's game, a move `p j` dividing the number by p^j, the judge playing
 # Nim on the prime exponents, as nimjudge's referee does
 # (src/solver/prime_factor_game_play.rs, prime_exponents from
-# src/solver/prime_factor_game.rs); the protocol is nimjudge_interactor's
+# src/solver/prime_factor_game.rs); the protocol and the
+# shared moves are nimjudge_interactor's
 # (src/kattis/nimjudge_interactor.py, shipped beside this file).
 
-from nimjudge_interactor import MASK, Foul, judge, unsigned, words
+from nimjudge_interactor import MASK, Foul, is_prime, judge, prime_exponents, unsigned, words
 
 U32_MAX = (1 << 32) - 1
-
-
-def prime_exponents(n):
-    """The prime factorisation of n as (prime, exponent) pairs, ascending."""
-    factors = []
-    p = 2
-    while p * p <= n:
-        e = 0
-        while n % p == 0:
-            n //= p
-            e += 1
-        if e > 0:
-            factors.append((p, e))
-        p += 1 if p == 2 else 2
-    if n > 1:
-        factors.append((n, 1))
-    return factors
 
 
 def xor(n):
@@ -40,32 +24,6 @@ def xor_moves(n):
     if x == 0:
         return []
     return [(p, e - (e ^ x)) for p, e in prime_exponents(n) if e ^ x < e]
-
-
-def is_prime(p):
-    """Whether p is a prime: nimjudge's Miller-Rabin test, with the same
-    fixed bases (exact for every 64-bit p)."""
-    if p < 2:
-        return False
-    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
-    for b in bases:
-        if p % b == 0:
-            return p == b
-    d, s = p - 1, 0
-    while d % 2 == 0:
-        d //= 2
-        s += 1
-    for b in bases:
-        y = pow(b, d, p)
-        if y in (1, p - 1):
-            continue
-        for _ in range(s - 1):
-            y = y * y % p
-            if y == p - 1:
-                break
-        else:
-            return False
-    return True
 
 
 class PrimeFactorGamePlay:

@@ -7,26 +7,9 @@
 # nimjudge_interactor's (src/kattis/nimjudge_interactor.py, shipped beside
 # this file).
 
-from nimjudge_interactor import MASK, Foul, judge, read_piles, unsigned, words, write_piles
+from nimjudge_interactor import MASK, Foul, is_prime, judge, prime_exponents, read_piles, unsigned, words, write_piles
 
 U32_MAX = (1 << 32) - 1
-
-
-def prime_exponents(n):
-    """The prime factorisation of n as (prime, exponent) pairs, ascending."""
-    factors = []
-    p = 2
-    while p * p <= n:
-        e = 0
-        while n % p == 0:
-            n //= p
-            e += 1
-        if e > 0:
-            factors.append((p, e))
-        p += 1 if p == 2 else 2
-    if n > 1:
-        factors.append((n, 1))
-    return factors
 
 
 def piles(numbers):
@@ -53,32 +36,6 @@ def xor_moves(numbers):
         for k in (1, 2)
         if e >= k and (e - k) % 3 == (e % 3) ^ x
     ]
-
-
-def is_prime(p):
-    """Whether p is a prime: the answer of Rust's trial division, by a
-    Miller-Rabin test with fixed bases (exact below 3.3 * 10^24)."""
-    if p < 2:
-        return False
-    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
-    for b in bases:
-        if p % b == 0:
-            return p == b
-    d, s = p - 1, 0
-    while d % 2 == 0:
-        d //= 2
-        s += 1
-    for b in bases:
-        y = pow(b, d, p)
-        if y in (1, p - 1):
-            continue
-        for _ in range(s - 1):
-            y = y * y % p
-            if y == p - 1:
-                break
-        else:
-            return False
-    return True
 
 
 class PrimeFactorGameReturnsPlay:

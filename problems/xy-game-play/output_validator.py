@@ -9,7 +9,7 @@
 
 from functools import lru_cache
 
-from nimjudge_interactor import Foul, judge, parse_take, write_take
+from nimjudge_interactor import Foul, TakeGame, judge
 
 # The closed form of one pile's Grundy value (0, 1 or 2), as
 # src/solver/xy_game/closed_form.rs computes it (Python's integers do not
@@ -190,8 +190,11 @@ class XyPiles:
         return 1 <= d <= 2 and a > d and not is_blocked(self.x, self.y, a - d)
 
 
-class XyGamePlay:
-    STUCK = "you have no legal move left: you lost"
+class XyGamePlay(TakeGame):
+    TAKE = "d"
+
+    def piles(self, position):
+        return position.piles
 
     def read_games(self, tokens):
         games = []
@@ -202,12 +205,6 @@ class XyGamePlay:
 
     def write_start(self, position):
         return f"{len(position.piles)} {position.x} {position.y}\n{' '.join(map(str, position.piles))}\n"
-
-    def parse_move(self, line):
-        try:
-            return parse_take(line)
-        except Foul as why:
-            raise Foul(str(why).replace("`i k`", "`i d`").replace("`k`", "`d`")) from None
 
     def check_move(self, position, move):
         pile, d = move
@@ -223,13 +220,6 @@ class XyGamePlay:
         for name, divisor in (("X", position.x), ("Y", position.y)):
             if left % divisor == 0:
                 raise Foul(f"taking {d} from pile {i} leaves {left}, a multiple of {name} = {divisor}")
-
-    def play(self, position, move):
-        position.piles[move[0]] -= move[1]
-        return position
-
-    def write_move(self, move):
-        return write_take(move)
 
     def winning_move(self, position):
         x = position.xor()

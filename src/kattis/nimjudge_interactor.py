@@ -31,6 +31,10 @@ methods below, and calls `judge(game)`:
   winning move or `None`, some legal move or `None`;
 - `STUCK`: why a program left without a move lost.
 
+Below the protocol are the pieces several games share, as the solver core
+shares them: `TakeGame` (a move `i k` from one pile) and Nim's moves,
+Moore's Nim_K moves, and primes.
+
 Kattis runs it as `main.py input answer feedback_dir` with the program's
 output on its standard input and its output to the program's input; it
 exits 42 when the program won every game and 43 otherwise, with one line in
@@ -236,14 +240,14 @@ def parse_take(line):
     return unsigned(parts[0]) - 1, unsigned(parts[1])
 
 
-def check_take(piles, move, pile="pile", stone="stone"):
+def check_take(piles, move):
     i, k = move
     if not 0 <= i < len(piles):
-        raise Foul(f"there is no {pile} {i + 1} (the {pile}s are 1 to {len(piles)})")
+        raise Foul(f"there is no pile {i + 1} (the piles are 1 to {len(piles)})")
     if k == 0:
-        raise Foul(f"a move takes at least one {stone}")
+        raise Foul("a move takes at least one stone")
     if k > piles[i]:
-        raise Foul(f"{pile} {i + 1} holds {piles[i]}, fewer than {k}")
+        raise Foul(f"pile {i + 1} holds {piles[i]}, fewer than {k}")
 
 
 def xor_move(piles):
@@ -274,6 +278,152 @@ def write_take(move):
 def write_piles(piles):
     """`N`, then the piles, on two lines."""
     return f"{len(piles)}\n{' '.join(map(str, piles))}\n"
+
+
+class TakeGame:
+    """A game whose move is `i k`, taking stones from one pile (NimRules):
+    its piles are `self.piles(position)`, the position itself unless a game
+    says otherwise, and a statement that calls the stones taken otherwise
+    sets `TAKE`. A game overrides what its rules change."""
+
+    STUCK = "you have no legal move left: you lost"
+    TAKE = "k"
+
+    def piles(self, position):
+        return position
+
+    def read_games(self, tokens):
+        return [read_piles(tokens) for _ in range(tokens.int())]
+
+    def write_start(self, position):
+        return write_piles(self.piles(position))
+
+    def parse_move(self, line):
+        try:
+            return parse_take(line)
+        except Foul as why:
+            name = self.TAKE
+            raise Foul(str(why).replace("`i k`", f"`i {name}`").replace("`k`", f"`{name}`")) from None
+
+    def check_move(self, position, move):
+        check_take(self.piles(position), move)
+
+    def play(self, position, move):
+        self.piles(position)[move[0]] -= move[1]
+        return position
+
+    def write_move(self, move):
+        return write_take(move)
+
+
+# Moore's Nim_K moves (src/solver/nim_k_play.rs), which football-game-play
+# shares.
+
+MAX_TAKES = 10  # the most piles a move line may name (nim-k-play's K)
+
+
+def parse_takes(line):
+    """`m i_1 t_1 … i_m t_m`, as [(pile from 0, stones)]; pile -1 is out of
+    range."""
+    numbers = []
+    for word in words(line):
+        value = unsigned(word)
+        if value is None:
+            raise Foul(f"`{word}` is not a non-negative integer")
+        numbers.append(value)
+    if not numbers:
+        raise Foul("expected `m` and m pairs `i t`")
+    m, pairs = numbers[0], numbers[1:]
+    if m == 0 or m > MAX_TAKES:
+        raise Foul(f"m must be from 1 to K, not {m}")
+    if len(pairs) != 2 * m:
+        raise Foul(f"m = {m} needs {2 * m} more integers, not {len(pairs)}")
+    return [(pairs[j] - 1, pairs[j + 1]) for j in range(0, len(pairs), 2)]
+
+
+def write_takes(takes):
+    return " ".join([str(len(takes))] + [f"{pile + 1} {take}" for pile, take in takes])
+
+
+def moore_move(k, piles, bits=10):
+    """Moore's winning move as [(pile from 0, stones)], or None if the mover
+    loses: bit by bit from the highest of `bits`, each column made a
+    multiple of K + 1."""
+    modulus = k + 1
+    new = list(piles)
+    touched = [False] * len(new)
+    touched_count = 0
+    for bit in reversed(range(bits)):
+        mask = 1 << bit
+        fixed = [i for i in range(len(new)) if not touched[i] and new[i] & mask]
+        m = len(fixed) % modulus
+        # Touched piles' bits below their touching bit are free: clear them
+        # all first, then set what the column needs.
+        for i in range(len(new)):
+            if touched[i]:
+                new[i] &= ~mask
+        if m == 0:
+            continue
+        if touched_count >= modulus - m:
+            need = modulus - m
+            for i in range(len(new)):
+                if need > 0 and touched[i]:
+                    new[i] |= mask
+                    need -= 1
+        else:
+            for i in fixed[:m]:
+                touched[i] = True
+                new[i] &= ~mask
+                touched_count += 1
+    takes = [(i, piles[i] - new[i]) for i in range(len(new)) if touched[i]]
+    return takes or None
+
+
+# Primes (src/solver/prime_factor_game.rs and prime_factor_game_play.rs),
+# which both prime factor games share.
+
+
+def prime_exponents(n):
+    """The prime factorisation of n as (prime, exponent) pairs, ascending."""
+    factors = []
+    p = 2
+    while p * p <= n:
+        e = 0
+        while n % p == 0:
+            n //= p
+            e += 1
+        if e > 0:
+            factors.append((p, e))
+        p += 1 if p == 2 else 2
+    if n > 1:
+        factors.append((n, 1))
+    return factors
+
+
+def is_prime(p):
+    """Whether p is a prime: nimjudge's Miller-Rabin test, with the same
+    fixed bases (exact for every 64-bit p)."""
+    if p < 2:
+        return False
+    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+    for b in bases:
+        if p % b == 0:
+            return p == b
+    d, s = p - 1, 0
+    while d % 2 == 0:
+        d //= 2
+        s += 1
+    for b in bases:
+        y = pow(b, d, p)
+        if y in (1, p - 1):
+            continue
+        for _ in range(s - 1):
+            y = y * y % p
+            if y == p - 1:
+                break
+        else:
+            return False
+    return True
 
 
 def read_line(source):
