@@ -10,13 +10,14 @@
 //! This module holds the store's one task: the admission task, a group
 //! commit of the admissions that arrive together (see [`Store::admit`]).
 
-use std::{sync::Arc, time::Duration};
+use std::{collections::BTreeSet, sync::Arc, time::Duration};
 
 use tokio::sync::{OnceCell, mpsc, oneshot};
 
 use super::{
     Store, StoreError,
     backend::{Dialect, Statement, Target, Tx, query},
+    contests::{self, CellKey, CellScope},
     notices, now_ms, parse_column,
     queue::{
         ContestWindow, LATEST_OF_USER, NewKey, NewSubmission, OrderedTx, QueuedRow, UserTotals,
@@ -205,6 +206,22 @@ impl Store {
             {
                 notices::job_queued(tx.tx(), self.origin).await?;
             }
+            // Last, so the contests' row locks are held only to the commit.
+            let cells: BTreeSet<CellKey> = outcomes
+                .iter()
+                .filter_map(|outcome| match outcome {
+                    AdmissionOutcome::Queued(stored) if stored.contest_time_ms.is_some() => {
+                        let contest = stored.contest.as_ref()?;
+                        Some((
+                            contest.as_str().to_string(),
+                            stored.user.clone(),
+                            stored.problem.as_str().to_string(),
+                        ))
+                    }
+                    _ => None,
+                })
+                .collect();
+            contests::refresh_cells(tx.tx(), CellScope::Cells(&cells)).await?;
             tx.commit().await?;
             Ok(outcomes)
         })

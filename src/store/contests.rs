@@ -8,16 +8,16 @@
 //! contest's settings changed. A scoreboard request reads the cells, never
 //! the submissions.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use super::{
     Store, StoreError,
-    backend::{DbRow, Statement, Tx, query},
+    backend::{Arg, DbRow, Dialect, Statement, Tx, query},
     now_ms, parse_column, parse_optional_column, timestamp,
 };
 use crate::{
     contest::{Clarification, Contest, ContestProblem, ContestSettings, StoredCell},
-    domain::{ContestId, ProblemId, ScoreBy, SubmissionId, Timestamp},
+    domain::{ContestId, ProblemId, ScoreBy, Scoring, SubmissionId, Timestamp},
     scoring,
     solver::TestKind,
 };
@@ -38,11 +38,16 @@ pub(super) enum CellScope<'a> {
     /// The cells of these submissions' participants and problems, for
     /// those sent to a contest in its window (none else).
     Submissions(&'a [SubmissionId]),
+    /// These cells, by key.
+    Cells(&'a BTreeSet<CellKey>),
     /// Every contest cell of a problem (a rejudge of all its submissions).
     Problem(&'a ProblemId),
 }
 
-/// One cell's key.
+/// A cell's key: contest, participant, problem.
+pub(super) type CellKey = (String, String, String);
+
+/// One cell's key, or all of a contest's or a problem's.
 enum Cell<'a> {
     Contest(&'a ContestId),
     Problem(&'a ProblemId),
@@ -53,47 +58,166 @@ enum Cell<'a> {
     },
 }
 
-/// Recomputes the cells of `scope` (see [`refresh_cell`]). The cells of
-/// submissions are found first and refreshed one at a time, each read
-/// through the index of a cell's submissions: a statement matching the
-/// submissions against the list walked every contest submission (9 ms a
-/// verdict at 10,000 of them, against 0.35 ms so; a debug build).
+/// Recomputes the cells of `scope` (see [`recompute`]); called last in
+/// its transaction, before the commit.
+///
+/// Two writes to one cell must not both compute it from submissions that
+/// miss the other's, and readers rely on versions being committed in the
+/// order they were given out (see [`Store::scoreboard_changes`]). SQLite
+/// has one writer, so both hold. On PostgreSQL a refresh of some cells
+/// (an admission, a verdict) takes the contest's row `for key share`
+/// (writers of other cells do not wait on it), then locks its cells in
+/// order (creating a new one), recomputes them, and only then bumps the
+/// contest's version and stamps its cells: the contest row's lock, which
+/// every writer of the contest waits on, is held from that last statement
+/// to the commit. (Taken first and held through the whole transaction, it
+/// made each contest write wait 1.1-2.0 ms on it at 250-350 tries a second,
+/// which was all PostgreSQL then stored; BENCHMARKS.md, the event feed.)
+/// A refresh of every cell of a contest or problem takes the contests'
+/// rows `for update` first (as does `put_contest`, before its own update
+/// of the row), so it waits for the writers of single cells and they for
+/// it, and no two wait on each other.
 pub(super) async fn refresh_cells(tx: &mut Tx, scope: CellScope<'_>) -> Result<(), StoreError> {
     match scope {
-        CellScope::Contest(id) => refresh_cell(tx, Cell::Contest(id)).await,
-        CellScope::Problem(id) => refresh_cell(tx, Cell::Problem(id)).await,
+        CellScope::Contest(id) => refresh_every(tx, Cell::Contest(id)).await,
+        CellScope::Problem(id) => refresh_every(tx, Cell::Problem(id)).await,
+        CellScope::Cells(keys) => refresh_some(tx, keys).await,
         CellScope::Submissions(ids) => {
-            let mut keys = std::collections::BTreeSet::new();
-            for id in ids {
-                let row = query(
-                    "select contest_id, user_name, problem_id from submission \
-                     where id = $1 and contest_time_ms is not null",
-                )
-                .bind(id.to_string())
-                .fetch_optional(&mut *tx)
-                .await?;
-                if let Some(row) = row {
-                    keys.insert((
-                        row.try_get::<String>("contest_id")?,
-                        row.try_get::<String>("user_name")?,
-                        row.try_get::<String>("problem_id")?,
-                    ));
-                }
+            if ids.is_empty() {
+                return Ok(());
             }
-            for (contest, user, problem) in keys {
-                refresh_cell(
-                    tx,
-                    Cell::One {
-                        contest,
-                        user,
-                        problem,
-                    },
-                )
-                .await?;
+            let rows = query(
+                "select distinct contest_id, user_name, problem_id from submission \
+                 where contest_time_ms is not null and id in (values ",
+            )
+            .push_rows(ids.iter().map(|id| [Arg::from(id.to_string())]))
+            .push(")")
+            .fetch_all(&mut *tx)
+            .await?;
+            let mut keys = BTreeSet::new();
+            for row in rows {
+                keys.insert((
+                    row.try_get::<String>("contest_id")?,
+                    row.try_get::<String>("user_name")?,
+                    row.try_get::<String>("problem_id")?,
+                ));
             }
-            Ok(())
+            refresh_some(tx, &keys).await
         }
     }
+}
+
+/// Refreshes the cells of a contest or a problem (see [`refresh_cells`]).
+async fn refresh_every(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
+    if tx.dialect() == Dialect::Postgres {
+        let contests = match &scope {
+            Cell::Contest(id) => query("select id from contest where id = ").push_bind(id.as_str()),
+            Cell::Problem(id) => query(
+                "select id from contest where id in \
+                 (select contest_id from contest_problem where problem_id = ",
+            )
+            .push_bind(id.as_str())
+            .push(")"),
+            Cell::One { contest, .. } => {
+                query("select id from contest where id = ").push_bind(contest.clone())
+            }
+        };
+        contests
+            .push(" order by id for update")
+            .fetch_all(&mut *tx)
+            .await?;
+    }
+    let bump = query("update contest set cells_version = cells_version + 1 where ");
+    let bump = match &scope {
+        Cell::Contest(id) => bump.push("id = ").push_bind(id.as_str()),
+        Cell::Problem(id) => bump
+            .push("id in (select contest_id from contest_problem where problem_id = ")
+            .push_bind(id.as_str())
+            .push(")"),
+        Cell::One { contest, .. } => bump.push("id = ").push_bind(contest.clone()),
+    };
+    bump.execute(&mut *tx).await?;
+    recompute(tx, &scope).await?;
+    refresh_scores(tx, &scope).await
+}
+
+/// Refreshes the cells of these (contest, user, problem) keys (see
+/// [`refresh_cells`]).
+async fn refresh_some(tx: &mut Tx, keys: &BTreeSet<CellKey>) -> Result<(), StoreError> {
+    if keys.is_empty() {
+        return Ok(());
+    }
+    let contests: BTreeSet<&String> = keys.iter().map(|(contest, _, _)| contest).collect();
+    // Which contests score points; on PostgreSQL, their rows `for key share`.
+    let mut ioi = HashSet::new();
+    for contest in &contests {
+        let row = query(tx.dialect().pick(
+            "select scoring from contest where id = $1",
+            "select scoring from contest where id = $1 for key share",
+        ))
+        .bind(contest.as_str())
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(row) = row
+            && parse_column::<Scoring>(&row, "scoring")? == Scoring::Ioi
+        {
+            ioi.insert(contest.as_str());
+        }
+    }
+    // The cells' locks, in key order: a new cell is made (its counts
+    // zero until recomputed), an existing one rewritten as it is.
+    query(
+        "insert into scoreboard_cell (contest_id, user_name, problem_id, tries, pending, \
+         public_tries, public_pending) values ",
+    )
+    .push_rows(keys.iter().map(|(contest, user, problem)| {
+        [
+            Arg::from(contest.as_str()),
+            Arg::from(user.as_str()),
+            Arg::from(problem.as_str()),
+            Arg::from(0_i64),
+            Arg::from(0_i64),
+            Arg::from(0_i64),
+            Arg::from(0_i64),
+        ]
+    }))
+    .push(
+        " on conflict (contest_id, user_name, problem_id) \
+         do update set version = scoreboard_cell.version",
+    )
+    .execute(&mut *tx)
+    .await?;
+    for (contest, user, problem) in keys {
+        let cell = Cell::One {
+            contest: contest.clone(),
+            user: user.clone(),
+            problem: problem.clone(),
+        };
+        recompute(tx, &cell).await?;
+        if ioi.contains(contest.as_str()) {
+            refresh_scores(tx, &cell).await?;
+        }
+    }
+    for contest in contests {
+        query("update contest set cells_version = cells_version + 1 where id = $1")
+            .bind(contest.as_str())
+            .execute(&mut *tx)
+            .await?;
+        query(
+            "update scoreboard_cell set version = (select cells_version from contest where id = $1) \
+             where contest_id = $1 and (user_name, problem_id) in (values ",
+        )
+        .bind(contest.as_str())
+        .push_rows(
+            keys.iter()
+                .filter(|(of, _, _)| of == contest)
+                .map(|(_, user, problem)| [Arg::from(user.as_str()), Arg::from(problem.as_str())]),
+        )
+        .push(")")
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
 }
 
 /// The contest time from which a contest's (`c`) tries are frozen: the last
@@ -108,21 +232,9 @@ macro_rules! freeze_at {
 /// as [`StoredCell`] describes them: the first AC's contest time, the
 /// rejected tries before it (CE and IE do not count) and the tries before
 /// it not judged yet; and the same as the public sees it during a freeze,
-/// where every try from the freeze on counts as pending. Written once for
-/// both databases.
-async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
-    // The contests' versions first: the row lock orders writers, so the
-    // versions of committed cells only grow (see [`Store::scoreboard_changes`]).
-    let bump = query("update contest set cells_version = cells_version + 1 where ");
-    let bump = match &scope {
-        Cell::Contest(id) => bump.push("id = ").push_bind(id.as_str()),
-        Cell::Problem(id) => bump
-            .push("id in (select contest_id from contest_problem where problem_id = ")
-            .push_bind(id.as_str())
-            .push(")"),
-        Cell::One { contest, .. } => bump.push("id = ").push_bind(contest.clone()),
-    };
-    bump.execute(&mut *tx).await?;
+/// where every try from the freeze on counts as pending; stamped with the
+/// contest's version as it is. Written once for both databases.
+async fn recompute(tx: &mut Tx, scope: &Cell<'_>) -> Result<(), StoreError> {
     let statement = query(concat!(
         "with t as (\
            select s.contest_id, s.user_name, s.problem_id, s.state, s.verdict, \
@@ -174,7 +286,7 @@ async fn refresh_cell(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
         )
         .execute(&mut *tx)
         .await?;
-    refresh_scores(tx, &scope).await
+    Ok(())
 }
 
 /// Sets the best scores of the cells of `scope` in `ioi` contests (the
@@ -456,11 +568,16 @@ impl Store {
         self.noted(async {
             let now = now_ms();
             let mut tx = self.write.begin().await?;
-            let existed = query("select 1 from contest where id = $1")
-                .bind(id.as_str())
-                .fetch_optional(&mut tx)
-                .await?
-                .is_some();
+            // The row's lock first, as every refresh of all its cells
+            // takes it (see [`refresh_cells`]).
+            let existed = query(tx.dialect().pick(
+                "select 1 from contest where id = $1",
+                "select 1 from contest where id = $1 for update",
+            ))
+            .bind(id.as_str())
+            .fetch_optional(&mut tx)
+            .await?
+            .is_some();
             query(
                 "insert into contest (id, title, starts_at, duration_ms, freeze_ms, scoring, \
                  registration, penalty_minutes, created_at, updated_at, score_by, \

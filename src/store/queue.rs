@@ -6,7 +6,7 @@
 //! lease expired (and whose job another worker claimed) can never write a
 //! verdict: zero rows affected means "lease lost, drop the result".
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::Duration;
 
 use super::{
@@ -296,18 +296,19 @@ impl Store {
             let now = now_ms();
             let mut tx = self.write.begin().await?;
             let mut ended = HashSet::new();
-            let mut in_contests = Vec::new();
+            let mut cells = BTreeSet::new();
             for chunk in verdicts.chunks(VERDICTS_PER_STATEMENT) {
                 for row in fenced_update(chunk, now).fetch_all(&mut tx).await? {
                     let id = parse_column::<SubmissionId>(&row, "id")?;
                     if row.try_get::<Option<i64>>("contest_time_ms")?.is_some() {
-                        in_contests.push(id);
+                        cells.insert((
+                            row.try_get("contest_id")?,
+                            row.try_get("user_name")?,
+                            row.try_get("problem_id")?,
+                        ));
                     }
                     ended.insert(id);
                 }
-            }
-            if !in_contests.is_empty() {
-                contests::refresh_cells(&mut tx, CellScope::Submissions(&in_contests)).await?;
             }
             let (judged, dropped): (Vec<_>, Vec<_>) = verdicts
                 .iter()
@@ -333,6 +334,7 @@ impl Store {
             insert_events(&mut tx, &events, now).await?;
             let ids: Vec<SubmissionId> = judged.iter().map(|(claim, _)| claim.id).collect();
             notices::judged(&mut tx, &ids).await?;
+            contests::refresh_cells(&mut tx, CellScope::Cells(&cells)).await?;
             tx.commit().await?;
             Ok(verdicts
                 .iter()
@@ -549,8 +551,8 @@ impl Store {
                 });
             }
             insert_event(&mut tx, id, EventKind::Rejudged, Some(by), None, now).await?;
-            contests::refresh_cells(&mut tx, CellScope::Submissions(&[*id])).await?;
             notices::job_queued(&mut tx, self.origin).await?;
+            contests::refresh_cells(&mut tx, CellScope::Submissions(&[*id])).await?;
             tx.commit().await?;
             Ok(RejudgeOutcome::Queued)
         })
@@ -617,14 +619,18 @@ impl Store {
     }
 
     /// Judgements ever recorded, by verdict: counters kept with each
-    /// judgement, not a count of the judgement table.
+    /// judgement (a verdict's in several rows on PostgreSQL, one for each
+    /// group of connections), not a count of the judgement table.
     pub async fn verdict_counts(&self) -> Result<Vec<(Verdict, i64)>, StoreError> {
-        query("select verdict, judgements as n from verdict_tally order by verdict")
-            .fetch_all(&self.read)
-            .await?
-            .iter()
-            .map(|r| Ok((parse_column(r, "verdict")?, r.try_get("n")?)))
-            .collect()
+        query(
+            "select verdict, cast(sum(judgements) as bigint) as n from verdict_tally \
+             group by verdict order by verdict",
+        )
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(|r| Ok((parse_column(r, "verdict")?, r.try_get("n")?)))
+        .collect()
     }
 }
 
@@ -805,7 +811,8 @@ pub(super) struct NewKey<'a> {
 /// Inserts `row`, queued at `now`, with the idempotency key that made it,
 /// in `tx`, which holds the inserts' turn. The row's events are written by
 /// its insert (the `submission_queued` trigger). The caller announces the
-/// job ([`notices::job_queued`]).
+/// job ([`notices::job_queued`]) and refreshes a contest try's scoreboard
+/// cell ([`contests::refresh_cells`]).
 ///
 /// `created_at` never decreases as `seq` grows (listings bound their scans
 /// by it): the larger of now and the newest row's, read under the turn.
@@ -842,9 +849,6 @@ pub(super) async fn insert_queued(
     .bind(row.contest_time_ms)
     .fetch_one(&mut tx.0)
     .await?;
-    if row.contest_time_ms.is_some() {
-        contests::refresh_cells(&mut tx.0, CellScope::Submissions(&[row.id])).await?;
-    }
     if let Some(key) = key {
         query(
             "insert into idempotency_key (user_name, key_value, request_hash, submission_id, \
@@ -953,7 +957,8 @@ fn fenced_update<'a>(verdicts: &[(&'a Claim, &'a JudgementWrite)], now: i64) -> 
     }
     update.push(
         ") as v where submission.id = v.id and submission.attempt = v.attempt \
-         and submission.state = 'running' returning submission.id, submission.contest_time_ms",
+         and submission.state = 'running' returning submission.id, submission.contest_time_ms, \
+         submission.contest_id, submission.user_name, submission.problem_id",
     )
 }
 

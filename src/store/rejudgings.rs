@@ -378,8 +378,8 @@ impl Store {
                 applied.push(submission);
             }
             if !applied.is_empty() {
-                contests::refresh_cells(&mut tx, CellScope::Submissions(&applied)).await?;
                 notices::judged(&mut tx, &applied).await?;
+                contests::refresh_cells(&mut tx, CellScope::Submissions(&applied)).await?;
             }
             tx.commit().await?;
             Ok(Ok(AppliedRejudging {

@@ -3360,6 +3360,183 @@ async fn scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze(bac
     );
 }
 
+/// A verdict written while another write of the same cell is open waits
+/// for it and then counts both: the second writer computes the cell from
+/// what the first committed, never from what it saw before (on SQLite the
+/// second waits for the one writer; on PostgreSQL for the cell's lock).
+async fn a_cell_written_by_two_transactions_at_once_counts_both(backend: TestBackend) {
+    use crate::domain::{ContestId, Scoring};
+    use crate::store::ContestWindow;
+
+    let (_dir, store) = fresh(backend).await;
+    let id: ContestId = "duel".parse().expect("an id");
+    let settings = nim_contest("Duel", Scoring::Icpc, 300 * 60, None);
+    assert!(store.put_contest(&id, &settings).await.expect("create"));
+    let payload = Payload::Answers {
+        personal: None,
+        answers: Default::default(),
+    };
+    for minutes in [20, 10] {
+        let now = super::now_ms();
+        store
+            .insert_submission(&NewSubmission {
+                problem: &nim(),
+                user: "ann",
+                payload: &payload,
+                contest: Some(ContestWindow {
+                    contest: &id,
+                    starts_at_ms: now - minutes * 60_000,
+                    ends_at_ms: now + 60 * 60_000,
+                }),
+            })
+            .await
+            .expect("insert");
+    }
+    let first = claimed(&store, "w", Duration::from_secs(60)).await;
+    let second = claimed(&store, "w", Duration::from_secs(60)).await;
+    // The first try judged WA in a transaction left open.
+    let mut open = store.write.begin().await.expect("begin");
+    query("update submission set state = 'done', verdict = 'WA', judged_at = $2 where id = $1")
+        .bind(first.id.to_string())
+        .bind(super::now_ms())
+        .execute(&mut open)
+        .await
+        .expect("judge");
+    super::contests::refresh_cells(
+        &mut open,
+        super::contests::CellScope::Submissions(&[first.id]),
+    )
+    .await
+    .expect("refresh");
+    let waiting = {
+        let store = store.clone();
+        tokio::spawn(async move { store.finish(&second, &verdict(Verdict::WA)).await })
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(
+        !waiting.is_finished(),
+        "the second write waits for the first"
+    );
+    open.commit().await.expect("commit");
+    assert!(waiting.await.expect("the second write").expect("finish"));
+    let cell = store.scoreboard_cells(&id).await.expect("cells")[&("ann".to_string(), nim())];
+    assert_eq!((cell.tries, cell.pending), (2, 0), "{cell:?}");
+}
+
+/// Contest tries judged side by side on the same two cells, round after
+/// round (with the whole contest recomputed or the problem rejudged beside
+/// them in some rounds): after each round every cell is as computed from
+/// all its submissions (a recompute from scratch changes nothing), and a
+/// reader that followed the changes by version alone holds the same cells
+/// at the end (no change committed below a version it had read).
+async fn contest_writes_side_by_side_leave_each_cell_whole(backend: TestBackend) {
+    use crate::domain::{ContestId, Scoring};
+    use crate::store::ContestWindow;
+
+    let (_dir, store) = fresh(backend).await;
+    let id: ContestId = "relay".parse().expect("an id");
+    let settings = nim_contest("Relay", Scoring::Icpc, 300 * 60, Some(60 * 60));
+    assert!(store.put_contest(&id, &settings).await.expect("create"));
+    let payload = Payload::Answers {
+        personal: None,
+        answers: Default::default(),
+    };
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader = {
+        let (store, id, done) = (store.clone(), id.clone(), done.clone());
+        tokio::spawn(async move {
+            let mut held = 0;
+            let mut cells = std::collections::BTreeMap::new();
+            loop {
+                let last = done.load(std::sync::atomic::Ordering::SeqCst);
+                let version = store
+                    .scoreboard_version(&id)
+                    .await
+                    .expect("a version")
+                    .expect("a contest");
+                let changes = store.scoreboard_changes(&id, held).await.expect("changes");
+                cells.extend(changes.cells);
+                held = version;
+                if last {
+                    return cells;
+                }
+                tokio::task::yield_now().await;
+            }
+        })
+    };
+    for round in 0..8_usize {
+        for n in 0..6_usize {
+            let now = super::now_ms();
+            store
+                .insert_submission(&NewSubmission {
+                    problem: &nim(),
+                    user: ["ann", "bob"][n % 2],
+                    payload: &payload,
+                    contest: Some(ContestWindow {
+                        contest: &id,
+                        starts_at_ms: now - (10 + (round * 6 + n) as i64) * 60_000,
+                        ends_at_ms: now + 60 * 60_000,
+                    }),
+                })
+                .await
+                .expect("insert");
+        }
+        let mut writes = tokio::task::JoinSet::new();
+        let mut n = 0;
+        while let Some(claim) = store
+            .claim("w", Duration::from_secs(60))
+            .await
+            .expect("claim")
+        {
+            let wanted = [Verdict::WA, Verdict::AC, Verdict::CE, Verdict::WA][(round + n) % 4];
+            let store = store.clone();
+            writes.spawn(async move {
+                assert!(
+                    store
+                        .finish(&claim, &verdict(wanted))
+                        .await
+                        .expect("finish")
+                );
+            });
+            n += 1;
+        }
+        match round % 4 {
+            1 => {
+                let store = store.clone();
+                writes.spawn(async move {
+                    store
+                        .rejudge_problem(&nim(), "admin")
+                        .await
+                        .expect("rejudge");
+                });
+            }
+            3 => {
+                let (store, id, settings) = (store.clone(), id.clone(), settings.clone());
+                writes.spawn(async move {
+                    assert!(!store.put_contest(&id, &settings).await.expect("replace"));
+                });
+            }
+            _ => {}
+        }
+        while let Some(written) = writes.join_next().await {
+            written.expect("a write");
+        }
+        if round % 4 == 1 {
+            // The rejudged tries are judged in the next round.
+            continue;
+        }
+        let stored = store.scoreboard_cells(&id).await.expect("cells");
+        assert_eq!(stored.len(), 2, "{stored:?}");
+        assert!(!store.put_contest(&id, &settings).await.expect("replace"));
+        let recomputed = store.scoreboard_cells(&id).await.expect("cells");
+        assert_eq!(stored, recomputed, "round {round}: a cell missed a write");
+    }
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    let followed = reader.await.expect("the reader");
+    let stored = store.scoreboard_cells(&id).await.expect("cells");
+    assert_eq!(followed, stored, "the reader missed a change");
+}
+
 /// An IOI cell keeps its best score and the contest time of the try that
 /// last changed it, in everything and in the public view of the freeze:
 /// a try that adds nothing moves no time, a rejudge and a change of
@@ -4077,6 +4254,8 @@ on_both_backends!(
     a_reference_solution_is_kept_and_its_references_wait_for_a_sandbox,
     a_contests_changes_since_a_time_are_its_new_requeued_and_judged_rows,
     an_ioi_cell_keeps_the_time_its_score_was_reached,
+    contest_writes_side_by_side_leave_each_cell_whole,
+    a_cell_written_by_two_transactions_at_once_counts_both,
     scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze,
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,

@@ -5,8 +5,10 @@
 //! benchmark's contest (a synthetic history of N judged submissions over U
 //! users, made a contest), opens the event feed as an admin and reads it to
 //! its first state (every object), then, for S seconds, stores R contest
-//! submissions a second and their verdicts (as a worker writes them), and
-//! reads the feed until every verdict has come through it. Prints how long
+//! submissions a second while workers claim them and write their verdicts
+//! as the daemon's workers do (up to [`CLAIM_BATCH`] a claim, the batch's
+//! verdicts in one transaction), and reads the feed until every verdict has
+//! come through it. Prints how long
 //! the first read took, the submissions and verdicts a second stored, and
 //! the lag of each verdict's judgement in the feed after it was stored
 //! (median, 95th percentile, largest). The feed keeps up when the lag stays
@@ -22,6 +24,7 @@ use std::{
 
 use clap::Args;
 use nimjudge::{
+    app::worker::CLAIM_BATCH,
     domain::Role,
     store::{Claim, ContestWindow, JudgementWrite, NewSubmission, Store},
     testing::TestBackend,
@@ -46,10 +49,16 @@ pub struct BenchFeedArgs {
     /// Seconds of new submissions.
     #[arg(long, default_value_t = 20)]
     pub seconds: u64,
-    /// Writers storing them side by side, each its share of the rate (one
-    /// round trip after another is slower than 500 a second on PostgreSQL).
-    #[arg(long, default_value_t = 4)]
+    /// Writers storing them side by side, each its share of the rate: the
+    /// contestants' clients, each sending when its last submission was
+    /// stored (four such clients, one admission after another, store
+    /// about 300 a second on PostgreSQL here, whatever the store can take).
+    #[arg(long, default_value_t = 64)]
     pub writers: usize,
+    /// Workers claiming and judging them (the daemon's default: one per
+    /// core).
+    #[arg(long, default_value_t = 2)]
+    pub workers: usize,
     /// The database: sqlite, or postgres (a fresh database on the cluster
     /// named by `NIMJUDGE_TEST_POSTGRES_URL`).
     #[arg(long, default_value = "sqlite")]
@@ -69,27 +78,38 @@ struct Lags {
     lags: Vec<Duration>,
 }
 
-/// Stores a claimed try's verdict as a worker does and notes when.
-async fn judge(
+/// Claims up to [`CLAIM_BATCH`] tries, stores their verdicts in one
+/// transaction as a worker does, and notes when; how many it judged.
+async fn judge_batch(
     store: &Store,
-    claim: &Claim,
     judgement: &JudgementWrite,
     lags: &std::sync::Mutex<Lags>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<usize> {
+    let claims = store
+        .claim_batch("bench", Duration::from_secs(60), CLAIM_BATCH)
+        .await?;
+    if claims.is_empty() {
+        return Ok(0);
+    }
+    let verdicts: Vec<(&Claim, &JudgementWrite)> =
+        claims.iter().map(|claim| (claim, judgement)).collect();
+    let written = store.finish_batch(&verdicts).await?;
     anyhow::ensure!(
-        store.finish(claim, judgement).await?,
-        "the verdict was fenced out"
+        written.iter().all(|written| *written),
+        "a verdict was fenced out"
     );
     let stored = Instant::now();
-    let id = claim.id.to_string();
     let mut lags = lags.lock().unwrap_or_else(|e| e.into_inner());
-    match lags.early.remove(&id) {
-        Some(seen) => lags.lags.push(seen.saturating_duration_since(stored)),
-        None => {
-            lags.stored.insert(id, stored);
+    for claim in &claims {
+        let id = claim.id.to_string();
+        match lags.early.remove(&id) {
+            Some(seen) => lags.lags.push(seen.saturating_duration_since(stored)),
+            None => {
+                lags.stored.insert(id, stored);
+            }
         }
     }
-    Ok(())
+    Ok(claims.len())
 }
 
 pub async fn run(args: BenchFeedArgs) -> anyhow::Result<ExitCode> {
@@ -191,12 +211,7 @@ pub async fn run(args: BenchFeedArgs) -> anyhow::Result<ExitCode> {
     let tick = Duration::from_secs(1) / args.rate as u32;
     let mut writers = tokio::task::JoinSet::new();
     for first in 0..args.writers.max(1) {
-        let (store, lags, payload, judgement) = (
-            store.clone(),
-            lags.clone(),
-            payload.clone(),
-            judgement.clone(),
-        );
+        let (store, payload) = (store.clone(), payload.clone());
         let (id, problems, users, step) = (
             contest.id.clone(),
             contest.problems.clone(),
@@ -221,21 +236,40 @@ pub async fn run(args: BenchFeedArgs) -> anyhow::Result<ExitCode> {
                         contest: Some(window),
                     })
                     .await?;
-                // Another writer's claim may have taken this submission
-                // (PostgreSQL claims side by side): then this one judges
-                // nothing now, and the drain below judges what is left.
-                if let Some(claim) = store.claim("bench", Duration::from_secs(60)).await? {
-                    judge(&store, &claim, &judgement, &lags).await?;
-                }
             }
             anyhow::Ok(())
+        });
+    }
+    let writing_done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut workers = tokio::task::JoinSet::new();
+    for _ in 0..args.workers.max(1) {
+        let (store, lags, judgement, writing_done) = (
+            store.clone(),
+            lags.clone(),
+            judgement.clone(),
+            writing_done.clone(),
+        );
+        workers.spawn(async move {
+            loop {
+                // Read before the claim: once the writers are done, an
+                // empty claim means an empty queue.
+                let last = writing_done.load(std::sync::atomic::Ordering::SeqCst);
+                if judge_batch(&store, &judgement, &lags).await? == 0 {
+                    if last {
+                        return anyhow::Ok(());
+                    }
+                    // An idle worker waits for a wake-up; a short nap here.
+                    tokio::time::sleep(Duration::from_millis(2)).await;
+                }
+            }
         });
     }
     while let Some(written) = writers.join_next().await {
         written??;
     }
-    while let Some(claim) = store.claim("bench", Duration::from_secs(60)).await? {
-        judge(store, &claim, &judgement, &lags).await?;
+    writing_done.store(true, std::sync::atomic::Ordering::SeqCst);
+    while let Some(judged) = workers.join_next().await {
+        judged??;
     }
     let writing = began.elapsed();
     let finished = tokio::time::timeout(Duration::from_secs(120), reader).await;
