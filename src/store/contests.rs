@@ -110,33 +110,18 @@ pub(super) async fn refresh_cells(tx: &mut Tx, scope: CellScope<'_>) -> Result<(
 /// Refreshes the cells of a contest or a problem (see [`refresh_cells`]).
 async fn refresh_every(tx: &mut Tx, scope: Cell<'_>) -> Result<(), StoreError> {
     if tx.dialect() == Dialect::Postgres {
-        let contests = match &scope {
-            Cell::Contest(id) => query("select id from contest where id = ").push_bind(id.as_str()),
-            Cell::Problem(id) => query(
-                "select id from contest where id in \
-                 (select contest_id from contest_problem where problem_id = ",
-            )
-            .push_bind(id.as_str())
-            .push(")"),
-            Cell::One { contest, .. } => {
-                query("select id from contest where id = ").push_bind(contest.clone())
-            }
-        };
-        contests
+        scope
+            .of_contests(query("select id from contest where "))
             .push(" order by id for update")
             .fetch_all(&mut *tx)
             .await?;
     }
-    let bump = query("update contest set cells_version = cells_version + 1 where ");
-    let bump = match &scope {
-        Cell::Contest(id) => bump.push("id = ").push_bind(id.as_str()),
-        Cell::Problem(id) => bump
-            .push("id in (select contest_id from contest_problem where problem_id = ")
-            .push_bind(id.as_str())
-            .push(")"),
-        Cell::One { contest, .. } => bump.push("id = ").push_bind(contest.clone()),
-    };
-    bump.execute(&mut *tx).await?;
+    scope
+        .of_contests(query(
+            "update contest set cells_version = cells_version + 1 where ",
+        ))
+        .execute(&mut *tx)
+        .await?;
     recompute(tx, &scope).await?;
     refresh_scores(tx, &scope).await
 }
@@ -357,6 +342,19 @@ async fn refresh_scores(tx: &mut Tx, scope: &Cell<'_>) -> Result<(), StoreError>
 }
 
 impl Cell<'_> {
+    /// `statement`, which ends in `where `, narrowed to the contests (as
+    /// `id`) of this scope.
+    fn of_contests<'q>(&self, statement: Statement<'q>) -> Statement<'q> {
+        match self {
+            Cell::Contest(id) => statement.push("id = ").push_bind(id.as_str().to_string()),
+            Cell::Problem(id) => statement
+                .push("id in (select contest_id from contest_problem where problem_id = ")
+                .push_bind(id.as_str().to_string())
+                .push(")"),
+            Cell::One { contest, .. } => statement.push("id = ").push_bind(contest.clone()),
+        }
+    }
+
     /// `statement`, which ends in `where … and `, narrowed to the
     /// submissions (as `s`) of this scope.
     fn of_submissions<'q>(&self, statement: Statement<'q>) -> Statement<'q> {
