@@ -24,7 +24,7 @@ use crate::{
     api::{SubmitRequest, SubmittedContent},
     contest::{PERSONAL, personal_seed},
     domain::{
-        Feedback, Judgement, Payload, PersonalInput, Role, Submission, SubmissionId,
+        Feedback, Judgement, Payload, PersonalInput, ProblemId, Role, Submission, SubmissionId,
         SubmissionState,
     },
     store::{
@@ -241,6 +241,43 @@ impl App {
         Ok(record)
     }
 
+    /// The latest judgement of each of `ids` that has one, as `caller` may
+    /// read it ([`App::readable_record`]'s rules: their own submissions for
+    /// a contestant, cut to what the problem's feedback shows), in the
+    /// order of `ids`, read a few hundred at a time. A submission the
+    /// caller may not read is refused as missing, as one by one.
+    pub async fn readable_latest_judgements(
+        &self,
+        caller: &Caller,
+        ids: &[SubmissionId],
+    ) -> Result<Vec<(SubmissionId, Judgement)>, AppError> {
+        let mut found = Vec::with_capacity(ids.len());
+        let mut feedback: std::collections::HashMap<ProblemId, Feedback> =
+            std::collections::HashMap::new();
+        for latest in self.store.latest_judgements(ids).await? {
+            if !caller.role().is_staff() && latest.user != caller.name() {
+                return Err(AppError::NotFound(format!(
+                    "no submission `{}`",
+                    latest.submission
+                )));
+            }
+            let mut judgement = latest.judgement;
+            if !caller.role().is_staff() {
+                let shown = match feedback.get(&latest.problem) {
+                    Some(shown) => *shown,
+                    None => {
+                        let shown = self.feedback_of(&latest.problem).await?;
+                        feedback.insert(latest.problem.clone(), shown);
+                        shown
+                    }
+                };
+                redact_judgements(shown, std::slice::from_mut(&mut judgement));
+            }
+            found.push((latest.submission, judgement));
+        }
+        Ok(found)
+    }
+
     /// What a submission `caller` may read sent ([`SubmittedContent`]):
     /// theirs, or any for setters and admins. `None` for a payload that
     /// cannot be decoded (its judging said why).
@@ -296,9 +333,14 @@ impl App {
     /// The feedback setting of a submission's problem; the default if the
     /// problem is gone.
     async fn problem_feedback(&self, submission: &Submission) -> Result<Feedback, AppError> {
+        self.feedback_of(&submission.problem).await
+    }
+
+    /// The feedback a problem gives its contestants.
+    async fn feedback_of(&self, problem: &ProblemId) -> Result<Feedback, AppError> {
         Ok(self
             .catalog
-            .submission_rules(&self.store, &submission.problem)
+            .submission_rules(&self.store, problem)
             .await?
             .map(|rules| rules.feedback)
             .unwrap_or_default())
@@ -429,6 +471,13 @@ fn redact_for_contestant(
 ) {
     if feedback == Feedback::None {
         silence(submission);
+    }
+    redact_judgements(feedback, judgements);
+}
+
+/// [`redact_for_contestant`]'s cut of the judgements alone.
+fn redact_judgements(feedback: Feedback, judgements: &mut [Judgement]) {
+    if feedback == Feedback::None {
         for judgement in judgements.iter_mut() {
             judgement.message = None;
             judgement.results.clear();

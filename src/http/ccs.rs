@@ -30,7 +30,7 @@ use crate::{
     app::submissions::MAX_LIST_LIMIT,
     ccs::{self, ProblemFacts},
     contest::ContestView,
-    domain::{ContestId, ProblemId, Submission, SubmissionId, SubmissionKind},
+    domain::{ContestId, Judgement, ProblemId, Submission, SubmissionId, SubmissionKind},
     store::ListFilter,
     zip_archive::StoredZip,
 };
@@ -412,27 +412,52 @@ async fn judgement(
         .ok_or_else(|| missing("judgement", &item))
 }
 
-/// The runs of every judged submission the caller may list: one read of
-/// each submission's record.
+/// The runs of every judged submission the caller may list.
 async fn run_list(
     state: &AppState,
     caller: &Caller,
     view: &ContestView,
 ) -> Result<Vec<ccs::Run>, ApiError> {
     let list = contest_submissions(state, caller, view).await?;
-    let mut runs = Vec::new();
-    for submission in list
-        .iter()
-        .filter(|s| s.verdict.is_some() && s.kind != SubmissionKind::Custom)
-    {
-        let record = state.app.readable_record(caller, &submission.id).await?;
-        runs.extend(ccs::runs(
-            &view.contest,
-            &record.submission,
-            &record.judgements,
-        ));
-    }
-    Ok(runs)
+    Ok(
+        runs_of(state, caller, view, list.iter().filter(|s| has_runs(s)))
+            .await?
+            .into_iter()
+            .flat_map(|(_, runs)| runs)
+            .collect(),
+    )
+}
+
+/// Whether a submission's latest judgement gives runs: it is judged, and
+/// not a custom check (which judges no testcase of the contest).
+fn has_runs(submission: &Submission) -> bool {
+    submission.verdict.is_some() && submission.kind != SubmissionKind::Custom
+}
+
+/// The runs of each of `submissions` (in their order; none for one not
+/// judged yet), from their latest judgements read together.
+async fn runs_of<'s>(
+    state: &AppState,
+    caller: &Caller,
+    view: &ContestView,
+    submissions: impl Iterator<Item = &'s Submission>,
+) -> Result<Vec<(SubmissionId, Vec<ccs::Run>)>, ApiError> {
+    let submissions: Vec<&Submission> = submissions.collect();
+    let ids: Vec<SubmissionId> = submissions.iter().map(|s| s.id).collect();
+    let mut latest: std::collections::HashMap<SubmissionId, Judgement> = state
+        .app
+        .readable_latest_judgements(caller, &ids)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(submissions
+        .into_iter()
+        .map(|submission| {
+            let judged = latest.remove(&submission.id);
+            let runs = ccs::runs(&view.contest, submission, judged.as_slice());
+            (submission.id, runs)
+        })
+        .collect())
 }
 
 async fn runs(
@@ -450,9 +475,17 @@ async fn run(
     Path((id, item)): Path<(String, String)>,
 ) -> Result<Json<ccs::Run>, ApiError> {
     let view = view(&state, &caller, &id).await?;
-    run_list(&state, &caller, &view)
+    // A run's id is its submission's, without dashes, and its ordinal.
+    let of = item.rsplit_once('-').map(|(submission, _)| submission);
+    let list = contest_submissions(&state, &caller, &view).await?;
+    let submission = list
+        .iter()
+        .filter(|s| has_runs(s))
+        .find(|s| of.is_some_and(|of| s.id.to_string().replace('-', "") == of));
+    runs_of(&state, &caller, &view, submission.into_iter())
         .await?
         .into_iter()
+        .flat_map(|(_, runs)| runs)
         .find(|r| r.id == item)
         .map(Json)
         .ok_or_else(|| missing("run", &item))
@@ -552,19 +585,20 @@ async fn feed_look(
     for j in ccs::judgements(contest, &list) {
         objects.push(("judgements", Some(j.id.clone()), json(&j)));
     }
-    for submission in list
-        .iter()
-        .filter(|s| s.verdict.is_some() && s.kind != SubmissionKind::Custom)
-    {
+    let stale = list.iter().filter(|s| {
+        has_runs(s)
+            && !runs_cache
+                .get(&s.id.to_string())
+                .is_some_and(|(judged_at, _)| *judged_at == s.judged_at)
+    });
+    let judged_at: std::collections::HashMap<SubmissionId, Option<Timestamp>> =
+        list.iter().map(|s| (s.id, s.judged_at)).collect();
+    for (id, runs) in runs_of(state, caller, &view, stale).await? {
+        let at = judged_at.get(&id).copied().flatten();
+        runs_cache.insert(id.to_string(), (at, runs));
+    }
+    for submission in list.iter().filter(|s| has_runs(s)) {
         let key = submission.id.to_string();
-        let fresh = runs_cache
-            .get(&key)
-            .is_some_and(|(judged_at, _)| *judged_at == submission.judged_at);
-        if !fresh {
-            let record = state.app.readable_record(caller, &submission.id).await?;
-            let runs = ccs::runs(contest, &record.submission, &record.judgements);
-            runs_cache.insert(key.clone(), (submission.judged_at, runs));
-        }
         for r in runs_cache
             .get(&key)
             .map(|(_, runs)| runs.as_slice())

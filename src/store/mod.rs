@@ -81,8 +81,8 @@ pub use contests::ScoreboardChanges;
 pub use matrices::{MatrixClaim, NewMatrixItem};
 pub use notices::{Notice, Notices};
 pub use queue::{
-    Claim, ContestWindow, JudgementWrite, ListFilter, NewSubmission, RejudgeOutcome,
-    SubmissionPage, SubmissionRecord,
+    Claim, ContestWindow, JudgementWrite, LatestJudgement, ListFilter, NewSubmission,
+    RejudgeOutcome, SubmissionPage, SubmissionRecord,
 };
 pub use rejudgings::{RejudgingClaim, RejudgingRefusal};
 pub use sessions::{OpenedSession, SessionHolder};

@@ -477,6 +477,43 @@ impl Store {
             .unwrap_or_default())
     }
 
+    /// The latest judgement (with results) of each of `ids` that has one,
+    /// with its submission's user and problem, in the order of `ids`: one
+    /// statement for each [`LATEST_JUDGEMENTS_CHUNK`] ids, where
+    /// [`Store::submission_record`] costs one a submission (the Contest
+    /// API's runs of a whole contest read a million records one by one).
+    pub async fn latest_judgements(
+        &self,
+        ids: &[SubmissionId],
+    ) -> Result<Vec<LatestJudgement>, StoreError> {
+        let mut found = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(LATEST_JUDGEMENTS_CHUNK) {
+            let rows = latest_judgements_statement(self.read.dialect(), chunk)
+                .fetch_all(&self.read)
+                .await?;
+            let mut read: HashMap<SubmissionId, LatestJudgement> = HashMap::new();
+            for row in &rows {
+                let submission: SubmissionId = parse_column(row, "submission_id")?;
+                let latest = match read.entry(submission) {
+                    std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(entry) => {
+                        entry.insert(LatestJudgement {
+                            submission,
+                            user: row.try_get("user_name")?,
+                            problem: parse_column(row, "problem_id")?,
+                            judgement: judgement(row)?,
+                        })
+                    }
+                };
+                if let Some(result) = testcase_result(row)? {
+                    latest.judgement.results.push(result);
+                }
+            }
+            found.extend(chunk.iter().filter_map(|id| read.remove(id)));
+        }
+        Ok(found)
+    }
+
     /// A submission's event log, oldest first (empty for a missing
     /// submission).
     pub async fn events(&self, id: &SubmissionId) -> Result<Vec<Event>, StoreError> {
@@ -1159,6 +1196,62 @@ pub(super) fn record_statement(dialect: Dialect, id: &SubmissionId) -> Statement
         ),
     ))
     .bind(id.to_string())
+}
+
+/// Submissions whose latest judgements [`Store::latest_judgements`] reads
+/// in one statement. A shorter chunk is padded with its last id, so every
+/// read is one statement text (one prepared statement, one plan).
+pub(super) const LATEST_JUDGEMENTS_CHUNK: usize = 256;
+
+/// The latest judgement of a submission, with what decides who may read it.
+#[derive(Debug, Clone)]
+pub struct LatestJudgement {
+    pub submission: SubmissionId,
+    pub user: String,
+    pub problem: ProblemId,
+    pub judgement: Judgement,
+}
+
+/// The read of the latest judgements of `ids` (at most
+/// [`LATEST_JUDGEMENTS_CHUNK`]) with their results, a judgement's rows
+/// together and its results in order (see [`record_statement`] for why
+/// PostgreSQL reads the results in a `lateral` subquery).
+fn latest_judgements_statement(dialect: Dialect, ids: &[SubmissionId]) -> Statement<'static> {
+    let mut statement = query(dialect.pick(
+        "select j.submission_id, s.user_name, s.problem_id, j.id as judgement_id, j.attempt, \
+         j.problem_version, j.verdict, j.message, j.compile_output, j.worker, j.duration_ms, \
+         j.created_at, r.testcase, r.position, r.hidden, r.verdict as result_verdict, \
+         r.time_us, r.message as result_message, r.detail, r.cpu_ms, r.wall_ms, r.memory_kib, \
+         r.exit_code, r.signal \
+         from judgement j join submission s on s.id = j.submission_id \
+         left join result r on r.judgement_id = j.id \
+         where j.id in (select max(l.id) from judgement l where l.submission_id in (",
+        "select j.submission_id, s.user_name, s.problem_id, j.id as judgement_id, j.attempt, \
+         j.problem_version, j.verdict, j.message, j.compile_output, j.worker, j.duration_ms, \
+         j.created_at, r.testcase, r.position, r.hidden, r.verdict as result_verdict, \
+         r.time_us, r.message as result_message, r.detail, r.cpu_ms, r.wall_ms, r.memory_kib, \
+         r.exit_code, r.signal \
+         from judgement j join submission s on s.id = j.submission_id \
+         left join lateral (select * from result \
+             where result.judgement_id = j.id offset 0) r on true \
+         where j.id in (select max(l.id) from judgement l where l.submission_id in (",
+    ));
+    let padding = ids.last().into_iter().cycle();
+    for (index, id) in ids
+        .iter()
+        .chain(padding)
+        .take(LATEST_JUDGEMENTS_CHUNK)
+        .enumerate()
+    {
+        if index > 0 {
+            statement = statement.push(", ");
+        }
+        statement = statement.push_bind(id.to_string());
+    }
+    statement.push(
+        ") group by l.submission_id) \
+         order by j.id, r.position, r.testcase",
+    )
 }
 
 /// The [`SubmissionRecord`] in the rows of a [`record_statement`]; `None`

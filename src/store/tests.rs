@@ -234,6 +234,93 @@ async fn a_judgement_of_many_testcases_comes_back_whole_and_in_order(backend: Te
     );
 }
 
+/// The latest judgements of many submissions, read a chunk at a time, are
+/// each submission's last judgement as its own record reads it, in the
+/// order asked, and nothing for a submission not judged yet.
+async fn latest_judgements_are_each_records_last_in_the_order_asked(backend: TestBackend) {
+    let (_dir, store) = fresh(backend).await;
+    let judged_with = |i: usize, outcome: Verdict| JudgementWrite {
+        results: (0..i % 4)
+            .map(|case| TestcaseResult {
+                testcase: format!("case-{case}"),
+                hidden: case == 1,
+                verdict: outcome,
+                time_us: (i * 10 + case) as i64,
+                message: Some(format!("case {case} of {i}")),
+                detail: None,
+                run: (case == 2).then_some(RunUsage {
+                    cpu_ms: i as i64,
+                    wall_ms: i as i64 + 1,
+                    memory_kib: 2048,
+                    exit_code: Some(0),
+                    signal: None,
+                }),
+            })
+            .collect(),
+        ..verdict(outcome)
+    };
+    // More than one chunk, so the last one is padded.
+    let count = super::queue::LATEST_JUDGEMENTS_CHUNK + 44;
+    let mut judged = Vec::new();
+    for i in (0..count).filter(|i| i % 5 != 4) {
+        let id = submit(&store).await;
+        judged.push(id);
+        let claim = claimed(&store, "a", Duration::from_secs(60)).await;
+        assert!(
+            store
+                .finish(&claim, &judged_with(i, Verdict::WA))
+                .await
+                .expect("finish")
+        );
+        if i % 7 == 0 {
+            assert!(matches!(
+                store.rejudge(&id, "admin").await.expect("rejudge"),
+                RejudgeOutcome::Queued
+            ));
+            let claim = claimed(&store, "a", Duration::from_secs(60)).await;
+            let again = judged_with(i + 1, Verdict::AC);
+            assert!(store.finish(&claim, &again).await.expect("finish"));
+        }
+    }
+    // Every fifth asked is queued, never judged.
+    let (mut judged, mut ids) = (judged.into_iter(), Vec::new());
+    for i in 0..count {
+        ids.push(match i % 5 {
+            4 => submit(&store).await,
+            _ => judged.next().expect("a judged submission"),
+        });
+    }
+    ids.reverse();
+    let latest = store.latest_judgements(&ids).await.expect("read");
+    let mut expected = Vec::new();
+    for id in &ids {
+        if let Some(last) = store.judgements(id).await.expect("record").pop() {
+            expected.push((*id, last));
+        }
+    }
+    assert_eq!(expected.len(), count - count / 5);
+    assert_eq!(latest.len(), expected.len());
+    for (read, (id, last)) in latest.iter().zip(&expected) {
+        assert_eq!(read.submission, *id);
+        assert_eq!(read.user, "carol");
+        assert_eq!(read.problem, nim());
+        assert_eq!(
+            serde_json::to_value(&read.judgement).expect("json"),
+            serde_json::to_value(last).expect("json")
+        );
+    }
+    // A rejudged submission's latest is its second judgement.
+    let rejudged = latest
+        .iter()
+        .filter(|l| l.judgement.verdict == Verdict::AC)
+        .count();
+    assert_eq!(
+        rejudged,
+        (0..count).filter(|i| i % 7 == 0 && i % 5 != 4).count()
+    );
+    assert!(store.latest_judgements(&[]).await.expect("none").is_empty());
+}
+
 /// A program's row carries its language from the start and, once judged,
 /// the most CPU time and memory one of its runs took; answers carry none.
 async fn a_programs_row_shows_its_language_and_the_most_its_runs_took(backend: TestBackend) {
@@ -4260,6 +4347,7 @@ on_both_backends!(
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,
+    latest_judgements_are_each_records_last_in_the_order_asked,
     a_programs_row_shows_its_language_and_the_most_its_runs_took,
     only_the_current_attempt_may_write_and_only_once,
     the_queued_to_judged_times_are_those_of_judged_submissions,

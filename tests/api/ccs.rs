@@ -373,6 +373,23 @@ async fn the_contest_api_shows_an_icpc_contest_as_the_spec_shapes_it() {
             .all(|r| r["judgement_id"] == json!(wrong_id)),
         "{others}"
     );
+    // Another's run, a run past the last and a malformed id are missing.
+    let last = runs.len();
+    let compact = right_id.replace('-', "");
+    for item in [
+        others[0]["id"].as_str().expect("an id").to_string(),
+        format!("{compact}-{}", last + 1),
+        compact.clone(),
+        "run".into(),
+    ] {
+        let (status, _) = app
+            .get(
+                &format!("/ccs/contests/spring/runs/{item}"),
+                &app.contestant,
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{item}");
+    }
 
     // Clarifications: a question and its answer are two messages, the
     // answer replying to the question; a private question stays the
