@@ -587,9 +587,9 @@ async fn feed_look(
     }
     let stale = list.iter().filter(|s| {
         has_runs(s)
-            && !runs_cache
+            && runs_cache
                 .get(&s.id.to_string())
-                .is_some_and(|(judged_at, _)| *judged_at == s.judged_at)
+                .is_none_or(|(judged_at, _)| *judged_at != s.judged_at)
     });
     let judged_at: std::collections::HashMap<SubmissionId, Option<Timestamp>> =
         list.iter().map(|s| (s.id, s.judged_at)).collect();
