@@ -1212,29 +1212,35 @@ pub struct LatestJudgement {
     pub judgement: Judgement,
 }
 
+/// The read of the latest judgements of some submissions with their
+/// results, a judgement's rows together and its results in order, up to
+/// the list of submission ids, with `$results` the join of a judgement `j`
+/// to its results `r` (see [`record_statement`] for why PostgreSQL reads
+/// them in a `lateral` subquery).
+macro_rules! latest_judgements_sql {
+    ($results:literal) => {
+        concat!(
+            "select j.submission_id, s.user_name, s.problem_id, j.id as judgement_id, \
+             j.attempt, j.problem_version, j.verdict, j.message, j.compile_output, j.worker, \
+             j.duration_ms, j.created_at, r.testcase, r.position, r.hidden, \
+             r.verdict as result_verdict, r.time_us, r.message as result_message, r.detail, \
+             r.cpu_ms, r.wall_ms, r.memory_kib, r.exit_code, r.signal \
+             from judgement j join submission s on s.id = j.submission_id ",
+            $results,
+            " where j.id in (select max(l.id) from judgement l where l.submission_id in ("
+        )
+    };
+}
+
 /// The read of the latest judgements of `ids` (at most
-/// [`LATEST_JUDGEMENTS_CHUNK`]) with their results, a judgement's rows
-/// together and its results in order (see [`record_statement`] for why
-/// PostgreSQL reads the results in a `lateral` subquery).
+/// [`LATEST_JUDGEMENTS_CHUNK`]), by [`latest_judgements_sql!`].
 fn latest_judgements_statement(dialect: Dialect, ids: &[SubmissionId]) -> Statement<'static> {
     let mut statement = query(dialect.pick(
-        "select j.submission_id, s.user_name, s.problem_id, j.id as judgement_id, j.attempt, \
-         j.problem_version, j.verdict, j.message, j.compile_output, j.worker, j.duration_ms, \
-         j.created_at, r.testcase, r.position, r.hidden, r.verdict as result_verdict, \
-         r.time_us, r.message as result_message, r.detail, r.cpu_ms, r.wall_ms, r.memory_kib, \
-         r.exit_code, r.signal \
-         from judgement j join submission s on s.id = j.submission_id \
-         left join result r on r.judgement_id = j.id \
-         where j.id in (select max(l.id) from judgement l where l.submission_id in (",
-        "select j.submission_id, s.user_name, s.problem_id, j.id as judgement_id, j.attempt, \
-         j.problem_version, j.verdict, j.message, j.compile_output, j.worker, j.duration_ms, \
-         j.created_at, r.testcase, r.position, r.hidden, r.verdict as result_verdict, \
-         r.time_us, r.message as result_message, r.detail, r.cpu_ms, r.wall_ms, r.memory_kib, \
-         r.exit_code, r.signal \
-         from judgement j join submission s on s.id = j.submission_id \
-         left join lateral (select * from result \
-             where result.judgement_id = j.id offset 0) r on true \
-         where j.id in (select max(l.id) from judgement l where l.submission_id in (",
+        latest_judgements_sql!("left join result r on r.judgement_id = j.id"),
+        latest_judgements_sql!(
+            "left join lateral (select * from result \
+             where result.judgement_id = j.id offset 0) r on true"
+        ),
     ));
     let padding = ids.last().into_iter().cycle();
     for (index, id) in ids
