@@ -441,7 +441,7 @@ async fn runs_of<'s>(
     caller: &Caller,
     view: &ContestView,
     submissions: impl Iterator<Item = &'s Submission>,
-) -> Result<Vec<(SubmissionId, Vec<ccs::Run>)>, ApiError> {
+) -> Result<Vec<(&'s Submission, Vec<ccs::Run>)>, ApiError> {
     let submissions: Vec<&Submission> = submissions.collect();
     let ids: Vec<SubmissionId> = submissions.iter().map(|s| s.id).collect();
     let mut latest: std::collections::HashMap<SubmissionId, Judgement> = state
@@ -455,7 +455,7 @@ async fn runs_of<'s>(
         .map(|submission| {
             let judged = latest.remove(&submission.id);
             let runs = ccs::runs(&view.contest, submission, judged.as_slice());
-            (submission.id, runs)
+            (submission, runs)
         })
         .collect())
 }
@@ -591,11 +591,8 @@ async fn feed_look(
                 .get(&s.id.to_string())
                 .is_none_or(|(judged_at, _)| *judged_at != s.judged_at)
     });
-    let judged_at: std::collections::HashMap<SubmissionId, Option<Timestamp>> =
-        list.iter().map(|s| (s.id, s.judged_at)).collect();
-    for (id, runs) in runs_of(state, caller, &view, stale).await? {
-        let at = judged_at.get(&id).copied().flatten();
-        runs_cache.insert(id.to_string(), (at, runs));
+    for (submission, runs) in runs_of(state, caller, &view, stale).await? {
+        runs_cache.insert(submission.id.to_string(), (submission.judged_at, runs));
     }
     for submission in list.iter().filter(|s| has_runs(s)) {
         let key = submission.id.to_string();
