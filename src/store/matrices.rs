@@ -165,64 +165,33 @@ impl Store {
         Ok(Some(MatrixReport { run, solutions }))
     }
 
-    /// Claims one item not judged yet whose lease (if any) ran out, for
-    /// `worker`. The lease is set and compared by one clock, as
-    /// [`Store::claim_batch`]'s is.
+    /// Claims one item not judged yet for `worker` ([`side_job_claim!`]).
     pub async fn claim_matrix_item(
         &self,
         worker: &str,
         lease: Duration,
     ) -> Result<Option<MatrixClaim>, StoreError> {
-        self.noted(async {
-            let now = now_ms();
-            let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-            let claimed = query(self.write.dialect().pick(
-                "update matrix_item set attempt = attempt + 1, worker = $1, \
-                 lease_until = $2 + $3, claimed_at = $2 \
-                 where (run_id, solution) = (select i.run_id, i.solution from matrix_item i \
-                     where i.verdict is null and (i.lease_until is null or i.lease_until < $2) \
-                     order by i.run_id, i.solution limit 1) \
-                 returning run_id, solution, job_id, language, source, attempt",
-                concat!(
-                    "update matrix_item set attempt = attempt + 1, worker = $1, \
-                 lease_until = ",
-                    pg_clock_ms!(),
-                    " + $3, \
-                 claimed_at = $2 \
-                 where (run_id, solution) = (select i.run_id, i.solution from matrix_item i \
-                     where i.verdict is null and (i.lease_until is null or i.lease_until \
-                         < ",
-                    pg_clock_ms!(),
-                    ") \
-                     order by i.run_id, i.solution limit 1 for update skip locked) \
-                 returning run_id, solution, job_id, language, source, attempt"
-                ),
-            ))
-            .bind(worker)
-            .bind(now)
-            .bind(lease_ms)
-            .fetch_optional(&self.write)
-            .await?;
-            let Some(claimed) = claimed else {
-                return Ok(None);
-            };
-            let run: i64 = claimed.try_get("run_id")?;
-            let row = query("select problem_id, raised_limit_ms from matrix_run where id = $1")
-                .bind(run)
-                .fetch_one(&self.write)
-                .await?;
-            Ok(Some(MatrixClaim {
-                run,
-                problem: parse_column(&row, "problem_id")?,
-                solution: claimed.try_get("solution")?,
-                job: parse_column(&claimed, "job_id")?,
-                language: parse_column(&claimed, "language")?,
-                source: claimed.try_get("source")?,
-                raised_limit_ms: row.try_get("raised_limit_ms")?,
-                attempt: claimed.try_get("attempt")?,
-            }))
-        })
-        .await
+        let claim = side_job_claim!(
+            update "matrix_item" where "(run_id, solution)" in (select "i.run_id, i.solution"
+                from "matrix_item i" where "i.verdict is null" order by "i.run_id, i.solution")
+            returning "run_id, solution, job_id, language, source, attempt, \
+                (select r.problem_id from matrix_run r where r.id = run_id) as problem_id, \
+                (select r.raised_limit_ms from matrix_run r where r.id = run_id) \
+                    as raised_limit_ms"
+        );
+        let Some(row) = self.claim_side_job(claim, worker, lease).await? else {
+            return Ok(None);
+        };
+        Ok(Some(MatrixClaim {
+            run: row.try_get("run_id")?,
+            problem: parse_column(&row, "problem_id")?,
+            solution: row.try_get("solution")?,
+            job: parse_column(&row, "job_id")?,
+            language: parse_column(&row, "language")?,
+            source: row.try_get("source")?,
+            raised_limit_ms: row.try_get("raised_limit_ms")?,
+            attempt: row.try_get("attempt")?,
+        }))
     }
 
     /// Stores a solution's results, fenced by the item's attempt; `false`

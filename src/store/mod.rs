@@ -41,6 +41,60 @@ macro_rules! pg_clock_ms {
     };
 }
 
+/// The claim of one side job for a worker: a rejudge preview's item
+/// ([`rejudgings`]), a matrix item ([`matrices`]) or a stress run
+/// ([`stress_runs`]). Each is a row with an `attempt` that fences its
+/// write, a `worker`, a `lease_until` and a `claimed_at`; the claim takes
+/// the first open row of `$from` (its rows named `i`) in `$order` whose
+/// lease, if any, ran out. It gives both dialects' texts for
+/// [`Store::claim_side_job`], which binds `$1` the worker, `$2` now and `$3`
+/// the lease in milliseconds. The lease is set and compared by one clock,
+/// as [`Store::claim_batch`]'s is.
+macro_rules! side_job_claim {
+    (update $table:literal where $key:literal in (select $pick:literal from $from:literal
+        where $open:literal order by $order:literal) returning $returning:literal) => {
+        (
+            concat!(
+                "update ",
+                $table,
+                " set attempt = attempt + 1, worker = $1, ",
+                "lease_until = $2 + $3, claimed_at = $2 where ",
+                $key,
+                " = (select ",
+                $pick,
+                " from ",
+                $from,
+                " where ",
+                $open,
+                " and (i.lease_until is null or i.lease_until < $2) order by ",
+                $order,
+                " limit 1) returning ",
+                $returning
+            ),
+            concat!(
+                "update ",
+                $table,
+                " set attempt = attempt + 1, worker = $1, lease_until = ",
+                pg_clock_ms!(),
+                " + $3, claimed_at = $2 where ",
+                $key,
+                " = (select ",
+                $pick,
+                " from ",
+                $from,
+                " where ",
+                $open,
+                " and (i.lease_until is null or i.lease_until < ",
+                pg_clock_ms!(),
+                ") order by ",
+                $order,
+                " limit 1 for update of i skip locked) returning ",
+                $returning
+            ),
+        )
+    };
+}
+
 pub mod admission;
 pub mod backend;
 pub mod catalog;
@@ -72,7 +126,7 @@ use sqlx::{
 };
 
 pub use admission::{Admission, AdmissionOutcome, IdempotencyKey, LimitExceeded, UserLimit};
-use backend::{DbRow, Pool};
+use backend::{DbRow, Pool, query};
 pub use catalog::{
     DefinedTestcase, JudgeSet, JudgeTestcase, PendingReference, ProblemDefinition, ReferenceRow,
     ReferenceSolution, SubmissionRules, SyncOutcome, TestcaseChange,
@@ -451,6 +505,27 @@ impl StartupLock {
         .map_err(|e| StoreError::Lock(std::io::Error::other(e)))?
         .map_err(StoreError::Lock)?;
         Ok(StartupLock::File(locked))
+    }
+}
+
+impl Store {
+    /// Runs a [`side_job_claim!`] for `worker`: the row it claimed, if any.
+    async fn claim_side_job(
+        &self,
+        (sqlite, postgres): (&'static str, &'static str),
+        worker: &str,
+        lease: Duration,
+    ) -> Result<Option<DbRow>, StoreError> {
+        let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+        self.noted(async {
+            Ok(query(self.write.dialect().pick(sqlite, postgres))
+                .bind(worker)
+                .bind(now_ms())
+                .bind(lease_ms)
+                .fetch_optional(&self.write)
+                .await?)
+        })
+        .await
     }
 }
 

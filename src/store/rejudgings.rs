@@ -166,79 +166,47 @@ impl Store {
     }
 
     /// Claims one item of an open preview for `worker`: one not judged yet
-    /// whose lease (if any) ran out. The lease is set and compared by one
-    /// clock, as [`Store::claim_batch`]'s is.
+    /// ([`side_job_claim!`]).
     pub async fn claim_rejudging_item(
         &self,
         worker: &str,
         lease: Duration,
     ) -> Result<Option<RejudgingClaim>, StoreError> {
-        self.noted(async {
-            let now = now_ms();
-            let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-            let claimed = query(self.write.dialect().pick(
-                "update rejudging_item set attempt = attempt + 1, worker = $1, \
-                 lease_until = $2 + $3, claimed_at = $2 \
-                 where (rejudging_id, submission_id) = (select i.rejudging_id, i.submission_id \
-                     from rejudging_item i join rejudging r on r.id = i.rejudging_id \
-                     where r.state = 'preview' and i.verdict is null \
-                     and (i.lease_until is null or i.lease_until < $2) \
-                     order by i.rejudging_id, i.submission_id limit 1) \
-                 returning rejudging_id, submission_id, attempt",
-                concat!(
-                    "update rejudging_item set attempt = attempt + 1, worker = $1, \
-                 lease_until = ",
-                    pg_clock_ms!(),
-                    " + $3, \
-                 claimed_at = $2 \
-                 where (rejudging_id, submission_id) = (select i.rejudging_id, i.submission_id \
-                     from rejudging_item i join rejudging r on r.id = i.rejudging_id \
-                     where r.state = 'preview' and i.verdict is null \
-                     and (i.lease_until is null or i.lease_until \
-                         < ",
-                    pg_clock_ms!(),
-                    ") \
-                     order by i.rejudging_id, i.submission_id limit 1 \
-                     for update of i skip locked) \
-                 returning rejudging_id, submission_id, attempt"
-                ),
-            ))
-            .bind(worker)
-            .bind(now)
-            .bind(lease_ms)
-            .fetch_optional(&self.write)
-            .await?;
-            let Some(claimed) = claimed else {
-                return Ok(None);
-            };
-            let submission: SubmissionId = parse_column(&claimed, "submission_id")?;
-            let row = query(
-                "select s.problem_id, s.kind, s.payload, s.queued_at, \
-                 (select p.revision from problem p where p.id = s.problem_id) as revision \
-                 from submission s where s.id = $1",
-            )
-            .bind(submission.to_string())
-            .fetch_one(&self.write)
-            .await?;
-            let kind: String = row.try_get("kind")?;
-            let payload: String = row.try_get("payload")?;
-            let attempt: i64 = claimed.try_get("attempt")?;
-            Ok(Some(RejudgingClaim {
-                rejudging: claimed.try_get("rejudging_id")?,
-                claim: Claim {
-                    id: submission,
-                    problem: parse_column(&row, "problem_id")?,
-                    payload: queue::decode_payload(&kind, &payload),
-                    attempt,
-                    tries: attempt,
-                    worker: worker.to_string(),
-                    revision: row.try_get::<Option<i64>>("revision")?.unwrap_or(0),
-                    queued_at: row.try_get("queued_at")?,
-                    claimed_at: now,
-                },
-            }))
-        })
-        .await
+        let claim = side_job_claim!(
+            update "rejudging_item" where "(rejudging_id, submission_id)" in (
+                select "i.rejudging_id, i.submission_id"
+                from "rejudging_item i join rejudging r on r.id = i.rejudging_id"
+                where "r.state = 'preview' and i.verdict is null"
+                order by "i.rejudging_id, i.submission_id")
+            returning "rejudging_id, submission_id, attempt, claimed_at, \
+                (select s.problem_id from submission s where s.id = submission_id) \
+                    as problem_id, \
+                (select s.kind from submission s where s.id = submission_id) as kind, \
+                (select s.payload from submission s where s.id = submission_id) as payload, \
+                (select s.queued_at from submission s where s.id = submission_id) as queued_at, \
+                (select p.revision from submission s join problem p on p.id = s.problem_id \
+                    where s.id = submission_id) as revision"
+        );
+        let Some(row) = self.claim_side_job(claim, worker, lease).await? else {
+            return Ok(None);
+        };
+        let kind: String = row.try_get("kind")?;
+        let payload: String = row.try_get("payload")?;
+        let attempt: i64 = row.try_get("attempt")?;
+        Ok(Some(RejudgingClaim {
+            rejudging: row.try_get("rejudging_id")?,
+            claim: Claim {
+                id: parse_column(&row, "submission_id")?,
+                problem: parse_column(&row, "problem_id")?,
+                payload: queue::decode_payload(&kind, &payload),
+                attempt,
+                tries: attempt,
+                worker: worker.to_string(),
+                revision: row.try_get::<Option<i64>>("revision")?.unwrap_or(0),
+                queued_at: row.try_get("queued_at")?,
+                claimed_at: row.try_get("claimed_at")?,
+            },
+        }))
     }
 
     /// Stores a preview's new judgement of one submission, fenced by the

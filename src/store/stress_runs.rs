@@ -105,55 +105,30 @@ impl Store {
         .collect()
     }
 
-    /// Claims the oldest stress run not done whose lease (if any) ran out.
-    /// The lease is set and compared by one clock, as
-    /// [`Store::claim_batch`]'s is.
+    /// Claims the oldest stress run not done for `worker`
+    /// ([`side_job_claim!`]).
     pub async fn claim_stress_run(
         &self,
         worker: &str,
         lease: Duration,
     ) -> Result<Option<StressClaim>, StoreError> {
-        self.noted(async {
-            let now = now_ms();
-            let lease_ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
-            let claimed = query(self.write.dialect().pick(
-                concat!(
-                    "update stress_run set attempt = attempt + 1, worker = $1, ",
-                    "lease_until = $2 + $3, claimed_at = $2 ",
-                    "where id = (select id from stress_run where outcome is null ",
-                    "and (lease_until is null or lease_until < $2) order by id limit 1) ",
-                    "returning id, problem_id, created_by, created_at, language, kinds, ",
-                    "seed_from, seed_to, budget_ms, outcome, source, job_id, attempt"
-                ),
-                concat!(
-                    "update stress_run set attempt = attempt + 1, worker = $1, ",
-                    concat!("lease_until = ", pg_clock_ms!(), " + $3, "),
-                    "claimed_at = $2 ",
-                    "where id = (select id from stress_run where outcome is null ",
-                    "and (lease_until is null or lease_until ",
-                    concat!("< ", pg_clock_ms!(), ") "),
-                    "order by id limit 1 for update skip locked) ",
-                    "returning id, problem_id, created_by, created_at, language, kinds, ",
-                    "seed_from, seed_to, budget_ms, outcome, source, job_id, attempt"
-                ),
-            ))
-            .bind(worker)
-            .bind(now)
-            .bind(lease_ms)
-            .fetch_optional(&self.write)
-            .await?;
-            claimed
-                .map(|row| {
-                    Ok(StressClaim {
-                        run: run_from(&row)?,
-                        source: row.try_get("source")?,
-                        job: parse_column(&row, "job_id")?,
-                        attempt: row.try_get("attempt")?,
-                    })
+        let claim = side_job_claim!(
+            update "stress_run" where "id" in (select "i.id" from "stress_run i"
+                where "i.outcome is null" order by "i.id")
+            returning "id, problem_id, created_by, created_at, language, kinds, seed_from, \
+                seed_to, budget_ms, outcome, source, job_id, attempt"
+        );
+        self.claim_side_job(claim, worker, lease)
+            .await?
+            .map(|row| {
+                Ok(StressClaim {
+                    run: run_from(&row)?,
+                    source: row.try_get("source")?,
+                    job: parse_column(&row, "job_id")?,
+                    attempt: row.try_get("attempt")?,
                 })
-                .transpose()
-        })
-        .await
+            })
+            .transpose()
     }
 
     /// Stores a run's outcome, fenced by its attempt; `false` if the claim

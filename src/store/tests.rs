@@ -3928,6 +3928,18 @@ async fn a_rejudge_preview_is_judged_on_the_side_and_applies_only_fresh_changes(
         .expect("the expired item");
     assert_eq!(taken.claim.id, lost.claim.id);
     assert_eq!(taken.claim.attempt, lost.claim.attempt + 1);
+    // The claim carries the submission as stored, to judge it again.
+    let (_, payload) = store
+        .submission_payload(&taken.claim.id)
+        .await
+        .expect("read")
+        .expect("stored");
+    assert_eq!(
+        (&taken.claim.problem, &taken.claim.payload),
+        (&nim(), &payload)
+    );
+    assert!(payload.is_ok(), "a readable payload: {payload:?}");
+    assert!(taken.claim.claimed_at > lost.claim.claimed_at);
     assert!(
         !store
             .record_rejudging_item(&lost, &verdict(Verdict::RE))
