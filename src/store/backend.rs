@@ -85,16 +85,19 @@ impl Pool {
         match self {
             Pool::Sqlite(set) => Ok(Tx::Sqlite(SqliteTx::begin(set, "begin immediate").await?)),
             Pool::Postgres(pool) => {
-                let mut tx = Tx::Postgres(pool.begin().await?);
-                tx.serialize(key).await?;
-                Ok(tx)
+                let mut tx = pool.begin().await?;
+                sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
+                    .bind(key)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(Tx::Postgres(tx))
             }
         }
     }
 
     /// A transaction that holds `lock` from its start until it ends, as
-    /// [`Tx::serialize`] would take it; on SQLite, `begin immediate` (its
-    /// one write lock). On PostgreSQL the `BEGIN` and the lock go to the
+    /// [`Pool::begin_exclusive`] holds its key; on SQLite, `begin immediate`
+    /// (its one write lock). On PostgreSQL the `BEGIN` and the lock go to the
     /// server together: one round trip, not two.
     pub async fn begin_holding(&self, lock: &TurnLock) -> Result<Tx, sqlx::Error> {
         match self {
@@ -117,7 +120,8 @@ impl Pool {
 /// the same message as the `BEGIN` ([`Pool::begin_holding`]).
 #[derive(Debug)]
 pub(super) struct TurnLock {
-    /// `begin` and the advisory lock [`Tx::serialize`] takes for the name.
+    /// `begin` and the advisory lock [`Pool::begin_exclusive`] takes for the
+    /// name.
     begin: &'static str,
 }
 
@@ -149,20 +153,6 @@ impl Tx {
         }
     }
 
-    /// Waits until no other transaction that called `serialize(key)` is
-    /// open, and keeps them waiting until this one ends: PostgreSQL's
-    /// transaction-scoped advisory lock. On SQLite every write transaction
-    /// is serial already (one writer), so nothing happens.
-    pub async fn serialize(&mut self, key: &str) -> Result<(), sqlx::Error> {
-        if let Tx::Postgres(tx) = self {
-            sqlx::query("select pg_advisory_xact_lock(hashtextextended($1, 0))")
-                .bind(key)
-                .execute(&mut **tx)
-                .await?;
-        }
-        Ok(())
-    }
-
     /// Sends `payload` on `channel` to the processes listening, when this
     /// transaction commits: PostgreSQL's `NOTIFY`. Nothing on SQLite.
     pub async fn notify(&mut self, channel: &str, payload: &str) -> Result<(), sqlx::Error> {
@@ -192,64 +182,28 @@ pub(super) enum Arg<'a> {
     Bool(bool),
 }
 
-impl From<i64> for Arg<'_> {
-    fn from(value: i64) -> Self {
-        Arg::Int(Some(value))
-    }
+/// `From` for each type a statement binds: `value` as an [`Arg`].
+macro_rules! args_from {
+    ($($type:ty => |$value:ident| $arg:expr;)*) => {
+        $(impl<'a> From<$type> for Arg<'a> {
+            fn from($value: $type) -> Self {
+                $arg
+            }
+        })*
+    };
 }
 
-impl From<Option<i64>> for Arg<'_> {
-    fn from(value: Option<i64>) -> Self {
-        Arg::Int(value)
-    }
-}
-
-impl From<Option<i32>> for Arg<'_> {
-    fn from(value: Option<i32>) -> Self {
-        Arg::Int(value.map(i64::from))
-    }
-}
-
-impl From<bool> for Arg<'_> {
-    fn from(value: bool) -> Self {
-        Arg::Bool(value)
-    }
-}
-
-impl<'a> From<&'a str> for Arg<'a> {
-    fn from(value: &'a str) -> Self {
-        Arg::Text(Some(Cow::Borrowed(value)))
-    }
-}
-
-impl<'a> From<&'a String> for Arg<'a> {
-    fn from(value: &'a String) -> Self {
-        Arg::Text(Some(Cow::Borrowed(value)))
-    }
-}
-
-impl From<String> for Arg<'_> {
-    fn from(value: String) -> Self {
-        Arg::Text(Some(Cow::Owned(value)))
-    }
-}
-
-impl<'a> From<Option<&'a str>> for Arg<'a> {
-    fn from(value: Option<&'a str>) -> Self {
-        Arg::Text(value.map(Cow::Borrowed))
-    }
-}
-
-impl<'a> From<&'a Option<String>> for Arg<'a> {
-    fn from(value: &'a Option<String>) -> Self {
-        Arg::Text(value.as_deref().map(Cow::Borrowed))
-    }
-}
-
-impl From<Option<String>> for Arg<'_> {
-    fn from(value: Option<String>) -> Self {
-        Arg::Text(value.map(Cow::Owned))
-    }
+args_from! {
+    i64 => |value| Arg::Int(Some(value));
+    Option<i64> => |value| Arg::Int(value);
+    Option<i32> => |value| Arg::Int(value.map(i64::from));
+    bool => |value| Arg::Bool(value);
+    &'a str => |value| Arg::Text(Some(Cow::Borrowed(value)));
+    &'a String => |value| Arg::Text(Some(Cow::Borrowed(value)));
+    String => |value| Arg::Text(Some(Cow::Owned(value)));
+    Option<&'a str> => |value| Arg::Text(value.map(Cow::Borrowed));
+    &'a Option<String> => |value| Arg::Text(value.as_deref().map(Cow::Borrowed));
+    Option<String> => |value| Arg::Text(value.map(Cow::Owned));
 }
 
 /// Where a statement runs: on a pool (a connection of its own) or inside

@@ -232,74 +232,54 @@ impl Store {
                 .bind(def.id.as_str())
                 .fetch_optional(&mut tx)
                 .await?;
+            if let Some(row) = &existing
+                && row.try_get::<String>("definition_hash")? == def.hash
+            {
+                let version = row.try_get("version")?;
+                return Ok(SyncOutcome::Unchanged { version });
+            }
+            let version: i64 = query(
+                "insert into problem (id, title, source, source_url, statement, version, \
+                 definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
+                 judge_all, created_at, updated_at, practice_hints, groups, case_sensitive, \
+                 reference_solution_name, reference_solution) \
+                 values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, \
+                 $16, $17) \
+                 on conflict (id) do update set title = excluded.title, source = excluded.source, \
+                 source_url = excluded.source_url, statement = excluded.statement, \
+                 version = problem.version + 1, definition_hash = excluded.definition_hash, \
+                 time_limit_ms = excluded.time_limit_ms, \
+                 memory_limit_mib = excluded.memory_limit_mib, feedback = excluded.feedback, \
+                 custom_checks = excluded.custom_checks, judge_all = excluded.judge_all, \
+                 updated_at = excluded.updated_at, practice_hints = excluded.practice_hints, \
+                 groups = excluded.groups, case_sensitive = excluded.case_sensitive, \
+                 reference_solution_name = excluded.reference_solution_name, \
+                 reference_solution = excluded.reference_solution \
+                 returning version",
+            )
+            .bind(def.id.as_str())
+            .bind(&def.title)
+            .bind(&def.source)
+            .bind(&def.source_url)
+            .bind(&def.statement)
+            .bind(&def.hash)
+            .bind(def.time_limit_ms)
+            .bind(def.memory_limit_mib)
+            .bind(def.feedback.as_str())
+            .bind(def.custom_checks)
+            .bind(def.judge_all)
+            .bind(now)
+            .bind(def.practice_hints)
+            .bind(&groups)
+            .bind(def.case_sensitive)
+            .bind(reference_name)
+            .bind(reference_source)
+            .fetch_one(&mut tx)
+            .await?
+            .try_get("version")?;
             let outcome = match existing {
-                Some(row) => {
-                    let version: i64 = row.try_get("version")?;
-                    let hash: String = row.try_get("definition_hash")?;
-                    if hash == def.hash {
-                        return Ok(SyncOutcome::Unchanged { version });
-                    }
-                    query(
-                        "update problem set title = $1, source = $2, source_url = $3, statement = $4, time_limit_ms = $5, \
-                         memory_limit_mib = $6, feedback = $7, custom_checks = $8, judge_all = $9, definition_hash = $10, \
-                         version = version + 1, updated_at = $11, practice_hints = $13, groups = $14, \
-                         case_sensitive = $15, reference_solution_name = $16, reference_solution = $17 \
-                         where id = $12",
-                    )
-                    .bind(&def.title)
-                    .bind(&def.source)
-                    .bind(&def.source_url)
-                    .bind(&def.statement)
-                    .bind(def.time_limit_ms)
-                    .bind(def.memory_limit_mib)
-                    .bind(def.feedback.as_str())
-                    .bind(def.custom_checks)
-                    .bind(def.judge_all)
-                    .bind(&def.hash)
-                    .bind(now)
-                    .bind(def.id.as_str())
-                    .bind(def.practice_hints)
-                    .bind(&groups)
-                    .bind(def.case_sensitive)
-                    .bind(reference_name)
-                    .bind(reference_source)
-                    .execute(&mut tx)
-                    .await?;
-                    SyncOutcome::Updated {
-                        version: version + 1,
-                    }
-                }
-                None => {
-                    query(
-                        "insert into problem (id, title, source, source_url, statement, version, \
-                         definition_hash, time_limit_ms, memory_limit_mib, feedback, custom_checks, \
-                         judge_all, created_at, updated_at, practice_hints, groups, case_sensitive, \
-                         reference_solution_name, reference_solution) \
-                         values ($1, $2, $3, $4, $5, 1, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-                         $17, $18)",
-                    )
-                    .bind(def.id.as_str())
-                    .bind(&def.title)
-                    .bind(&def.source)
-                    .bind(&def.source_url)
-                    .bind(&def.statement)
-                    .bind(&def.hash)
-                    .bind(def.time_limit_ms)
-                    .bind(def.memory_limit_mib)
-                    .bind(def.feedback.as_str())
-                    .bind(def.custom_checks)
-                    .bind(def.judge_all)
-                    .bind(now)
-                    .bind(now)
-                    .bind(def.practice_hints)
-                    .bind(&groups)
-                    .bind(def.case_sensitive)
-                    .bind(reference_name)
-                    .bind(reference_source)
-                    .execute(&mut tx)
-                    .await?;
-                    SyncOutcome::Created { version: 1 }
-                }
+                Some(_) => SyncOutcome::Updated { version },
+                None => SyncOutcome::Created { version },
             };
             let names: Vec<&str> = def.testcases.iter().map(|t| t.name.as_str()).collect();
             let names =

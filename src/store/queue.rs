@@ -431,8 +431,17 @@ impl Store {
 
     /// One submission.
     pub async fn submission(&self, id: &SubmissionId) -> Result<Option<Submission>, StoreError> {
-        let row = submission_statement(id).fetch_optional(&self.read).await?;
-        row.as_ref().map(submission).transpose()
+        query(concat!(
+            "select ",
+            submission_columns!(),
+            " from submission where id = $1"
+        ))
+        .bind(id.to_string())
+        .fetch_optional(&self.read)
+        .await?
+        .as_ref()
+        .map(submission)
+        .transpose()
     }
 
     /// What a submission sent, with its submitter: the payload as stored
@@ -1107,16 +1116,6 @@ pub(super) async fn insert_judgements(
     Ok(())
 }
 
-/// The read of one submission's row.
-pub(super) fn submission_statement(id: &SubmissionId) -> Statement<'static> {
-    query(concat!(
-        "select ",
-        submission_columns!(),
-        " from submission where id = $1"
-    ))
-    .bind(id.to_string())
-}
-
 /// The parts of a [`record_statement`]'s rows, in its order.
 const RECORD_SUBMISSION: i64 = 0;
 const RECORD_JUDGEMENT: i64 = 1;
@@ -1132,10 +1131,9 @@ const RECORD_EVENT: i64 = 2;
 macro_rules! record_sql {
     ($results:literal, $id:literal) => {
         concat!(
-            "select cast(0 as bigint) as part, seq, id, problem_id, user_name, kind, state, \
-             verdict, message, attempt, worker, queued_at, judged_at, created_at, \
-             progress_done, progress_total, language, max_cpu_ms, max_memory_kib, \
-             contest_id, contest_time_ms, score, group_scores, cast(null as bigint) as judgement_id, \
+            "select cast(0 as bigint) as part, ",
+            submission_columns!(),
+            ", cast(null as bigint) as judgement_id, \
              cast(null as bigint) as problem_version, cast(null as text) as compile_output, \
              cast(null as bigint) as duration_ms, cast(null as text) as testcase, \
              cast(null as bigint) as position, cast(null as boolean) as hidden, \
@@ -1407,9 +1405,8 @@ pub(super) fn claim_statement<'a>(
     lease_ms: i64,
     batch: i64,
 ) -> Statement<'a> {
-    match dialect {
-        Dialect::Sqlite => query(
-            "with expired as (select seq from submission where state = 'running' \
+    query(dialect.pick(
+        "with expired as (select seq from submission where state = 'running' \
                  and lease_until < $2 order by seq limit 1), \
              head as (select seq, kind from submission where state = 'queued' \
                  and not exists (select 1 from expired) order by seq limit 64), \
@@ -1424,12 +1421,7 @@ pub(super) fn claim_statement<'a>(
              where seq in (select seq from claimed) \
              returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
              (select p.revision from problem p where p.id = submission.problem_id) as revision",
-        )
-        .bind(worker)
-        .bind(now)
-        .bind(lease_ms)
-        .bind(batch),
-        Dialect::Postgres => query(concat!(
+        concat!(
             "with expired as (select seq from submission where state = 'running' \
                  and lease_until < ",
             pg_clock_ms!(),
@@ -1449,10 +1441,10 @@ pub(super) fn claim_statement<'a>(
              where seq in (select seq from claimed) \
              returning seq, id, problem_id, kind, payload, attempt, tries, queued_at, worker, \
              (select p.revision from problem p where p.id = submission.problem_id) as revision"
-        ))
-        .bind(worker)
-        .bind(now)
-        .bind(lease_ms)
-        .bind(batch),
-    }
+        ),
+    ))
+    .bind(worker)
+    .bind(now)
+    .bind(lease_ms)
+    .bind(batch)
 }

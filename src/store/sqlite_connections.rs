@@ -345,13 +345,8 @@ impl SqliteTx {
         let committed = sqlx::query("commit").execute(self.leased()?).await;
         self.check(&committed);
         committed?;
-        self.committed();
-        Ok(())
-    }
-
-    /// Records that a script ending in `COMMIT` ran to its end.
-    pub fn committed(&mut self) {
         self.open = false;
+        Ok(())
     }
 }
 

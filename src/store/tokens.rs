@@ -76,21 +76,14 @@ impl Store {
         expires_at: Option<Timestamp>,
     ) -> Result<IssuedToken, StoreError> {
         self.noted(async {
-            let secret = format!(
-                "nj_{}{}",
-                uuid::Uuid::new_v4().simple(),
-                uuid::Uuid::new_v4().simple()
-            );
+            let secret = super::sessions::random_secret("nj_");
             let mut tx = self.write.begin_exclusive(&format!("token {name}")).await?;
-            let existing: Option<Role> =
-                match query("select role from token where name = $1 limit 1")
-                    .bind(name)
-                    .fetch_optional(&mut tx)
-                    .await?
-                {
-                    Some(row) => Some(parse_column(&row, "role")?),
-                    None => None,
-                };
+            let existing: Option<Role> = query("select role from token where name = $1 limit 1")
+                .bind(name)
+                .fetch_optional(&mut tx)
+                .await?
+                .map(|row| parse_column(&row, "role"))
+                .transpose()?;
             if let Some(existing) = existing
                 && existing != role
             {
