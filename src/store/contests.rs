@@ -205,11 +205,19 @@ async fn refresh_some(tx: &mut Tx, keys: &BTreeSet<CellKey>) -> Result<(), Store
     Ok(())
 }
 
-/// The contest time from which a contest's (`c`) tries are frozen: the last
-/// `freeze_ms` of a participant's window (the span, or their own).
+/// The contest time from which a contest's (`c`) tries by a submission's
+/// (`s`) sender are frozen: the last `freeze_ms` of their window. That is
+/// the span, or their own window, which ends with the span at the latest:
+/// a window started less than `window_ms` before the span's end is that
+/// much shorter, and so freezes sooner.
 macro_rules! freeze_at {
     () => {
-        "(coalesce(c.window_ms, c.duration_ms) - coalesce(c.freeze_ms, 0))"
+        "(case when c.window_ms is null then c.duration_ms \
+           else coalesce((select c.starts_at + c.duration_ms - p.window_start_ms \
+             from contest_participant p where p.contest_id = s.contest_id \
+               and p.user_name = s.user_name \
+               and c.starts_at + c.duration_ms - p.window_start_ms < c.window_ms), \
+             c.window_ms) end - coalesce(c.freeze_ms, 0))"
     };
 }
 

@@ -3236,6 +3236,95 @@ macro_rules! on_both_backends {
     };
 }
 
+/// With personal windows each participant's freeze is the last
+/// `freeze_ms` of their own window, and a window started late, cut short
+/// by the span's end, freezes as much sooner: a try in its last half hour
+/// is pending for the public, though it comes before the freeze of a whole
+/// window.
+async fn a_late_window_cut_short_by_the_end_freezes_sooner(backend: TestBackend) {
+    use crate::domain::{ContestId, Scoring};
+    use crate::store::ContestWindow;
+
+    let (_dir, store) = fresh(backend).await;
+    let id: ContestId = "virtual".parse().expect("an id");
+    let minute = 60_000;
+    let now = super::now_ms();
+    // A span of 300 minutes begun 280 minutes ago; windows of 120 minutes,
+    // their last 30 frozen.
+    let mut settings = nim_contest("Virtual", Scoring::Icpc, 300 * 60, Some(30 * 60));
+    settings.starts_at = Timestamp::from_millisecond(now - 280 * minute).expect("a time");
+    settings.window_seconds = Some(120 * 60);
+    assert!(store.put_contest(&id, &settings).await.expect("create"));
+    let payload = Payload::Answers {
+        personal: None,
+        answers: Default::default(),
+    };
+    // `user` started their window at `start` and solves A at contest minute
+    // `at` of it.
+    let solve = |user: &'static str, start: i64, at: i64| {
+        let (store, id, payload) = (&store, &id, &payload);
+        async move {
+            assert!(store.register(id, user).await.expect("register"));
+            store
+                .start_window(id, user, start)
+                .await
+                .expect("start")
+                .expect("a participant");
+            let window = ContestWindow {
+                contest: id,
+                starts_at_ms: super::now_ms() - at * minute,
+                ends_at_ms: super::now_ms() + minute,
+            };
+            store
+                .insert_submission(&NewSubmission {
+                    problem: &nim(),
+                    user,
+                    payload,
+                    contest: Some(window),
+                })
+                .await
+                .expect("insert");
+            let claim = claimed(store, "w", Duration::from_secs(60)).await;
+            assert!(
+                store
+                    .finish(&claim, &verdict(Verdict::AC))
+                    .await
+                    .expect("finish")
+            );
+            store.scoreboard_cells(id).await.expect("cells")[&(user.to_string(), nim())]
+        }
+    };
+    // Whole windows freeze from minute 90 of each.
+    let early = solve("ann", now - 280 * minute, 60).await;
+    assert_eq!(
+        early.public_solved_ms.map(|t| t / minute),
+        Some(60),
+        "{early:?}"
+    );
+    let frozen = solve("bob", now - 250 * minute, 95).await;
+    assert_eq!(
+        (frozen.public_solved_ms, frozen.public_pending),
+        (None, 1),
+        "{frozen:?}"
+    );
+    // cid's window began 30 minutes ago and ends with the span, in 20: it
+    // lasts 50 minutes and freezes from its minute 20.
+    let late = solve("cid", now - 30 * minute, 25).await;
+    assert_eq!(late.solved_ms.map(|t| t / minute), Some(25));
+    assert_eq!(
+        (
+            late.public_solved_ms,
+            late.public_tries,
+            late.public_pending
+        ),
+        (None, 0, 1),
+        "{late:?}"
+    );
+    // A late start before the freeze's own start is public.
+    let dan = solve("dan", now - 40 * minute, 5).await;
+    assert_eq!(dan.public_solved_ms.map(|t| t / minute), Some(5), "{dan:?}");
+}
+
 /// A contest over nim alone, begun now, scored as `scoring`.
 fn nim_contest(
     title: &str,
@@ -4356,6 +4445,7 @@ on_both_backends!(
     contest_writes_side_by_side_leave_each_cell_whole,
     a_cell_written_by_two_transactions_at_once_counts_both,
     scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze,
+    a_late_window_cut_short_by_the_end_freezes_sooner,
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,
