@@ -105,8 +105,9 @@ impl Default for Metrics {
 pub struct QueueSnapshot {
     pub queued: i64,
     pub running: i64,
-    /// Judgements ever recorded, by verdict; a verdict left out counts 0.
-    pub judgements: Vec<(Verdict, i64)>,
+    /// Judgements ever recorded, by verdict (a verdict left out counts 0);
+    /// none: the family is left out (the reader may not see verdicts).
+    pub judgements: Option<Vec<(Verdict, i64)>>,
     /// The sandbox passed its self-test: program submissions are judged.
     pub program_judging: bool,
 }
@@ -178,20 +179,21 @@ impl Collector for QueueSnapshot {
         for (state, n) in depth {
             ConstGauge::new(n).encode(family.encode_family(&[("state", state)])?)?;
         }
-        let mut family = encoder.encode_descriptor(
-            "judgements",
-            "Judgements recorded, by verdict",
-            None,
-            ConstCounter::new(0u64).metric_type(),
-        )?;
-        for &verdict in Verdict::ALL {
-            let n = self
-                .judgements
-                .iter()
-                .find(|(v, _)| *v == verdict)
-                .map_or(0, |(_, n)| *n);
-            ConstCounter::new(u64::try_from(n).unwrap_or(0))
-                .encode(family.encode_family(&[("verdict", verdict.as_str())])?)?;
+        if let Some(judgements) = &self.judgements {
+            let mut family = encoder.encode_descriptor(
+                "judgements",
+                "Judgements recorded, by verdict",
+                None,
+                ConstCounter::new(0u64).metric_type(),
+            )?;
+            for &verdict in Verdict::ALL {
+                let n = judgements
+                    .iter()
+                    .find(|(v, _)| *v == verdict)
+                    .map_or(0, |(_, n)| *n);
+                ConstCounter::new(u64::try_from(n).unwrap_or(0))
+                    .encode(family.encode_family(&[("verdict", verdict.as_str())])?)?;
+            }
         }
         let gauge = ConstGauge::new(i64::from(self.program_judging));
         let metric = encoder.encode_descriptor(
@@ -331,7 +333,7 @@ mod tests {
             .render(QueueSnapshot {
                 queued: 2,
                 running: 1,
-                judgements: vec![(Verdict::WA, 5)],
+                judgements: Some(vec![(Verdict::WA, 5)]),
                 program_judging: true,
             })
             .expect("render");
@@ -371,6 +373,10 @@ mod tests {
         );
         metrics.observe_request(request("unmatched", 404), Duration::from_micros(100));
         let out = metrics.render(QueueSnapshot::default()).expect("render");
+        assert!(
+            !out.contains("nimjudge_judgements"),
+            "no verdicts for a reader who may not see them:\n{out}"
+        );
         for line in [
             "nimjudge_http_requests_total{method=\"GET\",route=\"/api/submissions/{id}\",status=\"200\"} 2\n",
             "nimjudge_http_requests_total{method=\"GET\",route=\"unmatched\",status=\"404\"} 1\n",

@@ -1,7 +1,7 @@
 //! What health and metrics report: the queue, the database's writes, and
 //! whether this host judges programs.
 
-use super::{App, AppError};
+use super::{App, AppError, Caller};
 use crate::{
     domain::Verdict,
     store::WriteStatus,
@@ -40,11 +40,17 @@ impl App {
         })
     }
 
-    /// The metrics in the OpenMetrics text format, with the queue and the
-    /// judgements by verdict read now.
-    pub async fn metrics_text(&self) -> Result<String, AppError> {
+    /// The metrics in the OpenMetrics text format, with the queue read now,
+    /// and for staff the judgements by verdict: during a contest's freeze
+    /// their counts would tell anyone who watches them what the frozen
+    /// board hides (staff see every verdict anyway).
+    pub async fn metrics_text(&self, caller: Option<&Caller>) -> Result<String, AppError> {
         let (queued, running) = self.store.queue_depth().await?;
-        let judgements: Vec<(Verdict, i64)> = self.store.verdict_counts().await?;
+        let judgements: Option<Vec<(Verdict, i64)>> =
+            match caller.is_some_and(|caller| caller.role().is_staff()) {
+                true => Some(self.store.verdict_counts().await?),
+                false => None,
+            };
         self.metrics
             .render(QueueSnapshot {
                 queued,

@@ -27,7 +27,7 @@ const MAX_KATTIS_PACKAGE_BYTES: usize = 256 << 20;
 impl App {
     /// The problems `caller` may not see now: for contestants, those of a
     /// contest that has not started.
-    async fn embargoed(&self, caller: &Caller) -> Result<HashSet<ProblemId>, AppError> {
+    pub(super) async fn embargoed(&self, caller: &Caller) -> Result<HashSet<ProblemId>, AppError> {
         if caller.role().is_staff() {
             return Ok(HashSet::new());
         }

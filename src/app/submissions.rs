@@ -361,9 +361,11 @@ impl App {
                 "limit must be between 1 and {MAX_LIST_LIMIT}"
             )));
         }
-        // An unknown problem is a mistake to say, not an empty page.
+        // An unknown problem is a mistake to say, not an empty page; one held
+        // back for a contest not begun is unknown to those it is held from.
         if let Some(problem) = &filter.problem
-            && self.store.problem(problem).await?.is_none()
+            && (self.store.problem(problem).await?.is_none()
+                || self.embargoed(caller).await?.contains(problem))
         {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         }

@@ -8,7 +8,7 @@
 //! [`Caller::require_admin`]).
 
 use axum::{
-    extract::FromRequestParts,
+    extract::{FromRequestParts, OptionalFromRequestParts},
     http::{header::AUTHORIZATION, request::Parts},
 };
 
@@ -36,6 +36,25 @@ impl FromRequestParts<AppState> for Caller {
             return Err(ApiError::Unauthorized);
         };
         Ok(caller)
+    }
+}
+
+/// A caller where a token is optional: none without an `Authorization`
+/// header; a header with an unknown token is refused as it is elsewhere.
+impl OptionalFromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, ApiError> {
+        if parts.headers.contains_key(AUTHORIZATION) {
+            <Caller as FromRequestParts<AppState>>::from_request_parts(parts, state)
+                .await
+                .map(Some)
+        } else {
+            Ok(None)
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! Operations: health and Prometheus metrics. Health, metrics and the
 //! OpenAPI document need no token, so probes and scrapers work without
-//! secrets.
+//! secrets; the judgements by verdict are in the metrics only for staff.
 
 use axum::{
     Json,
@@ -10,7 +10,7 @@ use axum::{
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ApiError, AppState};
+use super::{ApiError, AppState, auth::Caller};
 use crate::api::{ErrorBody, Health};
 
 /// This module's routes, each with its OpenAPI operation.
@@ -63,21 +63,25 @@ pub async fn health(State(state): State<AppState>) -> Result<(StatusCode, Json<H
     ))
 }
 
-/// Prometheus metrics: queue depth, judgements by verdict, submit-to-verdict
-/// latency, whether this host judges programs (OpenMetrics text).
+/// Prometheus metrics: queue depth, submit-to-verdict latency, whether this
+/// host judges programs, requests and the process (OpenMetrics text); with
+/// a setter's or an admin's token also the judgements by verdict.
 #[utoipa::path(
     get,
     path = "/metrics",
     tag = "operations",
-    security(()),
+    security((), ("bearer" = [])),
     responses(
         (status = OK, description = "Metrics in the OpenMetrics text format.", body = String,
             content_type = "application/openmetrics-text; version=1.0.0; charset=utf-8"),
         (status = INTERNAL_SERVER_ERROR, description = "The database does not answer.", body = ErrorBody),
     )
 )]
-pub async fn metrics(State(state): State<AppState>) -> Result<impl IntoResponse, ApiError> {
-    let text = state.app.metrics_text().await?;
+pub async fn metrics(
+    State(state): State<AppState>,
+    caller: Option<Caller>,
+) -> Result<impl IntoResponse, ApiError> {
+    let text = state.app.metrics_text(caller.as_ref()).await?;
     Ok((
         [(
             header::CONTENT_TYPE,

@@ -189,6 +189,20 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
     assert_eq!(body["error"], "no problem `nim`");
     let (status, _) = app.get("/api/problems/nim", &app.setter).await;
     assert_eq!(status, StatusCode::OK);
+    // A listing by problem says a held-back problem is unknown, as it says
+    // of one that does not exist.
+    for problem in ["nim", "nosuch"] {
+        let (status, body) = app
+            .get(
+                &format!("/api/submissions?problem={problem}"),
+                &app.contestant,
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(body["error"], format!("unknown problem `{problem}`"));
+    }
+    let (status, _) = app.get("/api/submissions?problem=nim", &app.setter).await;
+    assert_eq!(status, StatusCode::OK);
 
     until(start).await;
     // An invited-only contest refuses who was not invited, until an admin

@@ -47,7 +47,7 @@ async fn correct_answers_to_every_public_testcase_are_accepted() {
     let mut metrics = String::new();
     for _ in 0..50 {
         let (status, body) = app
-            .request(reqwest::Method::GET, "/metrics", None, None)
+            .request(reqwest::Method::GET, "/metrics", Some(&app.setter), None)
             .await;
         assert_eq!(status, StatusCode::OK);
         metrics = body.as_str().expect("text").to_string();
@@ -62,6 +62,27 @@ async fn correct_answers_to_every_public_testcase_are_accepted() {
     for line in expected {
         assert!(metrics.lines().any(|l| l == line), "{line} in {metrics}");
     }
+    // Without a token, or with a contestant's, the verdicts are left out
+    // (during a freeze they would tell what the board hides); a token that
+    // is no token is refused.
+    for token in [None, Some(app.contestant.as_str())] {
+        let (status, body) = app
+            .request(reqwest::Method::GET, "/metrics", token, None)
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let text = body.as_str().expect("text");
+        assert!(!text.contains("nimjudge_judgements"), "{text}");
+        assert!(text.contains("nimjudge_submit_to_verdict_seconds_count 1\n"));
+    }
+    let (status, _) = app
+        .request(
+            reqwest::Method::GET,
+            "/metrics",
+            Some("nj_no-such-token"),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
     app.stop().await;
 }
 
