@@ -24,6 +24,12 @@ impl App {
             .map(|(token, principal)| Caller { principal, token }))
     }
 
+    /// Whether `caller`'s token still authenticates, for what outlives the
+    /// request that authenticated it (an event feed's looks).
+    pub async fn still_authenticated(&self, caller: &Caller) -> Result<bool, AppError> {
+        Ok(self.store.token_is_live(caller.token).await?)
+    }
+
     /// Issues a token (admins only): a valid user name, a lifetime within
     /// bounds, and a name not taken by a user with another role.
     pub async fn issue_token(

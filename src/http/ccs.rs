@@ -621,8 +621,8 @@ async fn feed_look(
 /// again whenever it changes (looked at each second; `data` null for one
 /// gone), the last notification of each look carrying a token to resume
 /// from (see [`super::event_feed`]); a newline when nothing was sent for
-/// 100 s; until the state says `end_of_updates` (then the stream ends) or
-/// the client leaves. `stream=false` ends after the first look. A look
+/// 100 s; until the state says `end_of_updates` (then the stream ends),
+/// the client leaves, or the caller's token is revoked or expires. `stream=false` ends after the first look. A look
 /// after the first reads only the submissions created, queued again or
 /// judged since the look before (less [`FEED_CHANGE_MARGIN`]), so its cost
 /// follows the contest's pace, not its size; it reads all of them when the
@@ -695,6 +695,15 @@ async fn event_feed(
                 return;
             }
             tokio::time::sleep(FEED_POLL).await;
+            // A token revoked or expired since the feed began ends it.
+            match state.app.still_authenticated(&caller).await {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(error) => {
+                    tracing::warn!(%error, contest = %id, "the event feed stopped");
+                    return;
+                }
+            }
             let since = (read_all_at.elapsed() < FEED_READ_ALL_EVERY)
                 .then(|| (looked_at - FEED_CHANGE_MARGIN, look.header.as_str()));
             let began = Timestamp::now();

@@ -134,6 +134,19 @@ impl Store {
         .transpose()
     }
 
+    /// Whether a token still authenticates: not revoked, not expired.
+    pub async fn token_is_live(&self, token: TokenId) -> Result<bool, StoreError> {
+        Ok(query(
+            "select id from token where id = $1 and revoked_at is null \
+             and (expires_at is null or expires_at > $2)",
+        )
+        .bind(token.0)
+        .bind(now_ms())
+        .fetch_optional(&self.read)
+        .await?
+        .is_some())
+    }
+
     /// Every token, oldest first, revoked and expired ones included.
     pub async fn tokens(&self) -> Result<Vec<TokenRecord>, StoreError> {
         query(concat!(

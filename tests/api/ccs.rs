@@ -765,5 +765,40 @@ async fn an_event_feed_outlives_the_keep_alive_timeout() {
         notifies(r, "submissions", &id)
     })
     .await;
+
+    // A feed ends once its token is revoked: what comes after is not sent.
+    let (status, created) = app
+        .post(
+            "/api/tokens",
+            &app.admin,
+            json!({ "name": "sid", "role": "setter" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let sid = created["token"].as_str().expect("a secret").to_string();
+    let mut revoked = raw_get(&app, "/ccs/contests/quiet/event-feed".to_string(), &sid).await;
+    read_feed_until(&mut revoked, "the first state", |r| {
+        r.contains("\"type\":\"state\"")
+    })
+    .await;
+    let (status, _) = app
+        .request(
+            Method::DELETE,
+            &format!("/api/tokens/{}", created["id"]),
+            Some(&app.admin),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let mut after = String::new();
+    loop {
+        match tokio::time::timeout(std::time::Duration::from_secs(20), revoked.chunk()).await {
+            Ok(Ok(Some(chunk))) => after.push_str(&String::from_utf8_lossy(&chunk)),
+            Ok(Ok(None)) => break,
+            Ok(Err(e)) => panic!("the feed failed instead of ending: {e}"),
+            Err(_) => panic!("the feed went on 20 s after its token was revoked: {after}"),
+        }
+    }
+    assert!(!after.contains("\"type\":\"submissions\""), "{after}");
     app.stop().await;
 }
