@@ -58,6 +58,7 @@ impl App {
         step: PracticeStep<'_>,
     ) -> Result<PracticeView, AppError> {
         let hints = self.problem(caller, problem).await?.practice_hints;
+        self.check_practice_open(caller, problem).await?;
         let game = practice_of(problem)?;
         let invalid = |why: String| AppError::Invalid(why);
         let (position, judge_move, winner) = match step {

@@ -34,6 +34,29 @@ impl App {
         Ok(self.store.problems_of_contests_after(now_ms()).await?)
     }
 
+    /// Refuses a contestant the solver core's answers for a problem of a
+    /// running contest (the Grundy plot, practice games against the judge):
+    /// they would solve it for them. Staff are not refused.
+    pub async fn check_practice_open(
+        &self,
+        caller: &Caller,
+        id: &ProblemId,
+    ) -> Result<(), AppError> {
+        if !caller.role().is_staff()
+            && self
+                .store
+                .problems_of_contests_running(now_ms())
+                .await?
+                .contains(id)
+        {
+            return Err(AppError::Forbidden(format!(
+                "problem `{id}` is in a contest that is running: its Grundy plot and practice \
+                 games open again when the contest ends"
+            )));
+        }
+        Ok(())
+    }
+
     /// Refuses a problem `caller` may not see now as a missing one, so its
     /// existence is not revealed either.
     pub(super) async fn check_visible(

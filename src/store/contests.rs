@@ -850,16 +850,41 @@ impl Store {
         &self,
         now: i64,
     ) -> Result<HashSet<ProblemId>, StoreError> {
-        query(
+        self.problems_of_contests_where(
             "select distinct p.problem_id from contest_problem p \
              join contest c on c.id = p.contest_id where c.starts_at > $1",
+            now,
         )
-        .bind(now)
-        .fetch_all(&self.read)
-        .await?
-        .iter()
-        .map(|row| parse_column(row, "problem_id"))
-        .collect()
+        .await
+    }
+
+    /// The problems of the contests running at `now`: begun, not ended.
+    pub async fn problems_of_contests_running(
+        &self,
+        now: i64,
+    ) -> Result<HashSet<ProblemId>, StoreError> {
+        self.problems_of_contests_where(
+            "select distinct p.problem_id from contest_problem p \
+             join contest c on c.id = p.contest_id \
+             where c.starts_at <= $1 and c.starts_at + c.duration_ms > $1",
+            now,
+        )
+        .await
+    }
+
+    /// The problems `sql` selects, `$1` bound to `now`.
+    async fn problems_of_contests_where(
+        &self,
+        sql: &'static str,
+        now: i64,
+    ) -> Result<HashSet<ProblemId>, StoreError> {
+        query(sql)
+            .bind(now)
+            .fetch_all(&self.read)
+            .await?
+            .iter()
+            .map(|row| parse_column(row, "problem_id"))
+            .collect()
     }
 
     /// A contest's scoreboard cells, by participant and problem.

@@ -145,6 +145,7 @@ pub async fn show(
     let Query(query) =
         query.map_err(|e| PageError::BadForm(format!("bad query: {}", e.body_text())))?;
     let problem = state.app.problem(&visitor.caller, &id).await?;
+    state.app.check_practice_open(&visitor.caller, &id).await?;
     let plot = grundy_plot::find(id.as_str())
         .ok_or_else(|| PageError::NotFound(format!("problem `{id}` has no Grundy plot")))?;
     let form = PlotForm::from_query(plot, &query)?;

@@ -185,6 +185,11 @@ pub async fn show(
         }
     }
     let languages = state.app.programs().list();
+    let practice_open = state
+        .app
+        .check_practice_open(&visitor.caller, &id)
+        .await
+        .is_ok();
     // One idempotency key per form and page load: sending the same form
     // twice (a double click, a resent POST) makes one submission.
     let answers_key = uuid::Uuid::new_v4().to_string();
@@ -208,7 +213,10 @@ pub async fn show(
             }
         }
         @if problem.interactive {
-            p.card #interactive { strong { "Interactive." } " Your program plays the game against the judge, move by move, as the statement's " em { "Interaction" } " section says; answers are not accepted. " a #practice-link href={ "/problems/" (id) "/play" } { "Practice" } ": play the game yourself, with explanations." }
+            p.card #interactive { strong { "Interactive." } " Your program plays the game against the judge, move by move, as the statement's " em { "Interaction" } " section says; answers are not accepted. "
+                @if practice_open { a #practice-link href={ "/problems/" (id) "/play" } { "Practice" } ": play the game yourself, with explanations." }
+                @else { "Practice games open again when the contest it is in ends." }
+            }
         }
         @if visitor.caller.role().is_staff() {
             p #testcases-link { a href={ "/problems/" (id) "/testcases" } { "Manage testcases" } " (setters and admins): add, delete, rejudge." }
@@ -221,7 +229,7 @@ pub async fn show(
                 }
             }
         }
-        @if grundy_plot::find(id.as_str()).is_some() {
+        @if practice_open && grundy_plot::find(id.as_str()).is_some() {
             p #grundy-link { a href={ "/problems/" (id) "/grundy" } { "Grundy plot" } " of one pile: how the game's values fall, size by size." }
         }
         article.statement #statement { (PreEscaped(statement.html)) }

@@ -291,6 +291,98 @@ async fn before_its_contest_starts_a_problem_has_no_page_for_contestants() {
     app.stop().await;
 }
 
+/// While a contest runs, its problems' Grundy plot and practice games (the
+/// solver core's answers) are closed to contestants, and their pages do not
+/// link them; staff keep them, and they open again at the contest's end.
+#[tokio::test]
+async fn a_running_contests_problems_have_no_grundy_plot_or_practice_for_contestants() {
+    let dir = TestDir::new();
+    dir.add_bundled_problem("coin-game");
+    dir.add_bundled_problem("nim-play");
+    let app = TestApp::spawn(&dir, 0).await;
+    let put = |minutes_ago: i64| {
+        let app = &app;
+        async move {
+            let start = Timestamp::now().as_millisecond() - minutes_ago * 60_000;
+            let (status, body) = app
+                .request(
+                    Method::PUT,
+                    "/api/contests/winter",
+                    Some(&app.admin),
+                    Some(json!({
+                        "title": "Winter Cup",
+                        "starts_at": Timestamp::from_millisecond(start).expect("a time").to_string(),
+                        "duration_seconds": 7200,
+                        "problems": [
+                            { "label": "A", "problem": "coin-game" },
+                            { "label": "B", "problem": "nim-play" },
+                        ],
+                    })),
+                )
+                .await;
+            assert!(status.is_success(), "{body}");
+        }
+    };
+    put(10).await;
+    let carol = WebClient::sign_in(&app, &app.contestant).await;
+    let setter = WebClient::sign_in(&app, &app.setter).await;
+    for path in ["/problems/coin-game/grundy", "/problems/nim-play/play"] {
+        let refused = carol.get(path).await;
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN, "{path}");
+        let text = refused.text().await.expect("page");
+        assert!(
+            text.contains("is in a contest that is running"),
+            "{path}: {text}"
+        );
+        assert_eq!(setter.get(path).await.status(), StatusCode::OK, "{path}");
+    }
+    let coin = carol
+        .get("/problems/coin-game")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(!coin.contains("/grundy"), "{coin}");
+    let play = carol
+        .get("/problems/nim-play")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(!play.contains("/play\""), "{play}");
+    assert!(
+        play.contains("Practice games open again when the contest"),
+        "{play}"
+    );
+    let staff = setter
+        .get("/problems/coin-game")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(
+        staff.contains(r#"href="/problems/coin-game/grundy""#),
+        "{staff}"
+    );
+
+    // Ended: open again.
+    put(200).await;
+    for path in ["/problems/coin-game/grundy", "/problems/nim-play/play"] {
+        assert_eq!(carol.get(path).await.status(), StatusCode::OK, "{path}");
+    }
+    let coin = carol
+        .get("/problems/coin-game")
+        .await
+        .text()
+        .await
+        .expect("page");
+    assert!(
+        coin.contains(r#"href="/problems/coin-game/grundy""#),
+        "{coin}"
+    );
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn a_question_asked_on_the_contest_page_is_answered_there_for_everyone() {
     let dir = TestDir::new();
