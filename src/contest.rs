@@ -50,11 +50,21 @@ pub struct ContestProblem {
 pub const PERSONAL: &str = "personal";
 
 /// The seed of a participant's own input to a contest problem: the first
-/// eight bytes of the SHA-256 of the three names.
-pub fn personal_seed(contest: &ContestId, user: &str, problem: &ProblemId) -> u64 {
+/// eight bytes of the SHA-256 of the contest's secret `salt` (never shown,
+/// so no one can make the input before the judge hands it out) and the
+/// three names; a contest made before contests had a secret has none.
+pub fn personal_seed(
+    contest: &ContestId,
+    salt: Option<&str>,
+    user: &str,
+    problem: &ProblemId,
+) -> u64 {
     use sha2::{Digest, Sha256};
     let mut hasher = Sha256::new();
-    for part in [contest.as_str(), user, problem.as_str()] {
+    for part in salt
+        .into_iter()
+        .chain([contest.as_str(), user, problem.as_str()])
+    {
         hasher.update((part.len() as u64).to_le_bytes());
         hasher.update(part.as_bytes());
     }
@@ -826,6 +836,28 @@ mod tests {
             settings: settings(),
             thawed_at: None,
         }
+    }
+
+    /// A participant's seed hangs on the contest's secret: without it the
+    /// names alone made it; the seed of a contest made before secrets is
+    /// the one it handed out then.
+    #[test]
+    fn a_personal_seed_hangs_on_the_contests_secret() {
+        use super::personal_seed;
+        use crate::domain::ContestId;
+        let (contest, problem): (ContestId, ProblemId) = (
+            "spring".parse().expect("an id"),
+            "nim".parse().expect("an id"),
+        );
+        let seed = |salt| personal_seed(&contest, salt, "carol", &problem);
+        assert_eq!(seed(None), 0x2834_352c_2f8f_3f5e, "{:#x}", seed(None));
+        assert_ne!(seed(Some("one secret")), seed(None));
+        assert_ne!(seed(Some("one secret")), seed(Some("another")));
+        assert_eq!(seed(Some("one secret")), seed(Some("one secret")));
+        assert_ne!(
+            personal_seed(&contest, Some("one secret"), "dave", &problem),
+            seed(Some("one secret"))
+        );
     }
 
     #[test]

@@ -334,8 +334,9 @@ impl App {
 
     /// `caller`'s own input to the contest problem under `label`, for a
     /// problem that gives each participant one: once the contest started,
-    /// to its participants (an open contest registers the caller, and a
-    /// personal window starts). Nobody reads another's.
+    /// to its participants, once their window began. Reading it changes
+    /// nothing (it is a `GET`): registering and starting a window are their
+    /// own requests, or a first submission. Nobody reads another's.
     pub async fn personal_input(
         &self,
         caller: &Caller,
@@ -354,13 +355,41 @@ impl App {
             )));
         };
         let problem = entry.problem.clone();
-        let entry = self.contest_entry(caller, id, &problem).await?;
-        let seed = crate::contest::personal_seed(&entry.contest.id, caller.name(), &problem);
+        if !self.store.is_participant(id, caller.name()).await? {
+            return Err(AppError::Conflict(format!(
+                "you are not registered for contest `{id}`: register first \
+                 (`POST /api/contests/{id}/registrations`), or send a submission"
+            )));
+        }
+        if contest.personal_windows() && self.store.window_start(id, caller.name()).await?.is_none()
+        {
+            return Err(AppError::Conflict(format!(
+                "your window of contest `{id}` has not started: start it first \
+                 (`POST /api/contests/{id}/window`), or send a submission"
+            )));
+        }
+        let seed = self.personal_seed(id, caller.name(), &problem).await?;
         let solver = crate::solver::find(problem.as_str())
             .ok_or_else(|| AppError::Internal(format!("no solver for `{problem}`")))?;
         tokio::task::spawn_blocking(move || solver.generate(kind, seed))
             .await
             .map_err(|e| AppError::Internal(e.to_string()))
+    }
+
+    /// The seed of `user`'s own input to `problem` in contest `id`.
+    pub(super) async fn personal_seed(
+        &self,
+        id: &ContestId,
+        user: &str,
+        problem: &ProblemId,
+    ) -> Result<u64, AppError> {
+        let salt = self.store.contest_input_salt(id).await?;
+        Ok(crate::contest::personal_seed(
+            id,
+            salt.as_deref(),
+            user,
+            problem,
+        ))
     }
 
     /// Where a submission by `caller` to `problem` in contest `id` goes:

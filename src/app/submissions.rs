@@ -22,7 +22,7 @@ use tokio::sync::broadcast::{Receiver, error::RecvError};
 use super::{App, AppError, Caller};
 use crate::{
     api::{SubmitRequest, SubmittedContent},
-    contest::{PERSONAL, personal_seed},
+    contest::PERSONAL,
     domain::{
         Feedback, Judgement, Payload, PersonalInput, ProblemId, Role, Submission, SubmissionId,
         SubmissionState,
@@ -80,19 +80,24 @@ impl App {
         };
         self.check_visible(caller, &problem).await?;
         // A contest problem that gives each participant an input of their own.
-        let personal = contest.as_ref().and_then(|entry| {
-            let kind = entry
+        let personal_kind = contest.as_ref().and_then(|entry| {
+            entry
                 .contest
                 .settings
                 .problems
                 .iter()
                 .find(|p| p.problem == problem)?
-                .personal_input?;
-            Some(PersonalInput {
-                kind,
-                seed: personal_seed(&entry.contest.id, caller.name(), &problem),
-            })
+                .personal_input
         });
+        let personal = match (personal_kind, &contest) {
+            (Some(kind), Some(entry)) => Some(PersonalInput {
+                kind,
+                seed: self
+                    .personal_seed(&entry.contest.id, caller.name(), &problem)
+                    .await?,
+            }),
+            _ => None,
+        };
         let Some(rules) = self.catalog.submission_rules(&self.store, &problem).await? else {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));
         };

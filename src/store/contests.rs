@@ -587,8 +587,8 @@ impl Store {
             query(
                 "insert into contest (id, title, starts_at, duration_ms, freeze_ms, scoring, \
                  registration, penalty_minutes, created_at, updated_at, score_by, \
-                 count_compile_errors, window_ms) \
-                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12) \
+                 count_compile_errors, window_ms, input_salt) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13) \
                  on conflict (id) do update set title = excluded.title, \
                  starts_at = excluded.starts_at, duration_ms = excluded.duration_ms, \
                  freeze_ms = excluded.freeze_ms, scoring = excluded.scoring, \
@@ -610,6 +610,7 @@ impl Store {
             .bind(settings.score_by.as_str())
             .bind(settings.count_compile_errors)
             .bind(settings.window_seconds.map(|s| s * 1000))
+            .bind(super::sessions::random_secret(""))
             .execute(&mut tx)
             .await?;
             query("delete from contest_problem where contest_id = $1")
@@ -749,6 +750,19 @@ impl Store {
             .transpose()?)
         })
         .await
+    }
+
+    /// The secret a contest mixes into each participant's own input
+    /// ([`crate::contest::personal_seed`]); none for a contest made before
+    /// contests had one, or none at all.
+    pub async fn contest_input_salt(&self, id: &ContestId) -> Result<Option<String>, StoreError> {
+        Ok(query("select input_salt from contest where id = $1")
+            .bind(id.as_str())
+            .fetch_optional(&self.read)
+            .await?
+            .map(|row| row.try_get::<Option<String>>("input_salt"))
+            .transpose()?
+            .flatten())
     }
 
     /// When `user` started their personal window in a contest, if they did.

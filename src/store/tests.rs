@@ -3325,6 +3325,42 @@ async fn a_late_window_cut_short_by_the_end_freezes_sooner(backend: TestBackend)
     assert_eq!(dan.public_solved_ms.map(|t| t / minute), Some(5), "{dan:?}");
 }
 
+/// Each contest gets a secret for its participants' own inputs when it is
+/// made, its own, kept when the contest is put again.
+async fn a_contest_keeps_the_secret_it_was_made_with(backend: TestBackend) {
+    use crate::domain::{ContestId, Scoring};
+
+    let (_dir, store) = fresh(backend).await;
+    let settings = nim_contest("Spring", Scoring::Icpc, 3600, None);
+    let (spring, autumn): (ContestId, ContestId) = (
+        "spring".parse().expect("an id"),
+        "autumn".parse().expect("an id"),
+    );
+    for id in [&spring, &autumn] {
+        assert!(store.put_contest(id, &settings).await.expect("create"));
+    }
+    let salt = |id| {
+        let store = &store;
+        async move {
+            store
+                .contest_input_salt(id)
+                .await
+                .expect("read")
+                .expect("a secret")
+        }
+    };
+    let first = salt(&spring).await;
+    assert!(first.len() >= 32, "{first}");
+    assert_ne!(first, salt(&autumn).await);
+    assert!(!store.put_contest(&spring, &settings).await.expect("update"));
+    assert_eq!(salt(&spring).await, first);
+    let missing: ContestId = "winter".parse().expect("an id");
+    assert_eq!(
+        store.contest_input_salt(&missing).await.expect("read"),
+        None
+    );
+}
+
 /// A contest over nim alone, begun now, scored as `scoring`.
 fn nim_contest(
     title: &str,
@@ -4446,6 +4482,7 @@ on_both_backends!(
     a_cell_written_by_two_transactions_at_once_counts_both,
     scoreboard_cells_follow_admissions_verdicts_rejudges_and_the_freeze,
     a_late_window_cut_short_by_the_end_freezes_sooner,
+    a_contest_keeps_the_secret_it_was_made_with,
     claims_take_the_oldest_job_once_and_expired_leases_first,
     a_problems_unjudged_count_follows_its_queue_and_a_rejudge,
     a_judgement_of_many_testcases_comes_back_whole_and_in_order,

@@ -398,7 +398,12 @@ fn contest_page(
                         strong { (entry.label) } " "
                         a href={ "/problems/" (entry.problem) "?contest=" (id) } { (entry.problem) }
                         @if entry.personal_input.is_some() && view.phase != Phase::Before {
-                            " · " a.personal-input href={ "/contests/" (id) "/problems/" (entry.label) "/input" } { "your own input" }
+                            @if view.registered && (settings.window_seconds.is_none() || view.window.is_some()) {
+                                " · " a.personal-input href={ "/contests/" (id) "/problems/" (entry.label) "/input" } { "your own input" }
+                            } @else {
+                                " · " span.muted.personal-input-later { "your own input once you "
+                                    @if view.registered { "start your window" } @else { "register" } }
+                            }
                             form.personal-answer method="post" action={ "/contests/" (id) "/problems/" (entry.label) "/answer" } {
                                 input type="hidden" name="csrf" value=(visitor.csrf);
                                 label for={ "answer-" (entry.label) } { "Your answer to your input" }

@@ -1197,6 +1197,48 @@ async fn each_participant_answers_an_input_of_their_own() {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
+    // With personal windows, the input waits for the window's start.
+    let mut windowed = settings.clone();
+    windowed["window_seconds"] = json!(600);
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            "/api/contests/windowed",
+            Some(&app.admin),
+            Some(windowed),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let path = "/api/contests/windowed/problems/A/input";
+    let (status, _) = app
+        .post(
+            "/api/contests/windowed/registrations",
+            &app.contestant,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (status, body) = app.get(path, &app.contestant).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .expect("a message")
+            .starts_with("your window of contest `windowed` has not started"),
+        "{body}"
+    );
+    let (status, body) = app
+        .post("/api/contests/windowed/window", &app.contestant, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let response = app
+        .http
+        .get(format!("{}{path}", app.address))
+        .bearer_auth(&app.contestant)
+        .send()
+        .await
+        .expect("send");
+    assert_eq!(response.status(), StatusCode::OK);
     // An interactive problem has no inputs to give.
     settings["problems"][0]["problem"] = json!("nim-play");
     let (status, body) = app
@@ -1209,6 +1251,24 @@ async fn each_participant_answers_an_input_of_their_own() {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 
+    // Reading an input changes nothing: who has not registered is told to.
+    let (status, body) = app
+        .get("/api/contests/own/problems/A/input", &app.contestant)
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .expect("a message")
+            .starts_with("you are not registered for contest `own`: register first"),
+        "{body}"
+    );
+    for token in [&app.contestant, &app.other] {
+        let (status, body) = app
+            .post("/api/contests/own/registrations", token, json!({}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
     let input_of = |token: &str| {
         let request = app
             .http

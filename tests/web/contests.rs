@@ -890,6 +890,22 @@ async fn a_participant_downloads_their_own_input_and_answers_it_from_the_contest
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let web = WebClient::sign_in(&app, &app.contestant).await;
+    // Reading the input registers no one: the page asks to register first,
+    // and the link refuses (409) until they have.
+    let page = web.get("/contests/own").await.text().await.expect("page");
+    assert!(
+        !page.contains(r#"href="/contests/own/problems/A/input""#)
+            && page.contains("your own input once you register"),
+        "{page}"
+    );
+    let refused = web.get("/contests/own/problems/A/input").await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    let (_, participants) = app.get("/api/contests/own/export", &app.admin).await;
+    assert_eq!(participants["participants"], json!([]), "{participants}");
+    let registered = web
+        .post_form("/contests/own/register", &[("csrf", &web.csrf)])
+        .await;
+    assert!(registered.status().is_redirection());
     let page = web.get("/contests/own").await.text().await.expect("page");
     assert!(
         page.contains(r#"href="/contests/own/problems/A/input""#),
