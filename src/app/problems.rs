@@ -31,7 +31,13 @@ impl App {
         if caller.role().is_staff() {
             return Ok(HashSet::new());
         }
-        Ok(self.store.problems_of_contests_after(now_ms()).await?)
+        Ok(self
+            .store
+            .problems_of_unended_contests(now_ms())
+            .await?
+            .into_iter()
+            .filter_map(|(problem, started)| (!started).then_some(problem))
+            .collect())
     }
 
     /// Refuses a contestant the solver core's answers for a problem of a
@@ -45,9 +51,9 @@ impl App {
         if !caller.role().is_staff()
             && self
                 .store
-                .problems_of_contests_running(now_ms())
+                .problems_of_unended_contests(now_ms())
                 .await?
-                .contains(id)
+                .contains(&(id.clone(), true))
         {
             return Err(AppError::Forbidden(format!(
                 "problem `{id}` is in a contest that is running: its Grundy plot and practice \

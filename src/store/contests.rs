@@ -858,47 +858,22 @@ impl Store {
             .collect()
     }
 
-    /// The problems of every contest that starts after `now` (unix
-    /// milliseconds).
-    pub async fn problems_of_contests_after(
+    /// The problems of every contest not ended at `now` (unix
+    /// milliseconds), each with whether its contest has started.
+    pub async fn problems_of_unended_contests(
         &self,
         now: i64,
-    ) -> Result<HashSet<ProblemId>, StoreError> {
-        self.problems_of_contests_where(
-            "select distinct p.problem_id from contest_problem p \
-             join contest c on c.id = p.contest_id where c.starts_at > $1",
-            now,
+    ) -> Result<Vec<(ProblemId, bool)>, StoreError> {
+        query(
+            "select p.problem_id, c.starts_at <= $1 as started from contest_problem p \
+             join contest c on c.id = p.contest_id where c.starts_at + c.duration_ms > $1",
         )
-        .await
-    }
-
-    /// The problems of the contests running at `now`: begun, not ended.
-    pub async fn problems_of_contests_running(
-        &self,
-        now: i64,
-    ) -> Result<HashSet<ProblemId>, StoreError> {
-        self.problems_of_contests_where(
-            "select distinct p.problem_id from contest_problem p \
-             join contest c on c.id = p.contest_id \
-             where c.starts_at <= $1 and c.starts_at + c.duration_ms > $1",
-            now,
-        )
-        .await
-    }
-
-    /// The problems `sql` selects, `$1` bound to `now`.
-    async fn problems_of_contests_where(
-        &self,
-        sql: &'static str,
-        now: i64,
-    ) -> Result<HashSet<ProblemId>, StoreError> {
-        query(sql)
-            .bind(now)
-            .fetch_all(&self.read)
-            .await?
-            .iter()
-            .map(|row| parse_column(row, "problem_id"))
-            .collect()
+        .bind(now)
+        .fetch_all(&self.read)
+        .await?
+        .iter()
+        .map(|row| Ok((parse_column(row, "problem_id")?, row.try_get("started")?)))
+        .collect()
     }
 
     /// A contest's scoreboard cells, by participant and problem.
