@@ -42,11 +42,47 @@ pub async fn log_and_count(
     );
     metrics.observe_request(
         RequestLabels {
-            method: method.as_str().to_string(),
+            method: method_label(&method).to_string(),
             route,
             status,
         },
         took,
     );
     response
+}
+
+/// A method as a metrics label: the standard ones by name, any other as
+/// `other` (a client may send methods of its own, and each name would be
+/// a series kept for the process's life).
+fn method_label(method: &axum::http::Method) -> &'static str {
+    use axum::http::Method;
+    [
+        Method::GET,
+        Method::HEAD,
+        Method::POST,
+        Method::PUT,
+        Method::DELETE,
+        Method::PATCH,
+        Method::OPTIONS,
+        Method::CONNECT,
+        Method::TRACE,
+    ]
+    .iter()
+    .find(|standard| *standard == method)
+    .map_or("other", |standard| standard.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::Method;
+
+    use super::method_label;
+
+    #[test]
+    fn a_method_of_the_clients_own_is_counted_as_other() {
+        assert_eq!(method_label(&Method::GET), "GET");
+        assert_eq!(method_label(&Method::DELETE), "DELETE");
+        let own = Method::from_bytes(b"QWERTY123").expect("a method");
+        assert_eq!(method_label(&own), "other");
+    }
 }

@@ -36,6 +36,10 @@ pub fn random_secret(prefix: &str) -> String {
     )
 }
 
+/// The most live sessions one token keeps: signing in again ends the
+/// oldest past these.
+pub const SESSIONS_PER_TOKEN: i64 = 32;
+
 impl Store {
     /// Opens a session for the holder of `token_secret`, lasting until
     /// `expires_at` (or the token's own end, if sooner). `Ok(None)` if the
@@ -68,6 +72,16 @@ impl Store {
             .bind(&session.csrf)
             .bind(now)
             .bind(millis(expires_at))
+            .execute(&mut tx)
+            .await?;
+            // A token's oldest sessions end past its newest few, so signing
+            // in over and over keeps a bounded number.
+            query(
+                "delete from session where token_id = $1 and id not in \
+                 (select id from session where token_id = $1 order by id desc limit $2)",
+            )
+            .bind(token.0)
+            .bind(SESSIONS_PER_TOKEN)
             .execute(&mut tx)
             .await?;
             tx.commit().await?;
@@ -218,5 +232,30 @@ mod tests {
             store.session(&session.id).await.expect("look up").is_none(),
             "the token's expiry ends the session"
         );
+    }
+
+    #[tokio::test]
+    async fn signing_in_again_and_again_keeps_a_tokens_newest_sessions() {
+        let (_dir, store) = fresh().await;
+        let token = store
+            .create_token("carol", Role::Contestant, None)
+            .await
+            .expect("a token");
+        let mut opened = Vec::new();
+        for _ in 0..super::SESSIONS_PER_TOKEN + 3 {
+            let (session, _) = store
+                .open_session(&token.secret, in_ms(60_000))
+                .await
+                .expect("open")
+                .expect("a session");
+            opened.push(session.id);
+        }
+        let mut live = 0;
+        for (n, id) in opened.iter().enumerate() {
+            let found = store.session(id).await.expect("look up").is_some();
+            assert_eq!(found, n >= 3, "session {n}");
+            live += usize::from(found);
+        }
+        assert_eq!(live, 32);
     }
 }
