@@ -14,19 +14,19 @@ use crate::{
 
 /// One step of a practice game.
 #[derive(Debug, Clone)]
-pub enum PracticeStep<'a> {
+pub enum PracticeStep {
     /// A new starting position.
     Deal { seed: u64 },
     /// The judge moves first from `position` (the person plays second).
-    JudgeFirst { position: &'a str, seed: u64 },
+    JudgeFirst { position: String, seed: u64 },
     /// The person plays `mv` from `position`, then the judge replies.
     Move {
-        position: &'a str,
-        mv: &'a str,
+        position: String,
+        mv: String,
         seed: u64,
     },
     /// Only the explanation of `position`, the person to move.
-    Look { position: &'a str },
+    Look { position: String },
 }
 
 /// Where a step left the game.
@@ -55,43 +55,54 @@ impl App {
         &self,
         caller: &Caller,
         problem: &ProblemId,
-        step: PracticeStep<'_>,
+        step: PracticeStep,
     ) -> Result<PracticeView, AppError> {
         let hints = self.problem(caller, problem).await?.practice_hints;
         self.check_practice_open(caller, problem).await?;
         let game = practice_of(problem)?;
-        let invalid = |why: String| AppError::Invalid(why);
-        let (position, judge_move, winner) = match step {
-            PracticeStep::Deal { seed } => (game.deal(seed), None, None),
-            PracticeStep::Look { position } => {
-                game.explain(position).map_err(invalid)?;
-                (position.to_string(), None, None)
-            }
-            PracticeStep::JudgeFirst { position, seed } => {
-                let turn = game.judge_first(position, seed).map_err(invalid)?;
-                (turn.position, turn.judge_move, turn.winner)
-            }
-            PracticeStep::Move { position, mv, seed } => {
-                let turn = game.play(position, mv, seed).map_err(invalid)?;
-                (turn.position, turn.judge_move, turn.winner)
-            }
-        };
-        let explanation = match winner {
-            Some(_) => None,
-            None => {
-                let explanation = game.explain(&position).map_err(invalid)?;
-                hints.then_some(explanation)
-            }
-        };
-        Ok(PracticeView {
-            position,
-            judge_move,
-            winner,
-            explanation,
-            move_format: game.move_format(),
-            position_format: game.position_format(),
-        })
+        // A step searches the position's moves (tens of thousands at the
+        // largest): on a thread of its own, not the server's.
+        tokio::task::spawn_blocking(move || play(game, hints, step))
+            .await
+            .map_err(|e| AppError::Internal(format!("a practice step failed: {e}")))?
     }
+}
+
+/// [`App::practice`]'s step, on the game itself.
+fn play(
+    game: &'static dyn Practice,
+    hints: bool,
+    step: PracticeStep,
+) -> Result<PracticeView, AppError> {
+    let invalid = |why: String| AppError::Invalid(why);
+    let (position, judge_move, winner) = match step {
+        PracticeStep::Deal { seed } => (game.deal(seed), None, None),
+        PracticeStep::Look { position } => (position, None, None),
+        PracticeStep::JudgeFirst { position, seed } => {
+            let turn = game.judge_first(&position, seed).map_err(invalid)?;
+            (turn.position, turn.judge_move, turn.winner)
+        }
+        PracticeStep::Move { position, mv, seed } => {
+            let turn = game.play(&position, &mv, seed).map_err(invalid)?;
+            (turn.position, turn.judge_move, turn.winner)
+        }
+    };
+    // Also what checks a looked-at position.
+    let explanation = match winner {
+        Some(_) => None,
+        None => {
+            let explanation = game.explain(&position).map_err(invalid)?;
+            hints.then_some(explanation)
+        }
+    };
+    Ok(PracticeView {
+        position,
+        judge_move,
+        winner,
+        explanation,
+        move_format: game.move_format(),
+        position_format: game.position_format(),
+    })
 }
 
 fn practice_of(problem: &ProblemId) -> Result<&'static dyn Practice, AppError> {

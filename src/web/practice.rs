@@ -107,21 +107,21 @@ pub async fn step(
     let (step, said) = match form.action.as_str() {
         "first" => (
             PracticeStep::Look {
-                position: &form.position,
+                position: form.position.clone(),
             },
             "you: First".to_string(),
         ),
         "second" => (
             PracticeStep::JudgeFirst {
-                position: &form.position,
+                position: form.position.clone(),
                 seed,
             },
             "you: Second".to_string(),
         ),
         "move" => (
             PracticeStep::Move {
-                position: &form.position,
-                mv,
+                position: form.position.clone(),
+                mv: mv.to_string(),
                 seed,
             },
             format!("you: {mv}"),
@@ -155,7 +155,7 @@ pub async fn step(
                     &visitor.caller,
                     &id,
                     PracticeStep::Look {
-                        position: &form.position,
+                        position: form.position.clone(),
                     },
                 )
                 .await?;
