@@ -56,6 +56,26 @@ impl App {
         key: Option<String>,
         body: SubmitRequest,
     ) -> Result<Submitted, AppError> {
+        // One larger than a whole day's bytes can never be admitted: it is
+        // refused before it is hashed and encoded (the web form's answers
+        // zip unpacks to up to 64 MiB, each pass over it costly).
+        if caller.role() != Role::Admin
+            && let Some(limit) = self.settings.limits.bytes_per_day
+        {
+            let texts = body.answers.iter().flat_map(|answers| answers.values());
+            let size: usize = texts
+                .chain(&body.source)
+                .chain(&body.input)
+                .chain(&body.output)
+                .map(String::len)
+                .sum();
+            if u64::try_from(size).unwrap_or(u64::MAX) > limit {
+                return Err(AppError::Invalid(format!(
+                    "this submission holds {size} bytes, more than the {limit} bytes of \
+                     submissions allowed in any 24 hours (limits.bytes_per_day)"
+                )));
+            }
+        }
         let request_hash = request_hash(&body)?;
         if let Some(key) = &key
             && let Some((first, hash)) =

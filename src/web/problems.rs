@@ -450,6 +450,8 @@ struct SubmitForm {
     key: Option<String>,
     kind: Option<String>,
     answers: BTreeMap<TestcaseName, String>,
+    /// Zips of answer files, unpacked once the form's token is checked.
+    answer_zips: Vec<axum::body::Bytes>,
     language: Option<String>,
     source: Option<String>,
     source_file: Option<String>,
@@ -478,11 +480,7 @@ async fn read_form(mut multipart: Multipart) -> Result<SubmitForm, PageError> {
                 .as_deref()
                 .is_some_and(|file| file.to_ascii_lowercase().ends_with(".zip"))
         {
-            let unzipped = zip_archive::read_answers(&bytes, MAX_ANSWERS_UNZIPPED_BYTES)
-                .map_err(PageError::BadForm)?;
-            for (testcase, text) in unzipped {
-                add_answer(&mut form.answers, testcase, text)?;
-            }
+            form.answer_zips.push(bytes);
             continue;
         }
         let text = String::from_utf8(bytes.to_vec())
@@ -566,8 +564,19 @@ pub async fn submit(
     let multipart = multipart.map_err(|e| {
         PageError::BadForm(format!("the form could not be read: {}", e.body_text()))
     })?;
-    let form = read_form(multipart).await?;
+    let mut form = read_form(multipart).await?;
     visitor.check_csrf(form.csrf.as_deref())?;
+    for zip in std::mem::take(&mut form.answer_zips) {
+        let unzipped = tokio::task::spawn_blocking(move || {
+            zip_archive::read_answers(&zip, MAX_ANSWERS_UNZIPPED_BYTES)
+        })
+        .await
+        .map_err(|e| PageError::Api(crate::http::ApiError::Internal(e.to_string())))?
+        .map_err(PageError::BadForm)?;
+        for (testcase, text) in unzipped {
+            add_answer(&mut form.answers, testcase, text)?;
+        }
+    }
     state.app.problem(&visitor.caller, &id).await?;
     let key = form
         .key

@@ -651,6 +651,40 @@ fn answers_zip(answers: &[(&str, &str)]) -> Vec<u8> {
     writer.finish().expect("finish").into_inner()
 }
 
+/// A zip whose answers hold more bytes than a day's budget is refused
+/// before anything is stored (its unpacked answers are never hashed).
+#[tokio::test]
+async fn an_answers_zip_larger_than_a_days_bytes_is_refused() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn_with(&dir, 0, &[("LIMITS__BYTES_PER_DAY", "1048576")]).await;
+    let web = WebClient::sign_in(&app, &app.contestant).await;
+    let huge = "Alice\n".repeat(400_000);
+    let archive = answers_zip(&[("sample-1.out", &huge)]);
+    assert!(archive.len() < 64 * 1024, "{} bytes zipped", archive.len());
+    let before = stored_submissions(&app).await;
+    let response = web
+        .post_multipart_bytes(
+            "/problems/nim/submissions",
+            &[
+                ("csrf", None, web.csrf.as_bytes()),
+                ("kind", None, b"answers"),
+                ("answer_files", Some("answers.zip"), &archive),
+            ],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = response.text().await.expect("page");
+    assert!(
+        page.contains(
+            "this submission holds 2400000 bytes, more than the 1048576 bytes of submissions \
+             allowed in any 24 hours"
+        ),
+        "{page}"
+    );
+    assert_eq!(stored_submissions(&app).await, before);
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn answers_sent_as_one_zip_are_judged_like_answer_files() {
     let dir = TestDir::new();
