@@ -40,6 +40,10 @@ pub struct ContestExport {
     pub scoreboard: Scoreboard,
 }
 
+/// The most questions a participant may have waiting for the jury's answer
+/// in one contest (every staff page and event feed reads them all).
+pub const MAX_UNANSWERED_QUESTIONS: i64 = 10;
+
 impl App {
     /// Creates or replaces a contest (admins). `true` if it is new.
     pub async fn put_contest(
@@ -255,10 +259,21 @@ impl App {
                 "only participants of contest `{id}` ask its jury; register first"
             )));
         }
-        Ok(self
-            .store
-            .ask(id, body.problem.as_ref(), caller.name(), text)
-            .await?)
+        self.store
+            .ask(
+                id,
+                body.problem.as_ref(),
+                caller.name(),
+                text,
+                MAX_UNANSWERED_QUESTIONS,
+            )
+            .await?
+            .ok_or_else(|| {
+                AppError::Conflict(format!(
+                    "you have {MAX_UNANSWERED_QUESTIONS} questions in contest `{id}` not answered \
+                     yet: ask again once the jury has answered one"
+                ))
+            })
     }
 
     /// The jury (setters and admins) answers a question, for its asker or

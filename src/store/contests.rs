@@ -450,18 +450,23 @@ fn clarification_from(row: &DbRow) -> Result<Clarification, StoreError> {
 }
 
 impl Store {
-    /// Stores a participant's question to the jury.
+    /// Stores a participant's question, unless `asked_by` has `most`
+    /// questions in the contest not answered yet (then `None`, nothing
+    /// stored): the count and the insert are one statement.
     pub async fn ask(
         &self,
         contest: &ContestId,
         problem: Option<&ProblemId>,
         asked_by: &str,
         question: &str,
-    ) -> Result<Clarification, StoreError> {
+        most: i64,
+    ) -> Result<Option<Clarification>, StoreError> {
         self.noted(async {
-            let row = query(concat!(
+            query(concat!(
                 "insert into clarification (contest_id, problem_id, asked_by, question, to_all, \
-                 created_at) values ($1, $2, $3, $4, false, $5) returning ",
+                 created_at) select $1, $2, $3, $4, false, $5 \
+                 where (select count(*) from clarification where contest_id = $1 \
+                   and asked_by = $3 and answer is null) < $6 returning ",
                 clarification_columns!()
             ))
             .bind(contest.as_str())
@@ -469,9 +474,11 @@ impl Store {
             .bind(asked_by)
             .bind(question)
             .bind(now_ms())
-            .fetch_one(&self.write)
-            .await?;
-            clarification_from(&row)
+            .bind(most)
+            .fetch_optional(&self.write)
+            .await?
+            .map(|row| clarification_from(&row))
+            .transpose()
         })
         .await
     }

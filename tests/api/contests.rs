@@ -702,6 +702,49 @@ async fn clarifications_reach_the_asker_or_everyone_as_the_jury_says() {
             "-|A's limit is now 3 s."
         ]
     );
+
+    // At most ten questions wait for the jury at once, per participant.
+    let mut waiting = Vec::new();
+    for n in 0..10 {
+        let (status, asked) = app
+            .post(
+                path,
+                &app.other,
+                json!({ "text": format!("Question {n}?") }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{asked}");
+        waiting.push(asked["id"].clone());
+    }
+    let (status, body) = app
+        .post(path, &app.other, json!({ "text": "One more?" }))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["error"],
+        "you have 10 questions in contest `cup` not answered yet: ask again once the jury has \
+         answered one"
+    );
+    let (status, _) = app
+        .post(path, &app.contestant, json!({ "text": "Mine still?" }))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "another's questions count apart"
+    );
+    let (status, _) = app
+        .post(
+            &answer(&waiting[0]),
+            &app.setter,
+            json!({ "answer": "No." }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = app
+        .post(path, &app.other, json!({ "text": "One more?" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
     app.stop().await;
 }
 
