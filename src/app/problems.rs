@@ -40,21 +40,26 @@ impl App {
             .collect())
     }
 
-    /// Refuses a contestant the solver core's answers for a problem of a
-    /// running contest (the Grundy plot, practice games against the judge):
-    /// they would solve it for them. Staff are not refused.
+    /// Whether `caller` may have the solver core's answers for a problem
+    /// (the Grundy plot, practice games against the judge): not a
+    /// contestant while a contest of it runs, as they would solve it for
+    /// them. Staff always may.
+    pub async fn practice_open(&self, caller: &Caller, id: &ProblemId) -> Result<bool, AppError> {
+        Ok(caller.role().is_staff()
+            || !self
+                .store
+                .problems_of_unended_contests(now_ms())
+                .await?
+                .contains(&(id.clone(), true)))
+    }
+
+    /// Refuses what [`App::practice_open`] does not allow (403).
     pub async fn check_practice_open(
         &self,
         caller: &Caller,
         id: &ProblemId,
     ) -> Result<(), AppError> {
-        if !caller.role().is_staff()
-            && self
-                .store
-                .problems_of_unended_contests(now_ms())
-                .await?
-                .contains(&(id.clone(), true))
-        {
+        if !self.practice_open(caller, id).await? {
             return Err(AppError::Forbidden(format!(
                 "problem `{id}` is in a contest that is running: its Grundy plot and practice \
                  games open again when the contest ends"

@@ -101,22 +101,21 @@ impl App {
         self.check_visible(caller, &problem).await?;
         // A contest problem that gives each participant an input of their own.
         let personal_kind = contest.as_ref().and_then(|entry| {
-            entry
+            let kind = entry
                 .contest
                 .settings
                 .problems
                 .iter()
                 .find(|p| p.problem == problem)?
-                .personal_input
+                .personal_input?;
+            Some((&entry.contest.id, kind))
         });
-        let personal = match (personal_kind, &contest) {
-            (Some(kind), Some(entry)) => Some(PersonalInput {
+        let personal = match personal_kind {
+            Some((contest, kind)) => Some(PersonalInput {
                 kind,
-                seed: self
-                    .personal_seed(&entry.contest.id, caller.name(), &problem)
-                    .await?,
+                seed: self.personal_seed(contest, caller.name(), &problem).await?,
             }),
-            _ => None,
+            None => None,
         };
         let Some(rules) = self.catalog.submission_rules(&self.store, &problem).await? else {
             return Err(AppError::Invalid(format!("unknown problem `{problem}`")));

@@ -622,12 +622,13 @@ async fn feed_look(
 /// gone), the last notification of each look carrying a token to resume
 /// from (see [`super::event_feed`]); a newline when nothing was sent for
 /// 100 s; until the state says `end_of_updates` (then the stream ends),
-/// the client leaves, or the caller's token is revoked or expires. `stream=false` ends after the first look. A look
-/// after the first reads only the submissions created, queued again or
-/// judged since the look before (less [`FEED_CHANGE_MARGIN`]), so its cost
-/// follows the contest's pace, not its size; it reads all of them when the
-/// contest or its state changed (a freeze, a thaw, the start change what
-/// the reader may see of old ones) and every [`FEED_READ_ALL_EVERY`].
+/// the client leaves, or the caller's token is revoked or expires.
+/// `stream=false` ends after the first look. A look after the first reads
+/// only the submissions created, queued again or judged since the look
+/// before (less [`FEED_CHANGE_MARGIN`]), so its cost follows the contest's
+/// pace, not its size; it reads all of them when the contest or its state
+/// changed (a freeze, a thaw, the start change what the reader may see of
+/// old ones) and every [`FEED_READ_ALL_EVERY`].
 async fn event_feed(
     State(state): State<AppState>,
     caller: Caller,

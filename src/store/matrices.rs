@@ -172,7 +172,7 @@ impl Store {
         lease: Duration,
     ) -> Result<Option<MatrixClaim>, StoreError> {
         let claim = side_job_claim!(
-            update "matrix_item" where "(run_id, solution)" in (select "i.run_id, i.solution"
+            update "matrix_item" where "(run_id, solution)" = (select "i.run_id, i.solution"
                 from "matrix_item i" where "i.verdict is null" order by "i.run_id, i.solution")
             returning "run_id, solution, job_id, language, source, attempt, \
                 (select r.problem_id from matrix_run r where r.id = run_id) as problem_id, \

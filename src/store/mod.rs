@@ -51,7 +51,7 @@ macro_rules! pg_clock_ms {
 /// the lease in milliseconds. The lease is set and compared by one clock,
 /// as [`Store::claim_batch`]'s is.
 macro_rules! side_job_claim {
-    (update $table:literal where $key:literal in (select $pick:literal from $from:literal
+    (update $table:literal where $key:literal = (select $pick:literal from $from:literal
         where $open:literal order by $order:literal) returning $returning:literal) => {
         (
             concat!(

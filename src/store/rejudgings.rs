@@ -173,30 +173,32 @@ impl Store {
         lease: Duration,
     ) -> Result<Option<RejudgingClaim>, StoreError> {
         let claim = side_job_claim!(
-            update "rejudging_item" where "(rejudging_id, submission_id)" in (
+            update "rejudging_item" where "(rejudging_id, submission_id)" = (
                 select "i.rejudging_id, i.submission_id"
                 from "rejudging_item i join rejudging r on r.id = i.rejudging_id"
                 where "r.state = 'preview' and i.verdict is null"
                 order by "i.rejudging_id, i.submission_id")
-            returning "rejudging_id, submission_id, attempt, claimed_at, \
-                (select s.problem_id from submission s where s.id = submission_id) \
-                    as problem_id, \
-                (select s.kind from submission s where s.id = submission_id) as kind, \
-                (select s.payload from submission s where s.id = submission_id) as payload, \
-                (select s.queued_at from submission s where s.id = submission_id) as queued_at, \
-                (select p.revision from submission s join problem p on p.id = s.problem_id \
-                    where s.id = submission_id) as revision"
+            returning "rejudging_id, submission_id, attempt, claimed_at"
         );
-        let Some(row) = self.claim_side_job(claim, worker, lease).await? else {
+        let Some(claimed) = self.claim_side_job(claim, worker, lease).await? else {
             return Ok(None);
         };
+        let submission: SubmissionId = parse_column(&claimed, "submission_id")?;
+        let row = query(
+            "select s.problem_id, s.kind, s.payload, s.queued_at, \
+             (select p.revision from problem p where p.id = s.problem_id) as revision \
+             from submission s where s.id = $1",
+        )
+        .bind(submission.to_string())
+        .fetch_one(&self.read)
+        .await?;
         let kind: String = row.try_get("kind")?;
         let payload: String = row.try_get("payload")?;
-        let attempt: i64 = row.try_get("attempt")?;
+        let attempt: i64 = claimed.try_get("attempt")?;
         Ok(Some(RejudgingClaim {
-            rejudging: row.try_get("rejudging_id")?,
+            rejudging: claimed.try_get("rejudging_id")?,
             claim: Claim {
-                id: parse_column(&row, "submission_id")?,
+                id: submission,
                 problem: parse_column(&row, "problem_id")?,
                 payload: queue::decode_payload(&kind, &payload),
                 attempt,
@@ -204,7 +206,7 @@ impl Store {
                 worker: worker.to_string(),
                 revision: row.try_get::<Option<i64>>("revision")?.unwrap_or(0),
                 queued_at: row.try_get("queued_at")?,
-                claimed_at: row.try_get("claimed_at")?,
+                claimed_at: claimed.try_get("claimed_at")?,
             },
         }))
     }

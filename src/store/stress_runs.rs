@@ -113,7 +113,7 @@ impl Store {
         lease: Duration,
     ) -> Result<Option<StressClaim>, StoreError> {
         let claim = side_job_claim!(
-            update "stress_run" where "id" in (select "i.id" from "stress_run i"
+            update "stress_run" where "id" = (select "i.id" from "stress_run i"
                 where "i.outcome is null" order by "i.id")
             returning "id, problem_id, created_by, created_at, language, kinds, seed_from, \
                 seed_to, budget_ms, outcome, source, job_id, attempt"

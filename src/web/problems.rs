@@ -185,11 +185,7 @@ pub async fn show(
         }
     }
     let languages = state.app.programs().list();
-    let practice_open = state
-        .app
-        .check_practice_open(&visitor.caller, &id)
-        .await
-        .is_ok();
+    let practice_open = state.app.practice_open(&visitor.caller, &id).await?;
     // One idempotency key per form and page load: sending the same form
     // twice (a double click, a resent POST) makes one submission.
     let answers_key = uuid::Uuid::new_v4().to_string();
