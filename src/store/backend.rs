@@ -299,27 +299,32 @@ fn positional<'a>(sql: Cow<'static, str>, args: Vec<Arg<'a>>) -> (Cow<'static, s
     if !sql.contains('$') {
         return (sql, args);
     }
+    // `$` and `'` are ASCII, so byte offsets found by them are char
+    // boundaries; the text between them is copied in slices.
+    let bytes = sql.as_bytes();
     let mut text = String::with_capacity(sql.len());
     let mut order: Vec<usize> = Vec::new();
-    let mut quoted = false;
-    let mut rest = sql.as_ref();
-    while let Some(c) = rest.chars().next() {
-        if c == '$' && !quoted {
-            let digits = rest[1..].bytes().take_while(u8::is_ascii_digit).count();
-            if digits > 0 {
-                let number: usize = rest[1..=digits].parse().unwrap_or(0);
-                text.push('?');
-                order.push(number);
-                rest = &rest[1 + digits..];
-                continue;
-            }
-        }
-        if c == '\'' {
+    let (mut copied, mut at, mut quoted) = (0, 0, false);
+    while let Some(offset) = bytes[at..].iter().position(|&b| b == b'$' || b == b'\'') {
+        at += offset + 1;
+        if bytes[at - 1] == b'\'' {
             quoted = !quoted;
+            continue;
         }
-        text.push(c);
-        rest = &rest[c.len_utf8()..];
+        let digits = bytes[at..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if quoted || digits == 0 {
+            continue;
+        }
+        text.push_str(&sql[copied..at - 1]);
+        text.push('?');
+        order.push(sql[at..at + digits].parse().unwrap_or(0));
+        at += digits;
+        copied = at;
     }
+    text.push_str(&sql[copied..]);
     // Each argument moves to its last use and is cloned for the others.
     let mut uses = vec![0usize; args.len()];
     for &number in &order {
