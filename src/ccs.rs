@@ -7,13 +7,15 @@
 //! are the contest's; `scoreboard_type` is `pass-fail` for ICPC scoring and
 //! `score` for IOI; a contest problem's id is the problem's id, its label,
 //! title, colour, time limit (seconds) and memory limit (MiB) are
-//! nimjudge's; a team is a participant, its id, name and label the user
-//! name; the judgement types are nimjudge's verdicts under the spec's
+//! nimjudge's; a team is a participant, its name and label the user name;
+//! ids are nimjudge's names where they are valid Contest API ids, and
+//! hashes of them where not ([`identifier`]); the judgement types are nimjudge's verdicts under the spec's
 //! well-known ids (RE is `RTE`, IE is `JE`). Times are `2026-01-31T
 //! 12:00:00.000Z` and contest times `h:mm:ss.000`.
 
 use jiff::Timestamp;
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use crate::{
     contest::{Clarification, Contest, Scoreboard},
@@ -46,6 +48,38 @@ pub fn api_information() -> ApiInformation {
             version: env!("CARGO_PKG_VERSION"),
         },
     }
+}
+
+/// The Contest API id of a nimjudge name (a user, contest or problem).
+///
+/// The spec's ids are 1 to 36 characters of `[a-zA-Z0-9_.-]`, not starting
+/// with `-` or `.` nor ending with `.`. A user name may hold spaces and any
+/// letter and a contest or problem id may be 64 characters long, so a name
+/// that is not a valid id is shown as `_` and the first 32 hex digits of
+/// its SHA-256. Names of that very shape are hashed too, so no two names
+/// share an id.
+pub fn identifier(name: &str) -> String {
+    let valid = (1..=36).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+        && !name.starts_with(['-', '.'])
+        && !name.ends_with('.');
+    let hash_shaped = name.len() == 33
+        && name.starts_with('_')
+        && name[1..]
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    if valid && !hash_shaped {
+        return name.to_string();
+    }
+    let digest = Sha256::digest(name.as_bytes());
+    let mut id = String::with_capacity(33);
+    id.push('_');
+    for byte in &digest[..16] {
+        id.push_str(&format!("{byte:02x}"));
+    }
+    id
 }
 
 /// An absolute time: `2026-01-31T12:00:00.000Z`.
@@ -82,7 +116,7 @@ pub struct CcsContest {
 pub fn contest(contest: &Contest) -> CcsContest {
     let s = &contest.settings;
     CcsContest {
-        id: contest.id.to_string(),
+        id: identifier(contest.id.as_str()),
         name: s.title.clone(),
         formal_name: s.title.clone(),
         start_time: Some(abstime(s.starts_at)),
@@ -168,7 +202,7 @@ pub fn problems(contest: &Contest, facts: &[ProblemFacts]) -> Vec<CcsProblem> {
         .zip(facts)
         .enumerate()
         .map(|(ordinal, (problem, facts))| CcsProblem {
-            id: problem.problem.to_string(),
+            id: identifier(problem.problem.as_str()),
             label: problem.label.clone(),
             name: facts.title.clone(),
             ordinal,
@@ -238,7 +272,7 @@ pub struct Team {
 
 pub fn team(user: &str) -> Team {
     Team {
-        id: user.to_string(),
+        id: identifier(user),
         name: user.to_string(),
         label: user.to_string(),
     }
@@ -316,7 +350,7 @@ pub fn scoreboard(contest: &Contest, board: &Scoreboard, now: Timestamp) -> CcsS
                 .map(|(problem, cell)| {
                     let judged = cell.tries + i64::from(cell.solved_minute.is_some());
                     CcsCell {
-                        problem_id: problem.problem.to_string(),
+                        problem_id: identifier(problem.problem.as_str()),
                         num_judged: judged,
                         num_pending: cell.pending,
                         solved: (!ioi).then_some(cell.solved_minute.is_some()),
@@ -355,7 +389,7 @@ pub fn scoreboard(contest: &Contest, board: &Scoreboard, now: Timestamp) -> CcsS
             };
             CcsRow {
                 rank: row.rank,
-                team_id: row.user.clone(),
+                team_id: identifier(&row.user),
                 score,
                 problems,
             }
@@ -424,8 +458,8 @@ pub fn submissions(
                     .language
                     .as_ref()
                     .map_or_else(|| ANSWERS_LANGUAGE.to_string(), ToString::to_string),
-                problem_id: s.problem.to_string(),
-                team_id: s.user.clone(),
+                problem_id: identifier(s.problem.as_str()),
+                team_id: identifier(&s.user),
                 time: abstime(s.created_at),
                 contest_time: contest_time(contest, s.created_at),
                 files,
@@ -695,13 +729,16 @@ pub fn clarifications(contest: &Contest, list: &[Clarification]) -> Vec<CcsClari
     };
     let mut messages = Vec::new();
     for clarification in list {
-        let problem_id = clarification.problem.as_ref().map(|p| p.to_string());
+        let problem_id = clarification
+            .problem
+            .as_ref()
+            .map(|p| identifier(p.as_str()));
         let number = clarification.id.to_string();
         match (&clarification.question, &clarification.asked_by) {
             (Some(question), Some(asker)) => {
                 messages.push(CcsClarification {
                     id: number.clone(),
-                    from_team_id: Some(asker.clone()),
+                    from_team_id: Some(identifier(asker)),
                     to_team_id: None,
                     reply_to_id: None,
                     problem_id: problem_id.clone(),
@@ -714,7 +751,7 @@ pub fn clarifications(contest: &Contest, list: &[Clarification]) -> Vec<CcsClari
                     messages.push(CcsClarification {
                         id: format!("{number}-answer"),
                         from_team_id: None,
-                        to_team_id: (!clarification.to_all).then(|| asker.clone()),
+                        to_team_id: (!clarification.to_all).then(|| identifier(asker)),
                         reply_to_id: Some(number),
                         problem_id,
                         text: answer.clone(),
@@ -747,6 +784,62 @@ pub fn clarifications(contest: &Contest, list: &[Clarification]) -> Vec<CcsClari
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The spec's rule for an id, as its text states it: characters
+    /// `[a-zA-Z0-9_.-]`, at most 36, not starting with `-` or `.`, not
+    /// ending with `.` (and, being an id, not empty).
+    fn is_spec_id(id: &str) -> bool {
+        let chars: Vec<char> = id.chars().collect();
+        !chars.is_empty()
+            && chars.len() <= 36
+            && chars
+                .iter()
+                .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(*c))
+            && chars[0] != '-'
+            && chars[0] != '.'
+            && chars[chars.len() - 1] != '.'
+    }
+
+    #[test]
+    fn every_name_gets_a_valid_id_of_its_own() {
+        for kept in [
+            "alice",
+            "team_7",
+            "A.b-c",
+            "x",
+            "nim",
+            &"a".repeat(36),
+            "ends-",
+        ] {
+            assert_eq!(identifier(kept), kept);
+        }
+        // Hashes computed separately (Python's hashlib.sha256).
+        assert_eq!(
+            identifier("Taro Yamada 太郎"),
+            "_1558de7be06350231734069f339c9a3c"
+        );
+        let hash_shaped = "_0123456789abcdef0123456789abcdef";
+        assert_eq!(identifier(hash_shaped), "_4a50b5f4ed390c813c578e9c71d9161d");
+        let names = [
+            "Taro Yamada 太郎",
+            "two words",
+            "-dash-first",
+            ".dot-first",
+            "dot-last.",
+            &"a".repeat(37),
+            "a-very-long-contest-id-of-forty-characters",
+            "slash/inside",
+            hash_shaped,
+            "_4a50b5f4ed390c813c578e9c71d9161d",
+            "alice",
+        ];
+        let ids: std::collections::BTreeSet<String> =
+            names.iter().map(|name| identifier(name)).collect();
+        assert_eq!(ids.len(), names.len(), "two names share an id: {ids:?}");
+        for id in &ids {
+            assert!(is_spec_id(id), "{id:?} is not a Contest API id");
+        }
+    }
 
     #[test]
     fn times_are_written_as_the_spec_patterns_ask() {

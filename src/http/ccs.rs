@@ -30,7 +30,7 @@ use crate::{
     app::submissions::MAX_LIST_LIMIT,
     ccs::{self, ProblemFacts},
     contest::ContestView,
-    domain::{ContestId, Judgement, ProblemId, Submission, SubmissionId, SubmissionKind},
+    domain::{ContestId, Judgement, Submission, SubmissionId, SubmissionKind},
     store::ListFilter,
     zip_archive::StoredZip,
 };
@@ -86,11 +86,23 @@ fn missing(what: &str, id: &str) -> ApiError {
 }
 
 /// The contest `id` as the caller sees it; a malformed id is a missing one.
+/// The contest whose Contest API id is `id` ([`ccs::identifier`]: its own
+/// id, or for one that is not a valid Contest API id, its hash).
 async fn view(state: &AppState, caller: &Caller, id: &str) -> Result<ContestView, ApiError> {
-    let parsed: ContestId = id
-        .parse()
-        .map_err(|_| ApiError::NotFound(format!("no contest `{id}`")))?;
-    Ok(state.app.contest(caller, &parsed).await?)
+    let missing = || ApiError::NotFound(format!("no contest `{id}`"));
+    if let Ok(parsed) = id.parse::<ContestId>()
+        && ccs::identifier(parsed.as_str()) == id
+    {
+        return Ok(state.app.contest(caller, &parsed).await?);
+    }
+    if !(id.len() == 33 && id.starts_with('_')) {
+        return Err(missing());
+    }
+    let views = state.app.contests(caller).await?;
+    views
+        .into_iter()
+        .find(|v| ccs::identifier(v.contest.id.as_str()) == id)
+        .ok_or_else(missing)
 }
 
 async fn information(_caller: Caller) -> Json<ccs::ApiInformation> {
@@ -159,12 +171,11 @@ async fn problem(
     caller: Caller,
     Path((id, item)): Path<(String, String)>,
 ) -> Result<Json<ccs::CcsProblem>, ApiError> {
-    let wanted: Option<ProblemId> = item.parse().ok();
     let view = view(&state, &caller, &id).await?;
     problem_list(&state, &caller, &view)
         .await?
         .into_iter()
-        .find(|p| wanted.as_ref().is_some_and(|w| p.id == w.as_str()))
+        .find(|p| p.id == item)
         .map(Json)
         .ok_or_else(|| missing("problem", &item))
 }

@@ -802,3 +802,86 @@ async fn an_event_feed_outlives_the_keep_alive_timeout() {
     assert!(!after.contains("\"type\":\"submissions\""), "{after}");
     app.stop().await;
 }
+
+/// A user name with a space and kanji and a contest id of 42 characters
+/// are not Contest API ids (at most 36 of `[a-zA-Z0-9_.-]`): the API shows
+/// each by the hash of its name, everywhere it appears, and finds it by
+/// that id.
+#[tokio::test]
+async fn names_that_are_not_contest_api_ids_are_shown_and_found_by_their_hash() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let (status, created) = app
+        .post(
+            "/api/tokens",
+            &app.admin,
+            json!({ "name": "Taro Yamada 太郎", "role": "contestant" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let taro = created["token"].as_str().expect("a secret").to_string();
+    let contest = "a-very-long-contest-id-of-forty-characters";
+    let settings = json!({
+        "title": "Long",
+        "starts_at": Timestamp::from_millisecond(Timestamp::now().as_millisecond() - 60_000)
+            .expect("a time")
+            .to_string(),
+        "duration_seconds": 3600,
+        "problems": [{ "label": "A", "problem": "nim" }],
+    });
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            &format!("/api/contests/{contest}"),
+            Some(&app.admin),
+            Some(settings),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = app
+        .post(
+            &format!("/api/contests/{contest}/registrations"),
+            &taro,
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, body) = app
+        .post(
+            "/api/submissions",
+            &taro,
+            json!({ "problem": "nim", "contest": contest, "answers": correct_answers() }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let id = submission_id(&body["id"]);
+    assert_eq!(app.verdict(&id, &taro).await["submission"]["verdict"], "AC");
+
+    // SHA-256 of each name, its first 32 hex digits after `_` (computed
+    // separately with Python's hashlib).
+    let contest_id = "_8492bf933d6105bc903340c925c3379c";
+    let team_id = "_1558de7be06350231734069f339c9a3c";
+    let (_, contests) = app.get("/ccs/contests", &app.admin).await;
+    assert_eq!(contests[0]["id"], contest_id, "{contests}");
+    let (status, _) = app
+        .get(&format!("/ccs/contests/{contest}"), &app.admin)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "the name is not its id");
+    let base = format!("/ccs/contests/{contest_id}");
+    let (status, shown) = app.get(&base, &taro).await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    assert_eq!(shown["id"], contest_id);
+    let (_, teams) = app.get(&format!("{base}/teams"), &app.admin).await;
+    assert_eq!(
+        teams,
+        json!([{ "id": team_id, "name": "Taro Yamada 太郎", "label": "Taro Yamada 太郎" }])
+    );
+    let (status, team) = app.get(&format!("{base}/teams/{team_id}"), &taro).await;
+    assert_eq!(status, StatusCode::OK, "{team}");
+    assert_eq!(team["name"], "Taro Yamada 太郎");
+    let (_, submission) = app.get(&format!("{base}/submissions/{id}"), &taro).await;
+    assert_eq!(submission["team_id"], team_id, "{submission}");
+    assert_eq!(submission["problem_id"], "nim");
+    let (_, board) = app.get(&format!("{base}/scoreboard"), &app.admin).await;
+    assert_eq!(board["rows"][0]["team_id"], team_id, "{board}");
+}
