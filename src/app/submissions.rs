@@ -43,6 +43,11 @@ pub enum Submitted {
     Replayed(Box<Submission>),
 }
 
+/// A submission larger than this is checked against what is left of its
+/// sender's `limits.bytes_per_day` before it is hashed (smaller ones only
+/// at admission, saving the read).
+const CHECKED_BEFORE_HASHING: u64 = 1 << 20;
+
 /// The most rows a listing returns at once.
 pub const MAX_LIST_LIMIT: i64 = 500;
 
@@ -56,9 +61,15 @@ impl App {
         key: Option<String>,
         body: SubmitRequest,
     ) -> Result<Submitted, AppError> {
-        // One larger than a whole day's bytes can never be admitted: it is
-        // refused before it is hashed and encoded (the web form's answers
-        // zip unpacks to up to 64 MiB, each pass over it costly).
+        let stored_key = match &key {
+            Some(key) => self.store.idempotent_submission(caller.name(), key).await?,
+            None => None,
+        };
+        // One larger than a whole day's bytes can never be admitted, and a
+        // large one past what is left of the user's day would be refused at
+        // admission: both are refused before they are hashed and encoded
+        // (the web form's answers zip unpacks to up to 64 MiB, each pass
+        // over it costly). A retry of a stored request is replayed instead.
         if caller.role() != Role::Admin
             && let Some(limit) = self.settings.limits.bytes_per_day
         {
@@ -69,18 +80,25 @@ impl App {
                 .chain(&body.output)
                 .map(String::len)
                 .sum();
-            if u64::try_from(size).unwrap_or(u64::MAX) > limit {
+            let size = u64::try_from(size).unwrap_or(u64::MAX);
+            if size > limit {
                 return Err(AppError::Invalid(format!(
                     "this submission holds {size} bytes, more than the {limit} bytes of \
                      submissions allowed in any 24 hours (limits.bytes_per_day)"
                 )));
             }
+            if size > CHECKED_BEFORE_HASHING
+                && stored_key.is_none()
+                && let Some(exceeded) = self
+                    .store
+                    .over_bytes_per_day(caller.name(), size, &self.settings.limits)
+                    .await?
+            {
+                return Err(AppError::Limited(exceeded));
+            }
         }
         let request_hash = request_hash(&body)?;
-        if let Some(key) = &key
-            && let Some((first, hash)) =
-                self.store.idempotent_submission(caller.name(), key).await?
-        {
+        if let (Some(key), Some((first, hash))) = (&key, stored_key) {
             return if hash == request_hash {
                 self.replayed(first).await
             } else {

@@ -110,6 +110,28 @@ impl Store {
         stored_key(&self.read, user, key).await
     }
 
+    /// Whether `size` more bytes would take `user` past
+    /// `limits.bytes_per_day` now, and when they would fit: the admission's
+    /// own count and wait, read without the admission's turn. A submission
+    /// refused here is refused before it is hashed and encoded; one let
+    /// through is decided again when it is admitted.
+    pub async fn over_bytes_per_day(
+        &self,
+        user: &str,
+        size: u64,
+        limits: &LimitsConfig,
+    ) -> Result<Option<LimitExceeded>, StoreError> {
+        let bytes_only = LimitsConfig {
+            bytes_per_day: limits.bytes_per_day,
+            ..LimitsConfig::default()
+        };
+        let size = i64::try_from(size).unwrap_or(i64::MAX);
+        let now = now_ms();
+        let mut tx = self.read.begin().await?;
+        let (_, counts) = stored_counts(&mut tx, user, Some(&bytes_only), now).await?;
+        first_exceeded(&mut tx, user, size, &bytes_only, now, counts).await
+    }
+
     /// Replays, refuses or inserts a submission: first its idempotency key,
     /// then the limits, then the insert (with the key).
     ///

@@ -109,6 +109,52 @@ async fn submissions_per_minute_and_bytes_per_day_are_limited_with_retry_after()
     app.stop().await;
 }
 
+/// A large submission past what is left of its sender's day is refused as
+/// admission would refuse it (before it is hashed: the refusal costs a
+/// read, not a pass over its bytes), and a retry of a stored large
+/// submission under its `Idempotency-Key` is still replayed, not refused.
+#[tokio::test]
+async fn a_large_submission_past_the_days_bytes_is_refused_and_a_retry_still_replayed() {
+    let dir = TestDir::with_custom_checks();
+    let app = TestApp::spawn_with(
+        &dir,
+        0,
+        &[
+            ("SERVER__BODY_LIMIT_BYTES", "4194304"),
+            ("LIMITS__BYTES_PER_DAY", "4194304"),
+        ],
+    )
+    .await;
+    let big = |fill: &str| json!({ "problem": "nim", "input": "1\n1\n", "output": fill.repeat(2_100_000) });
+    let send = |body: Value, key: &'static str| {
+        app.http
+            .post(format!("{}/api/submissions", app.address))
+            .bearer_auth(&app.contestant)
+            .header("Idempotency-Key", key)
+            .json(&body)
+            .send()
+    };
+    let first = send(big("x"), "first").await.expect("send");
+    assert_eq!(first.status(), StatusCode::ACCEPTED);
+    let first: Value = first.json().await.expect("json");
+    let second = send(big("y"), "second").await.expect("send");
+    assert_eq!(second.status(), StatusCode::TOO_MANY_REQUESTS);
+    let retry_after: u64 = second.headers()["retry-after"]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("whole seconds");
+    assert!(retry_after > 23 * 3600, "{retry_after}");
+    let second: Value = second.json().await.expect("json");
+    assert_eq!(second["limit"], "limits.bytes_per_day", "{second}");
+    let again = send(big("x"), "first").await.expect("send");
+    assert_eq!(again.status(), StatusCode::OK);
+    let again: Value = again.json().await.expect("json");
+    assert_eq!(again["id"], first["id"], "{again}");
+    assert_eq!(app.store().queue_depth().await.expect("depth"), (1, 0));
+    app.stop().await;
+}
+
 /// Unknown tokens are counted per client address: past
 /// `limits.failed_auths_per_minute` the address gets 429 with
 /// `Retry-After` until its minute is over, whatever token it presents;
