@@ -110,6 +110,7 @@ pub struct RawServer {
     pub header_read_timeout_ms: u64,
     pub body_read_timeout_ms: u64,
     pub max_connections: u32,
+    pub max_connections_per_address: u32,
     pub shutdown_grace_ms: u64,
     pub secure_cookies: bool,
 }
@@ -232,6 +233,9 @@ pub struct ConnectionLimits {
     /// From the end of a request's header to the end of its body.
     pub body_read_timeout: Duration,
     pub max_connections: usize,
+    /// Connections open at once from one client address (an IPv6 address
+    /// counts by its /64); `None` is no limit.
+    pub max_connections_per_address: Option<usize>,
     /// How long open connections may finish their requests at shutdown.
     pub shutdown_grace: Duration,
 }
@@ -525,6 +529,9 @@ impl RawConfig {
                 .ok()
                 .filter(|&n| n > 0)
                 .ok_or_else(|| invalid("server.max_connections must be positive".into()))?,
+            max_connections_per_address: usize::try_from(self.server.max_connections_per_address)
+                .ok()
+                .filter(|&n| n > 0),
             shutdown_grace: Duration::from_millis(self.server.shutdown_grace_ms),
         };
         let limits = LimitsConfig {

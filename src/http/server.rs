@@ -6,6 +6,9 @@
 //!   exhausting file descriptors) and closes idle keep-alive connections to
 //!   make room, as nginx does, so idle sockets cannot lock everyone out. A failed `accept` (out of
 //!   descriptors, say) is logged and retried after a pause, never fatal.
+//! - **Per-address cap**: at most `max_connections_per_address` of them come
+//!   from one client address (an IPv6 address counts by its /64); one past
+//!   it is closed at once, so one client cannot take every slot.
 //! - **Keep-alive timeout**: a connection waiting for a request (just opened,
 //!   or done with the previous one) that sends nothing is closed.
 //! - **Header-read timeout**: once a request's first byte arrives, its header
@@ -25,8 +28,10 @@
 //! when its deadline passes.
 
 use std::{
+    collections::HashMap,
     future::Future,
     io,
+    net::IpAddr,
     pin::Pin,
     sync::{Arc, Mutex, PoisonError},
     task::{Context, Poll},
@@ -68,6 +73,7 @@ pub async fn serve(
     let closing = CancellationToken::new();
     let mut connections = JoinSet::new();
     let make_room = Arc::new(Notify::new());
+    let per_address = AddressCounts::default();
     tokio::pin!(shutdown);
     'accepting: loop {
         // Forget finished connections, so the set holds only open ones.
@@ -103,6 +109,11 @@ pub async fn serve(
             },
         };
         let (stream, peer) = stream;
+        let Some(address_slot) = per_address.take(peer.ip(), limits.max_connections_per_address)
+        else {
+            debug!(%peer, "closing a connection past its address's cap");
+            continue;
+        };
         connections.spawn(serve_connection(
             stream,
             peer,
@@ -110,7 +121,7 @@ pub async fn serve(
             limits,
             closing.clone(),
             make_room.clone(),
-            permit,
+            (permit, address_slot),
         ));
     }
     drop(listener);
@@ -129,6 +140,59 @@ pub async fn serve(
     }
 }
 
+/// How many connections are open from each client address.
+#[derive(Debug, Clone, Default)]
+struct AddressCounts(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+/// One open connection's place in [`AddressCounts`], given back on drop.
+struct AddressSlot {
+    counts: AddressCounts,
+    address: IpAddr,
+}
+
+impl AddressCounts {
+    /// A slot for a connection from `peer`, unless `cap` are open from its
+    /// address already.
+    fn take(&self, peer: IpAddr, cap: Option<usize>) -> Option<AddressSlot> {
+        let address = counted_address(peer);
+        let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let open = counts.entry(address).or_insert(0);
+        if cap.is_some_and(|cap| *open >= cap) {
+            return None;
+        }
+        *open += 1;
+        Some(AddressSlot {
+            counts: self.clone(),
+            address,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut counts = self.counts.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(open) = counts.get_mut(&self.address) {
+            *open -= 1;
+            if *open == 0 {
+                counts.remove(&self.address);
+            }
+        }
+    }
+}
+
+/// The address a connection counts under: IPv4 as it is (an IPv4-mapped
+/// IPv6 address as its IPv4 one), IPv6 by its /64, the block one host is
+/// usually given.
+fn counted_address(peer: IpAddr) -> IpAddr {
+    match peer {
+        IpAddr::V4(_) => peer,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
+    }
+}
+
 /// Serves one connection until it ends, its watchdog's deadline passes, or
 /// it finishes its request after `closing` fired.
 async fn serve_connection(
@@ -139,8 +203,8 @@ async fn serve_connection(
     limits: ConnectionLimits,
     closing: CancellationToken,
     make_room: Arc<Notify>,
-    // Held for the connection's life: its slot under the cap.
-    _permit: OwnedSemaphorePermit,
+    // Held for the connection's life: its slots under the caps.
+    _slots: (OwnedSemaphorePermit, AddressSlot),
 ) {
     let _ = stream.set_nodelay(true);
     let activity = Arc::new(Activity::new());
@@ -386,5 +450,53 @@ impl AsyncWrite for WatchedStream {
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_count_by_host_and_ipv6_by_its_64_block() {
+        let ip = |text: &str| text.parse::<IpAddr>().expect("an address");
+        assert_eq!(counted_address(ip("192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(counted_address(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(
+            counted_address(ip("2001:db8:1:2:aaaa::1")),
+            ip("2001:db8:1:2::")
+        );
+        assert_eq!(
+            counted_address(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")),
+            ip("2001:db8:1:2::")
+        );
+        assert_ne!(counted_address(ip("2001:db8:1:3::1")), ip("2001:db8:1:2::"));
+    }
+
+    #[test]
+    fn a_slot_given_back_is_free_again_and_no_cap_takes_any_number() {
+        let counts = AddressCounts::default();
+        let peer: IpAddr = "2001:db8::1".parse().expect("an address");
+        let neighbour: IpAddr = "2001:db8::2".parse().expect("an address");
+        let first = counts.take(peer, Some(2)).expect("a first slot");
+        let second = counts.take(neighbour, Some(2)).expect("a second slot");
+        assert!(
+            counts.take(peer, Some(2)).is_none(),
+            "past the cap of its /64"
+        );
+        assert!(
+            counts
+                .take("192.0.2.1".parse().expect("v4"), Some(2))
+                .is_some()
+        );
+        drop(first);
+        let third = counts.take(peer, Some(2)).expect("the slot given back");
+        let unlimited: Vec<_> = (0..100).filter_map(|_| counts.take(peer, None)).collect();
+        assert_eq!(unlimited.len(), 100);
+        drop((second, third, unlimited));
+        assert!(
+            counts.0.lock().expect("not poisoned").is_empty(),
+            "every address's count is removed once its connections are gone"
+        );
     }
 }

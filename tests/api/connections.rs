@@ -1,6 +1,6 @@
 //! Connections: idle and slow clients are closed, an oversized
 //! `Content-Length` is refused before its body, a slow body gets 408, the
-//! connection cap holds, and a slow client cannot hold a shutdown open.
+//! connection caps hold (in all and per address), and a slow client cannot hold a shutdown open.
 //! Driven over raw TCP, since an HTTP client would not misbehave.
 
 use std::time::{Duration, Instant};
@@ -151,6 +151,52 @@ async fn a_huge_content_length_gets_413_at_once_and_a_slow_body_gets_408() {
     let line = status_line(&mut slow, Duration::from_secs(3)).await;
     assert_eq!(line.as_deref(), Some("HTTP/1.1 408 Request Timeout"));
     assert_eq!(app.store().queue_depth().await.expect("depth"), (0, 0));
+    app.stop().await;
+}
+
+/// One client address holds at most `max_connections_per_address`
+/// connections: one more is closed unserved at once, and a slot given back
+/// is taken again.
+#[tokio::test]
+async fn one_address_holds_at_most_its_cap_of_connections() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn_with(&dir, 0, &[("SERVER__MAX_CONNECTIONS_PER_ADDRESS", "2")]).await;
+    let health = b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    let mut held = [connect(&app).await, connect(&app).await];
+    for stream in &mut held {
+        stream
+            .write_all(b"GET /api/health HTTP/1.1\r\n")
+            .await
+            .expect("write");
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut third = connect(&app).await;
+    let _ = third.write_all(health).await;
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(2), third.read_to_end(&mut answer)).await;
+    assert!(
+        read.is_ok(),
+        "a third connection from the address stayed open"
+    );
+    assert!(
+        answer.is_empty(),
+        "a third connection was served: {}",
+        String::from_utf8_lossy(&answer)
+    );
+    let [first, mut second] = held;
+    drop(first);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut again = connect(&app).await;
+    again.write_all(health).await.expect("write");
+    let line = status_line(&mut again, Duration::from_secs(2)).await;
+    assert_eq!(line.as_deref(), Some("HTTP/1.1 200 OK"));
+    second.write_all(b"Host: x\r\n\r\n").await.expect("write");
+    let line = status_line(&mut second, Duration::from_secs(2)).await;
+    assert_eq!(
+        line.as_deref(),
+        Some("HTTP/1.1 200 OK"),
+        "the held one is served"
+    );
     app.stop().await;
 }
 

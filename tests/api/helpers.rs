@@ -102,6 +102,8 @@ impl TestDir {
             ("WORKER__MAX_ATTEMPTS", "2".into()),
             ("SERVER__BODY_LIMIT_BYTES", "65536".into()),
             ("SERVER__MAX_CONNECTIONS", "4096".into()),
+            // Every test client is one address, as a proxy's clients are.
+            ("SERVER__MAX_CONNECTIONS_PER_ADDRESS", "0".into()),
             ("LIMITS__SUBMISSIONS_PER_MINUTE", "0".into()),
             ("LIMITS__PENDING_SUBMISSIONS", "0".into()),
             ("LIMITS__BYTES_PER_DAY", "0".into()),

@@ -264,6 +264,7 @@ fn server_overrides(workers: Option<usize>) -> Vec<(&'static str, String)> {
         ("LIMITS__SUBMISSIONS_PER_MINUTE", u32::MAX.to_string()),
         ("LIMITS__PENDING_SUBMISSIONS", u32::MAX.to_string()),
         ("LIMITS__BYTES_PER_DAY", i64::MAX.to_string()),
+        ("SERVER__MAX_CONNECTIONS_PER_ADDRESS", "0".to_string()),
     ];
     if let Some(workers) = workers {
         overrides.push(("WORKER__COUNT", workers.to_string()));
@@ -955,5 +956,6 @@ mod tests {
         assert_eq!(config.limits.submissions_per_minute, Some(u32::MAX));
         assert_eq!(config.limits.bytes_per_day, Some(i64::MAX as u64));
         assert_eq!(config.worker.count, 1);
+        assert_eq!(config.server.connections.max_connections_per_address, None);
     }
 }
