@@ -386,9 +386,23 @@ impl App {
         let seed = self.personal_seed(id, caller.name(), &problem).await?;
         let solver = crate::solver::find(problem.as_str())
             .ok_or_else(|| AppError::Internal(format!("no solver for `{problem}`")))?;
-        tokio::task::spawn_blocking(move || solver.generate(kind, seed))
-            .await
-            .map_err(|e| AppError::Internal(e.to_string()))
+        // One at a time for each user: an input may be megabytes, made anew
+        // on each download, and a user's parallel downloads would each take
+        // a core.
+        let Some(in_flight) = self.generating_inputs.start(caller.name()) else {
+            return Err(AppError::Conflict(
+                "another download of your own input is being made now: wait for it, \
+                 then try again"
+                    .into(),
+            ));
+        };
+        // Held by the generation itself, which a dropped request does not stop.
+        tokio::task::spawn_blocking(move || {
+            let _in_flight = in_flight;
+            solver.generate(kind, seed)
+        })
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))
     }
 
     /// The seed of `user`'s own input to `problem` in contest `id`.
@@ -529,5 +543,61 @@ fn view(caller: &Caller, mut contest: Contest, registered: bool, now: i64) -> Co
         phase,
         registered,
         window: None,
+    }
+}
+
+/// The users whose own input is being generated, each at most once.
+#[derive(Debug, Clone, Default)]
+pub(super) struct InputsInFlight(std::sync::Arc<std::sync::Mutex<HashSet<String>>>);
+
+/// One user's generation in progress; dropping it ends it.
+pub(super) struct InputInFlight {
+    users: InputsInFlight,
+    user: String,
+}
+
+impl InputsInFlight {
+    /// Marks `user`'s generation as started, unless one is already.
+    pub(super) fn start(&self, user: &str) -> Option<InputInFlight> {
+        let mut users = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        users.insert(user.to_string()).then(|| InputInFlight {
+            users: self.clone(),
+            user: user.to_string(),
+        })
+    }
+}
+
+impl Drop for InputInFlight {
+    fn drop(&mut self) {
+        self.users
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(&self.user);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_user_generates_one_input_at_a_time_and_others_are_not_held_up() {
+        let inputs = InputsInFlight::default();
+        let first = inputs.start("alice").expect("alice's first");
+        assert!(
+            inputs.start("alice").is_none(),
+            "a second while the first runs"
+        );
+        let bob = inputs.start("bob").expect("bob is not held up by alice");
+        drop(first);
+        let again = inputs
+            .start("alice")
+            .expect("alice's next, once hers ended");
+        drop((again, bob));
+        assert!(inputs.0.lock().expect("not poisoned").is_empty());
     }
 }

@@ -83,6 +83,8 @@ pub struct App {
     /// Fires at shutdown, so long polls return at once instead of holding
     /// the graceful shutdown open.
     shutdown: CancellationToken,
+    /// The users whose own contest input is being generated now.
+    generating_inputs: contests::InputsInFlight,
 }
 
 /// The settings use cases follow.
@@ -122,6 +124,7 @@ impl App {
             programs,
             settings,
             shutdown,
+            generating_inputs: contests::InputsInFlight::default(),
         }
     }
 

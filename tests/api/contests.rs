@@ -1331,6 +1331,30 @@ async fn each_participant_answers_an_input_of_their_own() {
         carol,
         "the same every time"
     );
+    // Downloads at once: each is the input, or 409 while another of the
+    // same user's is being made.
+    let mut at_once = tokio::task::JoinSet::new();
+    for _ in 0..6 {
+        let request = app
+            .http
+            .get(format!("{}/api/contests/own/problems/A/input", app.address))
+            .bearer_auth(&app.contestant);
+        at_once.spawn(async move {
+            let response = request.send().await.expect("send");
+            (response.status(), response.text().await.expect("a body"))
+        });
+    }
+    let mut served = 0;
+    while let Some(answer) = at_once.join_next().await {
+        match answer.expect("a download") {
+            (StatusCode::OK, input) => {
+                assert_eq!(input, carol);
+                served += 1;
+            }
+            (status, body) => assert_eq!(status, StatusCode::CONFLICT, "{body}"),
+        }
+    }
+    assert!(served >= 1, "no download of six was served");
     nimjudge::solver::find("nim")
         .expect("nim")
         .validate(&carol)
