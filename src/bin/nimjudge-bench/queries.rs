@@ -96,6 +96,8 @@ impl BenchServer {
             ),
             ("WORKER__COUNT", "0".to_string()),
             ("LOG__FILTER", "warn".to_string()),
+            // Room for the large submission shown last.
+            ("SERVER__BODY_LIMIT_BYTES", (16 << 20).to_string()),
         ]
         .map(|(key, value)| (format!("NIMJUDGE_{key}"), value));
         let config = Config::from_layers(&[("the bundled config.toml", DEFAULT_TOML)], env)?;
@@ -323,6 +325,43 @@ pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
             format!("{problem} ({} answers)", answers.len())
         );
     }
+    // Showing one large submission: an answer of 8 MB (a contestant's
+    // own, as they poll it for its verdict).
+    let listing: serde_json::Value =
+        serde_json::from_str(&get("/api/problems/nim/testcases".into(), &admin).await?)?;
+    let testcase = listing["testcases"]
+        .as_array()
+        .and_then(|all| all.iter().find(|t| t["hidden"] == false))
+        .and_then(|t| t["name"].as_str())
+        .context("a public testcase of nim")?
+        .to_string();
+    let body = serde_json::json!({
+        "problem": "nim",
+        "answers": { testcase: "x\n".repeat(4_000_000) },
+    });
+    let response = http
+        .post(format!("{server}/api/submissions"))
+        .bearer_auth(&contestant)
+        .json(&body)
+        .send()
+        .await?;
+    let status = response.status();
+    let reply: serde_json::Value = response.json().await?;
+    anyhow::ensure!(status.is_success(), "submit 8 MB: {status} {reply}");
+    let id = reply["id"].as_str().context("its id")?.to_string();
+    let mut times = Vec::with_capacity(args.runs);
+    for run in 0..=args.runs {
+        let started = Instant::now();
+        get(format!("/api/submissions/{id}"), &contestant).await?;
+        if run > 0 {
+            times.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+    let (median, p95) = median_and_p95(&mut times);
+    println!(
+        "{:<30} {median:>10.2} {p95:>10.2}",
+        "submission by id (8 MB)"
+    );
     bench.stop().await?;
     Ok(ExitCode::SUCCESS)
 }
