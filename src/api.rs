@@ -19,9 +19,9 @@ use utoipa::{
 
 use crate::contest::{Clarification, ContestView};
 use crate::domain::{
-    ContestId, Event, Judgement, LanguageId, PackageFormat, Payload, Problem, ProblemId,
-    ReferenceStatus, Role, Submission, SubmissionId, SubmissionState, Testcase, TestcaseName,
-    TestcaseResult, Timestamp, TokenId, TokenRecord, Verdict,
+    ContestId, Event, Judgement, LanguageId, PackageFormat, Payload, PayloadSizes, Problem,
+    ProblemId, ReferenceStatus, Role, Submission, SubmissionId, SubmissionState, Testcase,
+    TestcaseName, TestcaseResult, Timestamp, TokenId, TokenRecord, Verdict,
 };
 
 /// Every error: a status code and this body.
@@ -178,24 +178,32 @@ pub struct AnsweredTestcase {
 impl SubmittedContent {
     /// What `payload` shows of itself.
     pub fn of(payload: &Payload) -> SubmittedContent {
-        let bytes = |text: &str| u64::try_from(text.len()).unwrap_or(u64::MAX);
         match payload {
-            Payload::Answers { answers, .. } => SubmittedContent::Answers {
-                answers: answers
-                    .iter()
-                    .map(|(testcase, answer)| AnsweredTestcase {
-                        testcase: testcase.clone(),
-                        bytes: bytes(answer),
-                    })
-                    .collect(),
-            },
-            Payload::Custom { input, output } => SubmittedContent::Custom {
-                input_bytes: bytes(input),
-                output_bytes: bytes(output),
-            },
+            Payload::Answers { answers, .. } => {
+                SubmittedContent::of_sizes(PayloadSizes::of_answers(answers))
+            }
+            Payload::Custom { input, output } => {
+                SubmittedContent::of_sizes(PayloadSizes::of_custom(input, output))
+            }
             Payload::Program { language, source } => SubmittedContent::Program {
                 language: language.clone(),
                 source: source.clone(),
+            },
+        }
+    }
+
+    /// What an answers or custom payload shows of itself, from its sizes.
+    pub fn of_sizes(sizes: PayloadSizes) -> SubmittedContent {
+        match sizes {
+            PayloadSizes::Answers { answers } => SubmittedContent::Answers {
+                answers: answers
+                    .into_iter()
+                    .map(|(testcase, bytes)| AnsweredTestcase { testcase, bytes })
+                    .collect(),
+            },
+            PayloadSizes::Custom { input, output } => SubmittedContent::Custom {
+                input_bytes: input,
+                output_bytes: output,
             },
         }
     }

@@ -469,6 +469,52 @@ impl Payload {
             Payload::Program { .. } => SubmissionKind::Program,
         }
     }
+
+    /// Its sizes; `None` for a program, whose source is shown whole.
+    pub fn sizes(&self) -> Option<PayloadSizes> {
+        match self {
+            Payload::Answers { answers, .. } => Some(PayloadSizes::of_answers(answers)),
+            Payload::Custom { input, output } => Some(PayloadSizes::of_custom(input, output)),
+            Payload::Program { .. } => None,
+        }
+    }
+}
+
+/// What an answers or custom payload shows of itself without its texts:
+/// each answer's bytes, or the input's and the output's. Stored beside the
+/// payload, so showing a submission does not read the payload.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PayloadSizes {
+    Answers {
+        answers: BTreeMap<TestcaseName, u64>,
+    },
+    Custom {
+        input: u64,
+        output: u64,
+    },
+}
+
+impl PayloadSizes {
+    pub fn of_answers(answers: &BTreeMap<TestcaseName, String>) -> PayloadSizes {
+        PayloadSizes::Answers {
+            answers: answers
+                .iter()
+                .map(|(testcase, answer)| (testcase.clone(), bytes_of(answer)))
+                .collect(),
+        }
+    }
+
+    pub fn of_custom(input: &str, output: &str) -> PayloadSizes {
+        PayloadSizes::Custom {
+            input: bytes_of(input),
+            output: bytes_of(output),
+        }
+    }
+}
+
+fn bytes_of(text: &str) -> u64 {
+    u64::try_from(text.len()).unwrap_or(u64::MAX)
 }
 
 /// Who is calling: the holder of a valid token.

@@ -29,7 +29,7 @@ use crate::{
     },
     store::{
         Admission, AdmissionOutcome, IdempotencyKey, ListFilter, NewSubmission, RejudgeOutcome,
-        SubmissionPage, SubmissionRecord, hex,
+        SentContent, SubmissionPage, SubmissionRecord, hex,
     },
 };
 
@@ -320,15 +320,18 @@ impl App {
         id: &SubmissionId,
     ) -> Result<Option<SubmittedContent>, AppError> {
         let missing = || AppError::NotFound(format!("no submission `{id}`"));
-        let (user, payload) = self
+        let (user, content) = self
             .store
-            .submission_payload(id)
+            .submission_content(id)
             .await?
             .ok_or_else(missing)?;
         if !caller.role().is_staff() && user != caller.name() {
             return Err(missing());
         }
-        Ok(payload.ok().as_ref().map(SubmittedContent::of))
+        Ok(content.ok().map(|content| match content {
+            SentContent::Sizes(sizes) => SubmittedContent::of_sizes(sizes),
+            SentContent::Payload(payload) => SubmittedContent::of(&payload),
+        }))
     }
 
     /// [`App::readable_record`], after waiting up to `wait` (at most the

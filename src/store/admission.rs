@@ -21,7 +21,7 @@ use super::{
     notices, now_ms, parse_column,
     queue::{
         ContestWindow, LATEST_OF_USER, NewKey, NewSubmission, OrderedTx, QueuedRow, UserTotals,
-        encode_payload, insert_queued,
+        encode_payload, encode_sizes, insert_queued,
     },
 };
 use crate::{
@@ -283,6 +283,7 @@ async fn decide(
         kind: admission.kind,
         language: admission.language.as_ref().map(LanguageId::as_str),
         payload: &admission.payload,
+        sizes: admission.sizes.as_deref(),
         totals: latest.after(&admission.payload),
         contest: admission.contest.as_ref().map(|(id, _, _)| id),
         contest_time_ms: admission
@@ -332,6 +333,8 @@ struct OwnedAdmission {
     kind: SubmissionKind,
     language: Option<LanguageId>,
     payload: String,
+    /// The payload's sizes as stored (JSON); none for a program.
+    sizes: Option<String>,
     /// The contest, and the submitter's window in it.
     contest: Option<(ContestId, i64, i64)>,
     /// The key and the request's hash.
@@ -351,6 +354,7 @@ impl OwnedAdmission {
                 Payload::Answers { .. } | Payload::Custom { .. } => None,
             },
             payload: encode_payload(new.payload)?,
+            sizes: new.payload.sizes().as_ref().map(encode_sizes).transpose()?,
             contest: new
                 .contest
                 .map(|w| (w.contest.clone(), w.starts_at_ms, w.ends_at_ms)),

@@ -136,7 +136,7 @@ pub use matrices::{MatrixClaim, NewMatrixItem};
 pub use notices::{Notice, Notices};
 pub use queue::{
     Claim, ContestWindow, JudgementWrite, LatestJudgement, ListFilter, NewSubmission,
-    RejudgeOutcome, SubmissionPage, SubmissionRecord,
+    RejudgeOutcome, SentContent, SubmissionPage, SubmissionRecord,
 };
 pub use rejudgings::{RejudgingClaim, RejudgingRefusal};
 pub use sessions::{OpenedSession, SessionHolder};

@@ -16,10 +16,19 @@ use super::{
     millis, notices, now_ms, parse_column, parse_optional_column, time_column,
 };
 use crate::domain::{
-    ContestId, Event, EventKind, Judgement, Payload, ProblemId, Progress, RunUsage, Submission,
-    SubmissionId, SubmissionKind, SubmissionState, TestcaseResult, Timestamp, Verdict,
+    ContestId, Event, EventKind, Judgement, Payload, PayloadSizes, ProblemId, Progress, RunUsage,
+    Submission, SubmissionId, SubmissionKind, SubmissionState, TestcaseResult, Timestamp, Verdict,
 };
 use crate::scoring;
+
+/// What a submission sent, as [`Store::submission_content`] reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SentContent {
+    /// An answers or custom payload's sizes.
+    Sizes(PayloadSizes),
+    /// A program's payload, or one stored without its sizes.
+    Payload(Payload),
+}
 
 /// A submission to insert.
 #[derive(Debug, Clone)]
@@ -444,21 +453,38 @@ impl Store {
         .transpose()
     }
 
-    /// What a submission sent, with its submitter: the payload as stored
-    /// (`Err` names why an unreadable one cannot be decoded).
-    pub async fn submission_payload(
+    /// What a submission sent, as shown, with its submitter: the sizes
+    /// stored with an answers or custom payload, not the payload (which
+    /// may be a day's bytes); else the payload itself (a program's, or one
+    /// stored before sizes were). `Err` names why an unreadable one cannot
+    /// be decoded.
+    pub async fn submission_content(
         &self,
         id: &SubmissionId,
-    ) -> Result<Option<(String, Result<Payload, String>)>, StoreError> {
-        let row = query("select user_name, kind, payload from submission where id = $1")
-            .bind(id.to_string())
-            .fetch_optional(&self.read)
-            .await?;
+    ) -> Result<Option<(String, Result<SentContent, String>)>, StoreError> {
+        let row = query(
+            "select user_name, kind, payload_sizes, \
+             case when payload_sizes is null then payload end as payload \
+             from submission where id = $1",
+        )
+        .bind(id.to_string())
+        .fetch_optional(&self.read)
+        .await?;
         row.map(|row| {
             let user: String = row.try_get("user_name")?;
             let kind: String = row.try_get("kind")?;
-            let payload: String = row.try_get("payload")?;
-            Ok((user, decode_payload(&kind, &payload)))
+            let sizes: Option<String> = row.try_get("payload_sizes")?;
+            let content = match sizes {
+                Some(sizes) => serde_json::from_str(&sizes)
+                    .map(SentContent::Sizes)
+                    .map_err(|e| format!("unreadable payload sizes: {e}")),
+                None => {
+                    let payload: Option<String> = row.try_get("payload")?;
+                    decode_payload(&kind, payload.as_deref().unwrap_or_default())
+                        .map(SentContent::Payload)
+                }
+            };
+            Ok((user, content))
         })
         .transpose()
     }
@@ -798,6 +824,8 @@ pub(super) struct QueuedRow<'a> {
     pub language: Option<&'a str>,
     /// The payload as JSON, as stored.
     pub payload: &'a str,
+    /// Its sizes as JSON ([`PayloadSizes`]); none for a program.
+    pub sizes: Option<&'a str>,
     /// Its `user_ordinal` and `user_bytes`.
     pub totals: UserTotals,
     /// The contest it was sent to, and its contest time (none: practice).
@@ -844,6 +872,11 @@ pub(super) fn encode_payload(payload: &Payload) -> Result<String, StoreError> {
         .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload: {e}")))
 }
 
+pub(super) fn encode_sizes(sizes: &PayloadSizes) -> Result<String, StoreError> {
+    serde_json::to_string(sizes)
+        .map_err(|e| StoreError::Corrupt(format!("cannot encode a payload's sizes: {e}")))
+}
+
 /// An idempotency key to store with the submission it made.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct NewKey<'a> {
@@ -873,10 +906,10 @@ pub(super) async fn insert_queued(
     let inserted = query(concat!(
         "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
          queued_at, user_ordinal, user_bytes, created_at, language, contest_id, \
-         contest_time_ms) \
+         contest_time_ms, payload_sizes) \
          values ($1, $2, $3, $4, $5, $6, 'queued', $7, $8, $9, \
          coalesce((select max(created_at) from submission where created_at > $10), $10), $11, \
-         $12, $13) \
+         $12, $13, $14) \
          returning ",
         submission_columns!()
     ))
@@ -893,6 +926,7 @@ pub(super) async fn insert_queued(
     .bind(row.language)
     .bind(row.contest.map(ContestId::as_str))
     .bind(row.contest_time_ms)
+    .bind(row.sizes)
     .fetch_one(&mut tx.0)
     .await?;
     if let Some(key) = key {

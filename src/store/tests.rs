@@ -1923,6 +1923,98 @@ async fn a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guesse
     );
 }
 
+/// Showing what a submission sent reads the sizes stored with an answers
+/// or custom payload, never the payload (here made unreadable after the
+/// insert); a program's is its payload, and so is a row stored without
+/// sizes (before they were kept).
+async fn a_submissions_content_is_its_stored_sizes_or_else_its_payload(backend: TestBackend) {
+    use crate::{
+        domain::{LanguageId, PayloadSizes, TestcaseName},
+        store::SentContent,
+    };
+    let (_dir, store) = fresh(backend).await;
+    let insert = |payload: Payload| {
+        let store = store.clone();
+        async move {
+            store
+                .insert_submission(&NewSubmission {
+                    problem: &nim(),
+                    user: "carol",
+                    payload: &payload,
+                    contest: None,
+                })
+                .await
+                .expect("insert")
+                .id
+        }
+    };
+    let content = |id: SubmissionId| {
+        let store = store.clone();
+        async move {
+            let (user, content) = store
+                .submission_content(&id)
+                .await
+                .expect("read")
+                .expect("stored");
+            assert_eq!(user, "carol");
+            content
+        }
+    };
+    let testcase: TestcaseName = "sample-1".parse().expect("a name");
+    let answers = insert(Payload::Answers {
+        personal: None,
+        answers: [(testcase.clone(), "Alice\n".to_string())].into(),
+    })
+    .await;
+    let custom = insert(Payload::Custom {
+        input: "1\n3\n".into(),
+        output: "Alice".into(),
+    })
+    .await;
+    let program = Payload::Program {
+        language: "python".parse::<LanguageId>().expect("a language"),
+        source: "print(1)\n".into(),
+    };
+    let program_id = insert(program.clone()).await;
+    backend::query("update submission set payload = 'not json' where id in ($1, $2)")
+        .bind(answers.to_string())
+        .bind(custom.to_string())
+        .execute(&store.write)
+        .await
+        .expect("spoil the payloads");
+    assert_eq!(
+        content(answers).await,
+        Ok(SentContent::Sizes(PayloadSizes::Answers {
+            answers: [(testcase, 6)].into()
+        }))
+    );
+    assert_eq!(
+        content(custom).await,
+        Ok(SentContent::Sizes(PayloadSizes::Custom {
+            input: 4,
+            output: 5
+        }))
+    );
+    assert_eq!(content(program_id).await, Ok(SentContent::Payload(program)));
+    let before_sizes = insert(Payload::Custom {
+        input: "1\n1\n".into(),
+        output: "Bob".into(),
+    })
+    .await;
+    backend::query("update submission set payload_sizes = null where id = $1")
+        .bind(before_sizes.to_string())
+        .execute(&store.write)
+        .await
+        .expect("a row as stored before sizes");
+    assert_eq!(
+        content(before_sizes).await,
+        Ok(SentContent::Payload(Payload::Custom {
+            input: "1\n1\n".into(),
+            output: "Bob".into(),
+        }))
+    );
+}
+
 async fn every_listing_filter_and_the_cursor_work_together(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let mut ids = Vec::new();
@@ -4053,17 +4145,18 @@ async fn a_rejudge_preview_is_judged_on_the_side_and_applies_only_fresh_changes(
         .expect("the expired item");
     assert_eq!(taken.claim.id, lost.claim.id);
     assert_eq!(taken.claim.attempt, lost.claim.attempt + 1);
-    // The claim carries the submission as stored, to judge it again.
-    let (_, payload) = store
-        .submission_payload(&taken.claim.id)
-        .await
-        .expect("read")
-        .expect("stored");
+    // The claim carries the submission as stored (by `submit`), to judge
+    // it again.
     assert_eq!(
         (&taken.claim.problem, &taken.claim.payload),
-        (&nim(), &payload)
+        (
+            &nim(),
+            &Ok(Payload::Answers {
+                personal: None,
+                answers: Default::default(),
+            })
+        )
     );
-    assert!(payload.is_ok(), "a readable payload: {payload:?}");
     assert!(taken.claim.claimed_at > lost.claim.claimed_at);
     assert!(
         !store
@@ -4509,6 +4602,7 @@ on_both_backends!(
     a_synthetic_history_numbers_each_users_submissions,
     admissions_arriving_together_are_each_decided_as_if_alone,
     a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed,
+    a_submissions_content_is_its_stored_sizes_or_else_its_payload,
     every_listing_filter_and_the_cursor_work_together,
     created_at_never_decreases_so_since_can_bound_the_scan,
     concurrent_inserts_keep_created_at_in_seq_order,
