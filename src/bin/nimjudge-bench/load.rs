@@ -528,12 +528,15 @@ async fn raw_run(
         .to_path_buf();
     store.close().await;
     anyhow::ensure!(nim.as_str() == "nim", "the raw loop writes problem nim");
-    let payload = serde_json::to_string(&Payload::Answers {
+    let payload = Payload::Answers {
         personal: None,
         answers: answers.clone(),
-    })?;
+    };
+    let sizes = serde_json::to_string(&payload.sizes())?;
+    let payload = serde_json::to_string(&payload)?;
     let names: Vec<String> = answers.keys().map(ToString::to_string).collect();
-    tokio::task::spawn_blocking(move || crate::raw::run(&file, total, &payload, &names)).await?
+    tokio::task::spawn_blocking(move || crate::raw::run(&file, total, (&payload, &sizes), &names))
+        .await?
 }
 
 /// A fresh server and database; the load from a `load-clients` process.

@@ -23,14 +23,14 @@ pub struct RawRun {
     pub throughput: f64,
 }
 
-/// Runs `total` submissions of `payload` (the stored JSON) through the
+/// Runs `total` submissions of `payload` (the stored JSON, and its sizes' JSON) through the
 /// three transactions, on the migrated SQLite database `file` whose
 /// catalog holds problem `nim`; each judgement has one AC result per name
 /// in `testcases`. Blocking: call it from a blocking thread.
 pub fn run(
     file: &Path,
     total: usize,
-    payload: &str,
+    (payload, sizes): (&str, &str),
     testcases: &[String],
 ) -> anyhow::Result<RawRun> {
     let mut connection = Connection::open(file)?;
@@ -73,14 +73,14 @@ pub fn run(
             })?;
         tx.prepare_cached(
             "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
-             queued_at, user_ordinal, user_bytes, created_at) values (?1, 'nim', 'bench', \
-             'answers', ?2, ?3, 'queued', ?4, ?5, ?6, \
-             max(coalesce((select max(created_at) from submission), 0), ?4)) \
+             queued_at, user_ordinal, user_bytes, created_at, payload_sizes) values (?1, 'nim', \
+             'bench', 'answers', ?2, ?3, 'queued', ?4, ?5, ?6, \
+             max(coalesce((select max(created_at) from submission), 0), ?4), ?7) \
              returning seq, id, problem_id, user_name, kind, state, verdict, message, attempt, \
              worker, queued_at, judged_at, created_at, progress_done, progress_total",
         )?
         .query_row(
-            params![id, payload, size, now, ordinal + 1, bytes + size],
+            params![id, payload, size, now, ordinal + 1, bytes + size, sizes],
             |row| row.get::<_, i64>(0),
         )?;
         tx.commit()?;
@@ -218,7 +218,11 @@ mod tests {
         let file = store.file().expect("a SQLite file").to_path_buf();
         let names = vec!["random-1".to_string(), "random-2".to_string()];
         let ran = tokio::task::spawn_blocking(move || {
-            super::run(&file, 20, r#"{"kind":"answers","answers":{}}"#, &names)
+            let stored = (
+                r#"{"kind":"answers","answers":{}}"#,
+                r#"{"kind":"answers","answers":{}}"#,
+            );
+            super::run(&file, 20, stored, &names)
         })
         .await
         .expect("join")
