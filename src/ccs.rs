@@ -65,12 +65,7 @@ pub fn identifier(name: &str) -> String {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
         && !name.starts_with(['-', '.'])
         && !name.ends_with('.');
-    let hash_shaped = name.len() == 33
-        && name.starts_with('_')
-        && name[1..]
-            .bytes()
-            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    if valid && !hash_shaped {
+    if valid && !is_hashed_identifier(name) {
         return name.to_string();
     }
     let digest = Sha256::digest(name.as_bytes());
@@ -80,6 +75,16 @@ pub fn identifier(name: &str) -> String {
         id.push_str(&format!("{byte:02x}"));
     }
     id
+}
+
+/// Whether `id` has the shape [`identifier`] gives a hashed name: `_` and
+/// 32 lowercase hex digits.
+pub fn is_hashed_identifier(id: &str) -> bool {
+    id.len() == 33
+        && id.starts_with('_')
+        && id[1..]
+            .bytes()
+            .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// An absolute time: `2026-01-31T12:00:00.000Z`.

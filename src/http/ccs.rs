@@ -85,9 +85,9 @@ fn missing(what: &str, id: &str) -> ApiError {
     ApiError::NotFound(format!("no {what} `{id}` in this contest"))
 }
 
-/// The contest `id` as the caller sees it; a malformed id is a missing one.
-/// The contest whose Contest API id is `id` ([`ccs::identifier`]: its own
-/// id, or for one that is not a valid Contest API id, its hash).
+/// The contest whose Contest API id is `id`, as the caller sees it
+/// ([`ccs::identifier`]: its own id, or for one that is not a valid Contest
+/// API id, its hash); a malformed id is a missing one.
 async fn view(state: &AppState, caller: &Caller, id: &str) -> Result<ContestView, ApiError> {
     let missing = || ApiError::NotFound(format!("no contest `{id}`"));
     if let Ok(parsed) = id.parse::<ContestId>()
@@ -95,7 +95,7 @@ async fn view(state: &AppState, caller: &Caller, id: &str) -> Result<ContestView
     {
         return Ok(state.app.contest(caller, &parsed).await?);
     }
-    if !(id.len() == 33 && id.starts_with('_')) {
+    if !ccs::is_hashed_identifier(id) {
         return Err(missing());
     }
     let views = state.app.contests(caller).await?;

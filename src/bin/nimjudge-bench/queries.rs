@@ -267,14 +267,11 @@ pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
     ];
     println!("{:<30} {:>10} {:>10}", "request", "median ms", "p95 ms");
     for (name, path, token) in cases {
-        get(path.clone(), token).await?;
-        let mut times = Vec::with_capacity(args.runs);
-        for _ in 0..args.runs {
-            let started = Instant::now();
-            get(path.clone(), token).await?;
-            times.push(started.elapsed().as_secs_f64() * 1000.0);
-        }
-        let (median, p95) = median_and_p95(&mut times);
+        let (median, p95) = timed(args.runs, || {
+            let request = get(path.clone(), token);
+            async move { request.await.map(drop) }
+        })
+        .await?;
         println!("{name:<30} {median:>10.2} {p95:>10.2}");
     }
     // Submitting: the cost of taking in a submission for a problem with
@@ -300,26 +297,23 @@ pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
             .map(|name| (name.to_string(), serde_json::Value::from("x\n")))
             .collect();
         let body = serde_json::json!({ "problem": problem, "answers": answers });
-        let mut times = Vec::with_capacity(args.runs);
-        for run in 0..=args.runs {
-            let started = Instant::now();
-            let response = http
+        let (median, p95) = timed(args.runs, || {
+            let request = http
                 .post(format!("{server}/api/submissions"))
                 .bearer_auth(&admin)
-                .json(&body)
-                .send()
-                .await?;
-            let status = response.status();
-            anyhow::ensure!(
-                status.is_success(),
-                "submit {problem}: {status} {}",
-                response.text().await?
-            );
-            if run > 0 {
-                times.push(started.elapsed().as_secs_f64() * 1000.0);
+                .json(&body);
+            async move {
+                let response = request.send().await?;
+                let status = response.status();
+                anyhow::ensure!(
+                    status.is_success(),
+                    "submit {problem}: {status} {}",
+                    response.text().await?
+                );
+                Ok(())
             }
-        }
-        let (median, p95) = median_and_p95(&mut times);
+        })
+        .await?;
         println!(
             "{:<30} {median:>10.2} {p95:>10.2}",
             format!("{problem} ({} answers)", answers.len())
@@ -348,22 +342,38 @@ pub async fn run(args: BenchQueriesArgs) -> anyhow::Result<ExitCode> {
     let status = response.status();
     let reply: serde_json::Value = response.json().await?;
     anyhow::ensure!(status.is_success(), "submit 8 MB: {status} {reply}");
-    let id = reply["id"].as_str().context("its id")?.to_string();
-    let mut times = Vec::with_capacity(args.runs);
-    for run in 0..=args.runs {
-        let started = Instant::now();
-        get(format!("/api/submissions/{id}"), &contestant).await?;
-        if run > 0 {
-            times.push(started.elapsed().as_secs_f64() * 1000.0);
-        }
-    }
-    let (median, p95) = median_and_p95(&mut times);
+    let path = format!(
+        "/api/submissions/{}",
+        reply["id"].as_str().context("its id")?
+    );
+    let (median, p95) = timed(args.runs, || {
+        let request = get(path.clone(), &contestant);
+        async move { request.await.map(drop) }
+    })
+    .await?;
     println!(
         "{:<30} {median:>10.2} {p95:>10.2}",
         "submission by id (8 MB)"
     );
     bench.stop().await?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `request` once to warm up, then `runs` times timed: the median and
+/// the 95th percentile of those, in milliseconds.
+async fn timed<F, Fut>(runs: usize, mut request: F) -> anyhow::Result<(f64, f64)>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<()>>,
+{
+    request().await?;
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let started = Instant::now();
+        request().await?;
+        times.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    Ok(median_and_p95(&mut times))
 }
 
 /// The median and the 95th percentile of `times` (sorted in place).
