@@ -29,7 +29,6 @@
 //! - [`sqlite_connections`]: SQLite's connections, held without sqlx's pool.
 //! - [`stress_runs`]: stress tests setters start, run by the workers.
 //! - [`standing`]: a user's solved or tried problems, for the web UI.
-//! - [`synthetic`]: a synthetic history of judged submissions, for benchmarks.
 //! - [`write_health`]: whether the database takes writes, for health.
 
 /// PostgreSQL's clock in epoch milliseconds, as its claims and leases read
@@ -107,7 +106,6 @@ pub mod sessions;
 mod sqlite_connections;
 pub mod standing;
 pub mod stress_runs;
-pub mod synthetic;
 #[cfg(test)]
 mod tests;
 pub mod tokens;
@@ -380,29 +378,6 @@ impl Store {
             Pool::Sqlite(set) => Some(set.held()),
             Pool::Postgres(_) => None,
         }
-    }
-
-    /// On PostgreSQL, the process ids of the server's backends that serve
-    /// this database's sessions (this process's and any other host's); on
-    /// SQLite none, as it runs inside this process. The load benchmark adds
-    /// their CPU time to the server's.
-    pub async fn database_processes(&self) -> Result<Vec<u32>, StoreError> {
-        let Pool::Postgres(_) = &self.read else {
-            return Ok(Vec::new());
-        };
-        let rows = backend::query(
-            "select pid::bigint as pid from pg_stat_activity \
-             where datname = current_database() and backend_type = 'client backend'",
-        )
-        .fetch_all(&self.read)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                let pid: i64 = row.try_get("pid")?;
-                u32::try_from(pid)
-                    .map_err(|_| StoreError::Corrupt(format!("a process id out of range: {pid}")))
-            })
-            .collect()
     }
 
     /// Closes both pools, waiting for statements in progress.

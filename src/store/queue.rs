@@ -559,25 +559,6 @@ impl Store {
             .unwrap_or_default())
     }
 
-    /// Milliseconds from each judged submission's first `queued` event to
-    /// its first `judged` event: the server's own part of the
-    /// submit-to-verdict time, which the load benchmark reports beside what
-    /// its clients saw.
-    pub async fn queued_to_judged_ms(&self) -> Result<Vec<i64>, StoreError> {
-        let rows = query(
-            "select q.at as queued, j.at as judged from \
-             (select submission_id, min(created_at) as at from event where kind = 'queued' \
-              group by submission_id) q \
-             join (select submission_id, min(created_at) as at from event where kind = 'judged' \
-              group by submission_id) j on j.submission_id = q.submission_id",
-        )
-        .fetch_all(&self.read)
-        .await?;
-        rows.iter()
-            .map(|row| Ok(row.try_get::<i64>("judged")? - row.try_get::<i64>("queued")?))
-            .collect()
-    }
-
     /// Submissions matching `filter`, newest first, one page.
     pub async fn list_submissions(
         &self,

@@ -381,24 +381,6 @@ async fn a_programs_row_shows_its_language_and_the_most_its_runs_took(backend: T
     );
 }
 
-async fn the_queued_to_judged_times_are_those_of_judged_submissions(backend: TestBackend) {
-    let (_dir, store) = fresh(backend).await;
-    submit(&store).await;
-    let claim = claimed(&store, "w", Duration::from_secs(60)).await;
-    tokio::time::sleep(Duration::from_millis(20)).await;
-    assert!(
-        store
-            .finish(&claim, &verdict(Verdict::AC))
-            .await
-            .expect("finish")
-    );
-    // Queued, not judged: not counted.
-    submit(&store).await;
-    let times = store.queued_to_judged_ms().await.expect("times");
-    assert_eq!(times.len(), 1, "{times:?}");
-    assert!((20..60_000).contains(&times[0]), "{times:?}");
-}
-
 async fn only_the_current_attempt_may_write_and_only_once(backend: TestBackend) {
     let (_dir, store) = fresh(backend).await;
     let id = submit(&store).await;
@@ -905,14 +887,18 @@ async fn sqlite_connections_keep_temporary_storage_in_memory() {
 #[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
 async fn postgres_reads_a_judgements_results_by_index_before_any_analyze() {
     let (_dir, store) = fresh(TestBackend::Postgres).await;
-    store
-        .add_synthetic_history(&synthetic::SyntheticHistory {
-            submissions: 4000,
-            problems: &[nim()],
-            users: 7,
-        })
-        .await
-        .expect("a synthetic history");
+    // 4,000 judged submissions of 7 users, and their judgements.
+    for fill in [
+        "insert into submission (id, problem_id, user_name, kind, payload, size_bytes, state, \
+         attempt, tries, worker, queued_at, verdict, judged_at, created_at, user_ordinal, \
+         user_bytes) select gen_random_uuid()::text, 'nim', 'user-' || (i % 7), 'answers', \
+         '{\"kind\":\"answers\",\"answers\":{}}', 30, 'done', 1, 1, 'w', i, 'WA', i, i, \
+         i / 7 + 1, 30 * (i / 7 + 1) from generate_series(0, 3999) as i",
+        "insert into judgement (submission_id, attempt, verdict, worker, problem_version, \
+         duration_ms, created_at) select id, 1, verdict, worker, 1, 1, judged_at from submission",
+    ] {
+        query(fill).execute(&store.write).await.expect("a fill");
+    }
     query(
         "insert into result (judgement_id, testcase, position, hidden, verdict, time_us, \
          created_at) select j.id, 'sample-' || g, g, false, 'AC', 1, 0 \
@@ -1705,51 +1691,6 @@ async fn limit_windows_count_from_the_users_first_submission_in_them(backend: Te
         (1..=7).map(|n| (n, n * size)).collect::<Vec<_>>(),
         "refused ones take no place"
     );
-}
-
-/// The synthetic history numbers each user's submissions as admissions do,
-/// following what the user had stored.
-async fn a_synthetic_history_numbers_each_users_submissions(backend: TestBackend) {
-    let (_dir, store) = fresh(backend).await;
-    let first = store
-        .insert_submission(&NewSubmission {
-            problem: &nim(),
-            user: "user-1",
-            payload: &Payload::Answers {
-                personal: None,
-                answers: Default::default(),
-            },
-            contest: None,
-        })
-        .await
-        .expect("insert");
-    store
-        .add_synthetic_history(&synthetic::SyntheticHistory {
-            submissions: 7,
-            problems: &[nim()],
-            users: 3,
-        })
-        .await
-        .expect("a synthetic history");
-    let rows = query("select id, user_name, user_ordinal, user_bytes from submission order by seq")
-        .fetch_all(&store.read)
-        .await
-        .expect("read");
-    // Each user's (ordinal, bytes) so far; user-1 had one of its own.
-    let mut latest: HashMap<String, (i64, i64)> = HashMap::new();
-    for row in &rows {
-        let user: String = row.try_get("user_name").expect("user");
-        let ordinal = row.try_get::<i64>("user_ordinal").expect("ordinal");
-        let bytes = row.try_get::<i64>("user_bytes").expect("bytes");
-        let (before, bytes_before) = latest.get(&user).copied().unwrap_or_default();
-        assert_eq!(ordinal, before + 1, "{user}");
-        if row.try_get::<String>("id").expect("id") != first.id.to_string() {
-            assert_eq!(bytes, bytes_before + 30, "{user}");
-        }
-        latest.insert(user, (ordinal, bytes));
-    }
-    assert_eq!(rows.len(), 8);
-    assert_eq!(latest.get("user-1").map(|l| l.0), Some(3));
 }
 
 /// Admissions sent at once go in together (one transaction for those
@@ -2813,43 +2754,6 @@ async fn migration_10_moves_every_testcase_input_into_its_own_table() {
         .try_get("n")
         .expect("n");
     assert_eq!(orphans, 0, "the input goes with its testcase");
-}
-
-async fn a_synthetic_history_is_judged_rows_with_their_verdicts_counted(backend: TestBackend) {
-    let (_dir, store) = fresh(backend).await;
-    let rows = store
-        .add_synthetic_history(&synthetic::SyntheticHistory {
-            submissions: 100,
-            problems: &[nim()],
-            users: 7,
-        })
-        .await
-        .expect("a synthetic history");
-    assert_eq!(rows, 100);
-    // Counted by verdict, in the order of their names.
-    assert_eq!(
-        store.verdict_counts().await.expect("counts"),
-        [(Verdict::AC, 25), (Verdict::TLE, 25), (Verdict::WA, 50)]
-    );
-    let page = store
-        .list_submissions(&ListFilter {
-            user: Some("user-3".into()),
-            verdict: Some(Verdict::AC),
-            limit: 100,
-            ..ListFilter::default()
-        })
-        .await
-        .expect("a listing");
-    // user-3 has rows 3, 10, 17, …, 94; AC is every fourth row.
-    let expected = (0..100).filter(|i| i % 7 == 3 && i % 4 == 0).count();
-    assert_eq!(page.submissions.len(), expected);
-    assert!(
-        page.submissions
-            .iter()
-            .all(|s| s.state == SubmissionState::Done)
-    );
-    let ids: std::collections::BTreeSet<_> = page.submissions.iter().map(|s| s.id).collect();
-    assert_eq!(ids.len(), expected, "ids are unique");
 }
 
 /// Reads one PostgreSQL setting of a session of `store`'s pool.
@@ -4582,7 +4486,6 @@ on_both_backends!(
     latest_judgements_are_each_records_last_in_the_order_asked,
     a_programs_row_shows_its_language_and_the_most_its_runs_took,
     only_the_current_attempt_may_write_and_only_once,
-    the_queued_to_judged_times_are_those_of_judged_submissions,
     a_batch_claims_the_answers_in_a_row_and_writes_their_verdicts_fenced_each,
     a_claim_takes_at_most_its_max_and_never_more_than_the_cap,
     state_changes_write_their_events_and_a_verdict_counts_itself,
@@ -4599,12 +4502,10 @@ on_both_backends!(
     a_revoked_or_expired_token_no_longer_authenticates_and_a_name_keeps_one_role,
     admission_counts_limits_from_the_database_and_replays_idempotent_requests,
     limit_windows_count_from_the_users_first_submission_in_them,
-    a_synthetic_history_numbers_each_users_submissions,
     admissions_arriving_together_are_each_decided_as_if_alone,
     a_payload_comes_back_as_stored_and_a_corrupt_one_is_reported_not_guessed,
     a_submissions_content_is_its_stored_sizes_or_else_its_payload,
     every_listing_filter_and_the_cursor_work_together,
     created_at_never_decreases_so_since_can_bound_the_scan,
     concurrent_inserts_keep_created_at_in_seq_order,
-    a_synthetic_history_is_judged_rows_with_their_verdicts_counted,
 );

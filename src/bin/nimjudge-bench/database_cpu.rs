@@ -6,18 +6,23 @@
 
 use std::{collections::HashMap, time::Duration};
 
-use nimjudge::store::Store;
+use crate::synthetic::Scratch;
 
 /// The CPU time each of a store's database processes had used when read.
 #[derive(Debug, Default)]
 pub struct DatabaseCpu(HashMap<u32, Duration>);
 
 impl DatabaseCpu {
-    /// Reads the CPU time of `store`'s database processes. Empty on SQLite
-    /// (it runs in this process) and for a server on another machine (no
-    /// `postgres` process of that id here).
-    pub async fn read(store: &Store) -> anyhow::Result<DatabaseCpu> {
-        let processes = store.database_processes().await?;
+    /// Reads the CPU time of the processes serving the sessions of the
+    /// database at `url`. Empty on SQLite (it runs in this process) and for
+    /// a server on another machine (no `postgres` process of that id here).
+    pub async fn read(url: &str) -> anyhow::Result<DatabaseCpu> {
+        if !url.starts_with("postgres") {
+            return Ok(DatabaseCpu::default());
+        }
+        let mut scratch = Scratch::open(url).await?;
+        let processes = scratch.database_processes().await?;
+        scratch.close().await?;
         Ok(DatabaseCpu(
             processes
                 .into_iter()
@@ -79,7 +84,10 @@ fn clock_ticks_per_second() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimjudge::testing::{ScratchCatalog, TestBackend};
+    use nimjudge::{
+        store::Store,
+        testing::{ScratchCatalog, TestBackend},
+    };
 
     #[test]
     fn the_cpu_fields_are_counted_after_a_name_with_spaces_and_parentheses() {
@@ -109,9 +117,11 @@ mod tests {
                 .with_backend(backend);
             let config = scratch.config("cpu", &[]).expect("settings");
             let store = Store::connect(&config.database).await.expect("a store");
-            let before = DatabaseCpu::read(&store).await.expect("read");
+            let before = DatabaseCpu::read(&config.database.url).await.expect("read");
             assert_eq!(!before.is_empty(), found, "{backend:?}");
-            let after = DatabaseCpu::read(&store).await.expect("read again");
+            let after = DatabaseCpu::read(&config.database.url)
+                .await
+                .expect("read again");
             assert!(after.since(&before) < Duration::from_secs(5), "{backend:?}");
             store.close().await;
         }

@@ -34,7 +34,7 @@ use anyhow::Context;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use crate::database_cpu::DatabaseCpu;
+use crate::{database_cpu::DatabaseCpu, synthetic::Scratch};
 use nimjudge::cli::client::Client;
 use nimjudge::{
     api::SubmitRequest,
@@ -588,12 +588,12 @@ async fn server_run(
     if let Some(rate) = args.rate {
         command.arg("--rate").arg(rate.to_string());
     }
-    let database_before = DatabaseCpu::read(&store).await?;
+    let database_before = DatabaseCpu::read(&database.url).await?;
     let cpu_before = process_cpu();
     let held_before = store.writer_held();
     let output = tokio::task::spawn_blocking(move || command.output()).await??;
     let cpu = process_cpu().saturating_sub(cpu_before);
-    let database_cpu = DatabaseCpu::read(&store).await?;
+    let database_cpu = DatabaseCpu::read(&database.url).await?;
     let held = store
         .writer_held()
         .zip(held_before)
@@ -609,14 +609,14 @@ async fn server_run(
     let report: LoadReport = serde_json::from_slice(&output.stdout)
         .context("load-clients' report is not what load reads")?;
     // The server's own part, from its event log.
-    let store = Store::connect(&database).await?;
-    let mut inside: Vec<f64> = store
+    let mut events = Scratch::open(&database.url).await?;
+    let mut inside: Vec<f64> = events
         .queued_to_judged_ms()
         .await?
         .into_iter()
         .map(|ms| ms as f64)
         .collect();
-    store.close().await;
+    events.close().await?;
     // Left on the cluster, the run's database would be autovacuumed (its
     // first visit: every table) while the next run is measured.
     scratch.drop_database(&format!("server-{round}")).await?;
@@ -684,7 +684,7 @@ async fn ceiling_run(
     });
     let next = Arc::new(AtomicUsize::new(0));
     let finished = Arc::new(AtomicUsize::new(0));
-    let database_before = DatabaseCpu::read(&store).await?;
+    let database_before = DatabaseCpu::read(&config.database.url).await?;
     let cpu_before = process_cpu();
     let started = Instant::now();
     let mut tasks = tokio::task::JoinSet::new();
@@ -728,7 +728,7 @@ async fn ceiling_run(
     }
     let elapsed = started.elapsed().as_secs_f64();
     let cpu = process_cpu().saturating_sub(cpu_before);
-    let database_cpu = DatabaseCpu::read(&store).await?;
+    let database_cpu = DatabaseCpu::read(&config.database.url).await?;
     store.close().await;
     scratch.drop_database(&format!("ceiling-{round}")).await?;
     anyhow::ensure!(

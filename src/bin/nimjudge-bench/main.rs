@@ -14,6 +14,8 @@
 //! - [`sandbox`]: `sandbox`, what a run in the sandbox costs.
 //! - [`scoreboard`]: `scoreboard`, a contest's scoreboard at its size;
 //!   [`feed`]: `feed`, whether the Contest API's event feed keeps up.
+//! - [`synthetic`]: the benchmarks' own SQL: synthetic histories and
+//!   contests, and what only the load benchmark reads.
 //! - [`interactive`]: `interactive`, a long interactive game against a bare
 //!   ping-pong of its lines, and the judge's time a move.
 
@@ -26,6 +28,7 @@ mod queries;
 mod raw;
 mod sandbox;
 mod scoreboard;
+mod synthetic;
 
 use std::process::ExitCode;
 

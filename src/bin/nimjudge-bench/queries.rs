@@ -22,11 +22,12 @@ use clap::Args;
 use tempfile::TempDir;
 use tokio::{sync::oneshot, task::JoinHandle};
 
+use crate::synthetic::{self, SyntheticHistory};
 use nimjudge::{
     config::{Config, DEFAULT_TOML},
     domain::{ProblemId, Role},
     startup::Application,
-    store::{Store, synthetic::SyntheticHistory},
+    store::Store,
     testing::{TestBackend, drop_postgres_database, fresh_postgres_database},
 };
 
@@ -65,6 +66,8 @@ pub(super) struct BenchServer {
     running: JoinHandle<anyhow::Result<()>>,
     /// Holds the database; removed when the benchmark ends.
     _scratch: TempDir,
+    /// The database's URL.
+    pub database: String,
     /// The PostgreSQL database's URL, dropped when the server stops.
     postgres: Option<String>,
 }
@@ -88,7 +91,7 @@ impl BenchServer {
         let postgres = (backend == TestBackend::Postgres).then(|| database.clone());
         let env = [
             ("SERVER__BIND", "127.0.0.1:0".to_string()),
-            ("DATABASE__URL", database),
+            ("DATABASE__URL", database.clone()),
             ("CATALOG__PROBLEMS_DIR", problems_dir.display().to_string()),
             (
                 "SANDBOX__WORK_DIR",
@@ -111,14 +114,15 @@ impl BenchServer {
             problems_dir.display()
         );
         let filled = Instant::now();
-        let rows = store
-            .add_synthetic_history(&SyntheticHistory {
+        let rows = synthetic::add_history(
+            &database,
+            &SyntheticHistory {
                 submissions,
                 problems: &problems,
                 users,
-            })
-            .await?;
-        store.analyze_synthetic_history().await?;
+            },
+        )
+        .await?;
         let filled_in = filled.elapsed();
         let (stop, stopped) = oneshot::channel::<()>();
         let running = tokio::spawn(app.run_until(async move {
@@ -133,6 +137,7 @@ impl BenchServer {
             stop,
             running,
             _scratch: scratch,
+            database,
             postgres,
         })
     }

@@ -29,7 +29,7 @@ use nimjudge::{
     testing::TestBackend,
 };
 
-use super::queries::BenchServer;
+use super::{queries::BenchServer, synthetic};
 
 #[derive(Debug, Args)]
 pub struct BenchScoreboardArgs {
@@ -112,7 +112,7 @@ impl BenchContest {
         };
         store.put_contest(&id, &settings).await?;
         let made = Instant::now();
-        let in_contest = store.add_synthetic_contest(&id).await?;
+        let in_contest = synthetic::add_contest(store, &bench.database, &id, &settings).await?;
         Ok(BenchContest {
             id,
             start,
