@@ -96,6 +96,32 @@ impl std::str::FromStr for TestBackend {
     }
 }
 
+/// Makes each named `async fn(TestBackend)` in scope two tests:
+/// `on_sqlite::name`, and `on_postgres::name`, ignored unless asked for
+/// (`scripts/test.sh` runs it on the cluster named by [`POSTGRES_VARIABLE`]).
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($case:ident),* $(,)?) => {
+        mod on_sqlite {
+            $(
+                #[tokio::test]
+                async fn $case() {
+                    super::$case($crate::testing::TestBackend::Sqlite).await;
+                }
+            )*
+        }
+        mod on_postgres {
+            $(
+                #[tokio::test]
+                #[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
+                async fn $case() {
+                    super::$case($crate::testing::TestBackend::Postgres).await;
+                }
+            )*
+        }
+    };
+}
+
 /// Creates an empty database with a fresh name on the throwaway cluster
 /// named by [`POSTGRES_VARIABLE`] and returns its URL. The databases are
 /// left for the cluster's removal, but for those a benchmark drops after

@@ -1,5 +1,5 @@
 //! Store conformance tests: what any backend must do. Each case in
-//! [`on_both_backends!`] runs on SQLite and on PostgreSQL (on the throwaway
+//! [`on_both_backends!`](crate::on_both_backends) runs on SQLite and on PostgreSQL (on the throwaway
 //! cluster `scripts/test.sh` starts; see [`crate::testing::TestBackend`]).
 //! The rest are SQLite's own: its migrations from old files, its query
 //! plans, its behaviour on a full disk.
@@ -3209,29 +3209,6 @@ async fn the_two_migration_histories_leave_the_same_schema() {
     assert_eq!(pg_only, only_postgres, "in PostgreSQL's schema only");
 }
 
-/// Runs each conformance case once on SQLite and once on PostgreSQL.
-macro_rules! on_both_backends {
-    ($($case:ident),* $(,)?) => {
-        mod on_sqlite {
-            $(
-                #[tokio::test]
-                async fn $case() {
-                    super::$case(super::TestBackend::Sqlite).await;
-                }
-            )*
-        }
-        mod on_postgres {
-            $(
-                #[tokio::test]
-                #[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
-                async fn $case() {
-                    super::$case(super::TestBackend::Postgres).await;
-                }
-            )*
-        }
-    };
-}
-
 /// With personal windows each participant's freeze is the last
 /// `freeze_ms` of their own window, and a window started late, cut short
 /// by the span's end, freezes as much sooner: a try in its last half hour
@@ -4468,7 +4445,7 @@ async fn a_stress_run_is_claimed_once_fenced_and_keeps_its_outcome(backend: Test
     assert!(store.stress_run(999_999).await.expect("read").is_none());
 }
 
-on_both_backends!(
+crate::on_both_backends!(
     a_stress_run_is_claimed_once_fenced_and_keeps_its_outcome,
     a_matrix_run_is_claimed_item_by_item_and_fenced_by_attempt,
     a_rejudge_preview_is_judged_on_the_side_and_applies_only_fresh_changes,

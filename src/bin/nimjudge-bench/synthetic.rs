@@ -436,29 +436,7 @@ mod tests {
         assert!((20..60_000).contains(&times[0]), "{times:?}");
     }
 
-    macro_rules! on_both_backends {
-        ($($case:ident),* $(,)?) => {
-            mod on_sqlite {
-                $(
-                    #[tokio::test]
-                    async fn $case() {
-                        super::$case(super::TestBackend::Sqlite).await;
-                    }
-                )*
-            }
-            mod on_postgres {
-                $(
-                    #[tokio::test]
-                    #[ignore = "needs PostgreSQL; scripts/test.sh runs it"]
-                    async fn $case() {
-                        super::$case(super::TestBackend::Postgres).await;
-                    }
-                )*
-            }
-        };
-    }
-
-    on_both_backends!(
+    nimjudge::on_both_backends!(
         a_history_is_judged_rows_numbered_as_admissions_number_them,
         the_queued_to_judged_times_are_those_of_judged_submissions,
     );
