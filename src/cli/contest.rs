@@ -21,7 +21,7 @@ pub enum ContestAction {
     /// Create or replace a contest from a TOML file (admins): title,
     /// starts_at (e.g. "2027-03-01T09:00:00Z"), duration_seconds,
     /// freeze_seconds, registration ("open" or "invited"),
-    /// penalty_minutes, and [[problems]] with label, problem and colour.
+    /// penalty_minutes, and `[[problems]]` with label, problem and colour.
     Put {
         id: ContestId,
         file: PathBuf,

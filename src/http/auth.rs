@@ -1,7 +1,7 @@
 //! Bearer-token authentication and role checks.
 //!
 //! A token secret is looked up by its sha256; the caller becomes a
-//! [`Principal`] with a role, if the token is neither revoked nor expired.
+//! [`Caller`] with a role, if the token is neither revoked nor expired.
 //! The scheme is matched without regard to case (`bearer` works). Unknown
 //! tokens are counted per client address ([`super::auth_throttle`]).
 //! Use cases check the role they need ([`Caller::require_staff`],

@@ -5,9 +5,13 @@
 //! once. A name is one user with one role, so a token for an existing name
 //! with another role is refused with 409.
 //!
-//! The rules live in [`issue_token`], [`token_page`] and [`revoke_token`],
-//! which the web UI's token page calls too, so a form is refused for the
-//! same reasons and with the same words as the API.
+//! The rules live in the use cases [`issue_token`], [`token_page`] and
+//! [`revoke_token`], which the web UI's token page calls too, so a form is
+//! refused for the same reasons and with the same words as the API.
+//!
+//! [`issue_token`]: crate::app::App::issue_token
+//! [`token_page`]: crate::app::App::token_page
+//! [`revoke_token`]: crate::app::App::revoke_token
 
 use axum::{Json, extract::State, http::StatusCode};
 use utoipa_axum::{router::OpenApiRouter, routes};

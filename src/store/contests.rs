@@ -283,7 +283,7 @@ async fn recompute(tx: &mut Tx, scope: &Cell<'_>) -> Result<(), StoreError> {
 }
 
 /// Sets the best scores of the cells of `scope` in `ioi` contests (the
-/// statement of [`refresh_cell`] left them at 0), from the group scores of
+/// statement of [`recompute`] left them at 0), from the group scores of
 /// their judged submissions in contest time, as the contest's `score_by`
 /// says, with the contest time of the submission that last changed each;
 /// the public score counts only submissions before the freeze.

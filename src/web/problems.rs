@@ -3,7 +3,7 @@
 //! problem's statement, testcases and submit forms, public inputs, and the
 //! submit form's handler.
 //!
-//! A submission from a form goes through [`submissions::submit`], the API's
+//! A submission from a form goes through [`App::submit`](crate::app::App::submit), the API's
 //! own path, so a form is refused for exactly the reasons (and with the
 //! words) the API would refuse the same request. A testcase input follows
 //! the API's rule too: a hidden one is a 404 to a contestant.

@@ -519,7 +519,7 @@ fn print_timeline(label: &str, round: usize, server: &ServerRun) {
     }
 }
 
-/// The raw SQLite loop ([`super::bench_raw`]) on a fresh database of the
+/// The raw SQLite loop ([`crate::raw`]) on a fresh database of the
 /// same setup.
 async fn raw_run(
     total: usize,
