@@ -190,6 +190,23 @@ impl App {
             .await?)
     }
 
+    /// [`App::scoreboard`] with every row, as the API's JSON, written once
+    /// for each change of the board (it is megabytes at thousands of
+    /// participants).
+    pub async fn whole_scoreboard_json(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+    ) -> Result<std::sync::Arc<[u8]>, AppError> {
+        let contest = self.stored_contest(id).await?;
+        let now = now_ms();
+        let frozen = caller.role() != Role::Admin && contest.hides_frozen(now);
+        Ok(self
+            .scoreboards
+            .whole_json(&self.store, &contest, frozen, contest.phase(now))
+            .await?)
+    }
+
     /// The frozen scoreboard and the whole one, for an admin to reveal the
     /// frozen results one at a time before the thaw: only after the end,
     /// while the public board is still frozen.

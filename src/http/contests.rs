@@ -5,9 +5,10 @@
 
 use axum::{
     Json,
+    body::Bytes,
     extract::State,
     http::{StatusCode, header},
-    response::IntoResponse,
+    response::{IntoResponse, Response},
 };
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -164,7 +165,7 @@ pub async fn scoreboard(
     caller: Caller,
     ApiPath(id): ApiPath<ContestId>,
     ApiQuery(query): ApiQuery<ScoreboardQuery>,
-) -> Result<Json<Scoreboard>, ApiError> {
+) -> Result<Response, ApiError> {
     let offset = query.offset.unwrap_or(0);
     let rows = match query.limit {
         Some(limit) if !(1..=100_000).contains(&limit) => {
@@ -175,7 +176,18 @@ pub async fn scoreboard(
         Some(limit) => Some(offset..offset.saturating_add(limit)),
         None => (offset > 0).then_some(offset..usize::MAX),
     };
-    Ok(Json(state.app.scoreboard(&caller, &id, rows).await?))
+    Ok(match rows {
+        Some(rows) => Json(state.app.scoreboard(&caller, &id, Some(rows)).await?).into_response(),
+        // Every row: the same JSON for every request until the board changes.
+        None => {
+            let json = state.app.whole_scoreboard_json(&caller, &id).await?;
+            (
+                [(header::CONTENT_TYPE, "application/json")],
+                Bytes::from_owner(json),
+            )
+                .into_response()
+        }
+    })
 }
 
 /// Thaw a contest's frozen scoreboard (admins only), after its end.

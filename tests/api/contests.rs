@@ -455,6 +455,70 @@ async fn a_scripted_icpc_contest_ranks_freezes_and_thaws_as_worked_out_by_hand()
 
 /// The command line puts a contest from a TOML file, lists it, submits to
 /// it and prints its scoreboard; a bad file is named with its fault.
+/// The whole scoreboard, which is written as JSON once for each change,
+/// shows every verdict at the next request within one phase, and agrees
+/// with its pages.
+#[tokio::test]
+async fn the_whole_scoreboard_follows_each_verdict_and_agrees_with_its_pages() {
+    let dir = TestDir::new();
+    let app = TestApp::spawn(&dir, 1).await;
+    let settings = json!({
+        "title": "Open",
+        "starts_at": Timestamp::now().to_string(),
+        "duration_seconds": 3600,
+        "problems": [{ "label": "A", "problem": "nim" }],
+    });
+    let (status, created) = app
+        .request(
+            Method::PUT,
+            "/api/contests/open",
+            Some(&app.admin),
+            Some(settings),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let steps = [
+        (&app.contestant, wrong_answers()),
+        (&app.other, correct_answers()),
+        (&app.contestant, correct_answers()),
+    ];
+    let mut seen = Vec::new();
+    for (token, answers) in steps {
+        let (status, body) = send(&app, token, "open", "nim", &answers).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+        app.drain().await;
+        let (whole_admin, whole) = (
+            scoreboard(&app, &app.admin, "open").await,
+            scoreboard(&app, &app.contestant, "open").await,
+        );
+        assert_eq!(whole_admin, whole, "nothing frozen");
+        let (status, page) = app
+            .get("/api/contests/open/scoreboard?limit=100", &app.contestant)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let (_, whole_json) = app
+            .get("/api/contests/open/scoreboard", &app.contestant)
+            .await;
+        assert_eq!(page, whole_json, "a page of every row is the whole board");
+        assert!(!whole.0, "not frozen");
+        seen.push(whole.1);
+    }
+    assert_eq!(
+        seen,
+        [
+            vec![row(1, "carol", 0, 0, vec![("A".into(), None, 1, 0)])],
+            vec![
+                row(1, "dave", 1, 0, vec![("A".into(), Some(0), 0, 0)]),
+                row(2, "carol", 0, 0, vec![("A".into(), None, 1, 0)]),
+            ],
+            vec![
+                row(1, "dave", 1, 0, vec![("A".into(), Some(0), 0, 0)]),
+                row(2, "carol", 1, 20, vec![("A".into(), Some(0), 1, 0)]),
+            ],
+        ]
+    );
+}
+
 #[tokio::test]
 async fn the_command_line_puts_a_contest_and_prints_its_scoreboard() {
     let dir = TestDir::new();
