@@ -181,12 +181,10 @@ impl App {
         id: &ContestId,
         rows: Option<std::ops::Range<usize>>,
     ) -> Result<Scoreboard, AppError> {
-        let contest = self.stored_contest(id).await?;
-        let now = now_ms();
-        let frozen = caller.role() != Role::Admin && contest.hides_frozen(now);
+        let (contest, frozen, phase) = self.board_seen_by(caller, id).await?;
         Ok(self
             .scoreboards
-            .board(&self.store, &contest, frozen, contest.phase(now), rows)
+            .board(&self.store, &contest, frozen, phase, rows)
             .await?)
     }
 
@@ -198,13 +196,25 @@ impl App {
         caller: &Caller,
         id: &ContestId,
     ) -> Result<std::sync::Arc<[u8]>, AppError> {
+        let (contest, frozen, phase) = self.board_seen_by(caller, id).await?;
+        Ok(self
+            .scoreboards
+            .whole_json(&self.store, &contest, frozen, phase)
+            .await?)
+    }
+
+    /// Contest `id`, whether `caller` sees its board frozen (everyone but
+    /// admins from the freeze until the thaw), and its phase now.
+    async fn board_seen_by(
+        &self,
+        caller: &Caller,
+        id: &ContestId,
+    ) -> Result<(Contest, bool, Phase), AppError> {
         let contest = self.stored_contest(id).await?;
         let now = now_ms();
         let frozen = caller.role() != Role::Admin && contest.hides_frozen(now);
-        Ok(self
-            .scoreboards
-            .whole_json(&self.store, &contest, frozen, contest.phase(now))
-            .await?)
+        let phase = contest.phase(now);
+        Ok((contest, frozen, phase))
     }
 
     /// The frozen scoreboard and the whole one, for an admin to reveal the

@@ -6,6 +6,8 @@
 
 use std::{collections::HashMap, time::Duration};
 
+use nimjudge::config::DatabaseConfig;
+
 use crate::synthetic::Scratch;
 
 /// The CPU time each of a store's database processes had used when read.
@@ -13,14 +15,14 @@ use crate::synthetic::Scratch;
 pub struct DatabaseCpu(HashMap<u32, Duration>);
 
 impl DatabaseCpu {
-    /// Reads the CPU time of the processes serving the sessions of the
-    /// database at `url`. Empty on SQLite (it runs in this process) and for
-    /// a server on another machine (no `postgres` process of that id here).
-    pub async fn read(url: &str) -> anyhow::Result<DatabaseCpu> {
-        if !url.starts_with("postgres") {
+    /// Reads the CPU time of the processes serving the sessions of
+    /// `database`. Empty on SQLite (it runs in this process) and for a
+    /// server on another machine (no `postgres` process of that id here).
+    pub async fn read(database: &DatabaseConfig) -> anyhow::Result<DatabaseCpu> {
+        if !database.is_postgres() {
             return Ok(DatabaseCpu::default());
         }
-        let mut scratch = Scratch::open(url).await?;
+        let mut scratch = Scratch::open(&database.url).await?;
         let processes = scratch.database_processes().await?;
         scratch.close().await?;
         Ok(DatabaseCpu(
@@ -117,9 +119,9 @@ mod tests {
                 .with_backend(backend);
             let config = scratch.config("cpu", &[]).expect("settings");
             let store = Store::connect(&config.database).await.expect("a store");
-            let before = DatabaseCpu::read(&config.database.url).await.expect("read");
+            let before = DatabaseCpu::read(&config.database).await.expect("read");
             assert_eq!(!before.is_empty(), found, "{backend:?}");
-            let after = DatabaseCpu::read(&config.database.url)
+            let after = DatabaseCpu::read(&config.database)
                 .await
                 .expect("read again");
             assert!(after.since(&before) < Duration::from_secs(5), "{backend:?}");

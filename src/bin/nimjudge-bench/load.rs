@@ -597,12 +597,12 @@ async fn server_run(
     if let Some(rate) = args.rate {
         command.arg("--rate").arg(rate.to_string());
     }
-    let database_before = DatabaseCpu::read(&database.url).await?;
+    let database_before = DatabaseCpu::read(&database).await?;
     let cpu_before = process_cpu();
     let held_before = store.writer_held();
     let output = tokio::task::spawn_blocking(move || command.output()).await??;
     let cpu = process_cpu().saturating_sub(cpu_before);
-    let database_cpu = DatabaseCpu::read(&database.url).await?;
+    let database_cpu = DatabaseCpu::read(&database).await?;
     let held = store
         .writer_held()
         .zip(held_before)
@@ -693,7 +693,7 @@ async fn ceiling_run(
     });
     let next = Arc::new(AtomicUsize::new(0));
     let finished = Arc::new(AtomicUsize::new(0));
-    let database_before = DatabaseCpu::read(&config.database.url).await?;
+    let database_before = DatabaseCpu::read(&config.database).await?;
     let cpu_before = process_cpu();
     let started = Instant::now();
     let mut tasks = tokio::task::JoinSet::new();
@@ -737,7 +737,7 @@ async fn ceiling_run(
     }
     let elapsed = started.elapsed().as_secs_f64();
     let cpu = process_cpu().saturating_sub(cpu_before);
-    let database_cpu = DatabaseCpu::read(&config.database.url).await?;
+    let database_cpu = DatabaseCpu::read(&config.database).await?;
     store.close().await;
     scratch.drop_database(&format!("ceiling-{round}")).await?;
     anyhow::ensure!(
